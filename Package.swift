@@ -1,0 +1,54 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Starscope",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .executable(name: "starscope", targets: ["starscope"]),
+        .library(name: "StarscopeCore", targets: ["StarscopeCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+    ],
+    targets: [
+        .target(name: "StarscopeModels"),
+        .target(
+            name: "GitHubAPI",
+            dependencies: [
+                "StarscopeModels",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(name: "StarscopeCore", dependencies: ["StarscopeModels", "GitHubAPI"]),
+        .target(
+            name: "StarscopeCLI",
+            dependencies: [
+                "StarscopeCore",
+                "GitHubAPI",
+                "StarscopeModels",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
+        .executableTarget(name: "starscope", dependencies: ["StarscopeCLI"]),
+        .target(
+            name: "FakeGitHub",
+            dependencies: [
+                "StarscopeModels",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
+        .executableTarget(
+            name: "fake-github",
+            dependencies: [
+                "FakeGitHub",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+    ]
+)

@@ -1,0 +1,34 @@
+import StarscopeModels
+
+extension GitHubClient {
+    /// `GET /search/repositories`: `query` is GitHub's `q` (terms and qualifiers).
+    public func searchRepositories(
+        query: String,
+        sort: String? = "stars",
+        order: String = "desc",
+        perPage: Int = 30,
+        page: Int = 1
+    ) async throws(GitHubError) -> Page<Repository> {
+        var parameters = [QueryItem("q", query)]
+        if let sort {
+            parameters.append(QueryItem("sort", sort))
+            parameters.append(QueryItem("order", order))
+        }
+        parameters.append(QueryItem("per_page", String(perPage)))
+        if page > 1 { parameters.append(QueryItem("page", String(page))) }
+        return try await self.page(.get("/search/repositories", parameters), shape: .searchResults)
+    }
+
+    /// `GET /users/{login}/repos` (users and organisations alike), most recently pushed first.
+    public func repositories(of login: String, perPage: Int = 100, sort: String = "pushed") async throws(GitHubError) -> Page<Repository> {
+        let parameters = [
+            QueryItem("type", "owner"), QueryItem("sort", sort), QueryItem("direction", "desc"), QueryItem("per_page", String(perPage)),
+        ]
+        return try await self.page(.get("/users/\(segment(login))/repos", parameters), shape: .array)
+    }
+
+    /// `GET /repos/{owner}/{repo}`.
+    public func repository(owner: String, name: String) async throws(GitHubError) -> Repository {
+        try await get(Repository.self, .get("/repos/\(segment(owner))/\(segment(name))"))
+    }
+}

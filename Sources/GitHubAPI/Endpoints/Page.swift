@@ -1,0 +1,64 @@
+import Foundation
+import StarscopeModels
+
+/// One page of a list, with what is needed to fetch the next one.
+public struct Page<Item: Decodable & Sendable>: Sendable {
+    /// How GitHub wraps the items of this list.
+    public enum Shape: Sendable {
+        /// A bare JSON array (`/users`, `/users/{login}/repos`, events).
+        case array
+        /// `{"total_count", "incomplete_results", "items"}` (search).
+        case searchResults
+    }
+
+    public var items: [Item]
+    public var links: LinkHeader
+    public var rateLimit: RateLimit?
+    /// Search only: how many results GitHub counted (only the first 1,000 can be read).
+    public var totalCount: Int?
+    /// Search only: GitHub timed out and results may be missing.
+    public var incompleteResults: Bool
+    public var shape: Shape
+
+    public init(items: [Item], links: LinkHeader, rateLimit: RateLimit?, totalCount: Int?, incompleteResults: Bool, shape: Shape) {
+        self.items = items
+        self.links = links
+        self.rateLimit = rateLimit
+        self.totalCount = totalCount
+        self.incompleteResults = incompleteResults
+        self.shape = shape
+    }
+}
+
+extension GitHubClient {
+    /// Fetches one page of a list of the given shape.
+    public func page<Item: Decodable & Sendable>(
+        _ request: GitHubRequest,
+        of: Item.Type = Item.self,
+        shape: Page<Item>.Shape
+    ) async throws(GitHubError) -> Page<Item> {
+        let response = try await send(request)
+        switch shape {
+        case .array:
+            let items = try decode([Item].self, from: response)
+            return Page(
+                items: items, links: response.links, rateLimit: response.rateLimit, totalCount: nil, incompleteResults: false, shape: shape)
+        case .searchResults:
+            let results = try decode(SearchResults<Item>.self, from: response)
+            return Page(
+                items: results.items,
+                links: response.links,
+                rateLimit: response.rateLimit,
+                totalCount: results.totalCount,
+                incompleteResults: results.incompleteResults,
+                shape: shape
+            )
+        }
+    }
+
+    /// The page after `page`, following its `Link: rel="next"`; nil on the last page.
+    public func nextPage<Item>(after page: Page<Item>) async throws(GitHubError) -> Page<Item>? {
+        guard let next = page.links.next else { return nil }
+        return try await self.page(.get(next), of: Item.self, shape: page.shape)
+    }
+}

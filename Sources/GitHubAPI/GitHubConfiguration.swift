@@ -1,0 +1,29 @@
+import Foundation
+
+/// Where and how to reach GitHub's REST API.
+public struct GitHubConfiguration: Sendable {
+    /// `https://api.github.com`, or `https://HOST/api/v3` for GitHub Enterprise Server.
+    public var baseURL: URL
+    /// A personal access token; sent only to `baseURL`'s origin, never logged.
+    public var token: String?
+    public var userAgent: String
+    /// How long one request may take, from sending it to the last byte of the answer.
+    public var timeout: Duration
+    public var apiVersion: String
+
+    public static let defaultBaseURL = URL(string: "https://api.github.com")
+
+    public init(
+        baseURL: URL,
+        token: String? = nil,
+        userAgent: String = "Starscope",
+        timeout: Duration = .seconds(30),
+        apiVersion: String = "2022-11-28"
+    ) {
+        self.baseURL = baseURL
+        self.token = token.flatMap { $0.isEmpty ? nil : $0 }
+        self.userAgent = userAgent
+        self.timeout = timeout
+        self.apiVersion = apiVersion
+    }
+}

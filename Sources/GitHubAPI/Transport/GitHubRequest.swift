@@ -1,0 +1,91 @@
+import Foundation
+
+/// One request to GitHub, relative to the configured base URL or absolute (a `Link` URL).
+public struct GitHubRequest: Hashable, Sendable {
+    public enum Method: String, Sendable {
+        case get = "GET"
+        case put = "PUT"
+        case delete = "DELETE"
+    }
+
+    public enum Target: Hashable, Sendable {
+        /// A path under the base URL, such as `/search/repositories`, with its query.
+        case path(String, query: [QueryItem])
+        /// A URL GitHub gave us (pagination); it must share the base URL's origin.
+        case url(URL)
+    }
+
+    public var method: Method
+    public var target: Target
+    /// Sent as `If-None-Match` to make the request conditional.
+    public var ifNoneMatch: String?
+    /// Sent as `If-Modified-Since` to make the request conditional.
+    public var ifModifiedSince: String?
+
+    public init(method: Method = .get, target: Target, ifNoneMatch: String? = nil, ifModifiedSince: String? = nil) {
+        self.method = method
+        self.target = target
+        self.ifNoneMatch = ifNoneMatch
+        self.ifModifiedSince = ifModifiedSince
+    }
+
+    public static func get(_ path: String, _ query: [QueryItem] = []) -> GitHubRequest {
+        GitHubRequest(target: .path(path, query: query))
+    }
+
+    public static func get(_ url: URL) -> GitHubRequest {
+        GitHubRequest(target: .url(url))
+    }
+
+    /// The absolute URL of this request against `baseURL`.
+    public func url(relativeTo baseURL: URL) throws(GitHubError) -> URL {
+        switch target {
+        case .url(let url):
+            guard Origin(url) == Origin(baseURL) else { throw .foreignURL(url.absoluteString) }
+            return url
+        case .path(let path, let query):
+            var base = baseURL.absoluteString
+            while base.hasSuffix("/") { base.removeLast() }
+            let queryString = QueryItem.encode(query)
+            let text = base + path + (queryString.isEmpty ? "" : "?" + queryString)
+            guard let url = URL(string: text) else { throw .invalidRequest("cannot form a URL from \(path)") }
+            return url
+        }
+    }
+}
+
+/// A query parameter; encoded strictly (only unreserved characters stay literal), so `C++`
+/// and `created:>2024-01-01` reach GitHub intact.
+public struct QueryItem: Hashable, Sendable {
+    public var name: String
+    public var value: String
+
+    public init(_ name: String, _ value: String) {
+        self.name = name
+        self.value = value
+    }
+
+    static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+
+    public static func encode(_ items: [QueryItem]) -> String {
+        items.map { item in
+            let name = item.name.addingPercentEncoding(withAllowedCharacters: unreserved) ?? item.name
+            let value = item.value.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
+            return name + "=" + value
+        }.joined(separator: "&")
+    }
+}
+
+/// Scheme, host and port: the boundary a token must never cross.
+struct Origin: Equatable {
+    var scheme: String
+    var host: String
+    var port: Int
+
+    init(_ url: URL) {
+        let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        scheme = components?.scheme?.lowercased() ?? ""
+        host = components?.host?.lowercased() ?? ""
+        port = components?.port ?? (scheme == "https" ? 443 : 80)
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import StarscopeModels
+
+/// An HTTP answer from GitHub, whatever its status, with the headers Starscope acts on parsed.
+public struct GitHubResponse: Sendable {
+    public var status: Int
+    /// Header values by lower-cased name; repeated headers are joined with ", ".
+    public var headers: [String: String]
+    public var body: Data
+    /// The URL that was requested.
+    public var url: URL
+
+    public init(status: Int, headers: [String: String], body: Data, url: URL) {
+        self.status = status
+        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { $0 + ", " + $1 })
+        self.body = body
+        self.url = url
+    }
+
+    public func header(_ name: String) -> String? {
+        headers[name.lowercased()]
+    }
+
+    public var isNotModified: Bool { status == 304 }
+    public var isSuccess: Bool { (200..<300).contains(status) }
+
+    public var etag: String? { header("etag") }
+    public var lastModified: String? { header("last-modified") }
+    public var links: LinkHeader { LinkHeader(header("link") ?? "") }
+    public var rateLimit: RateLimit? { RateLimit(headers: headers) }
+    public var cacheControl: CacheControl { CacheControl(header("cache-control") ?? "") }
+}

@@ -1,0 +1,99 @@
+import AsyncHTTPClient
+import Foundation
+import Logging
+import NIOCore
+import NIOHTTP1
+
+/// The transport that really talks HTTP, with AsyncHTTPClient.
+///
+/// It adds GitHub's required headers and the token (only for the configured origin),
+/// enforces the time-out on the whole exchange, and turns socket failures into `GitHubError`.
+public struct HTTPTransport: GitHubTransport {
+    public let configuration: GitHubConfiguration
+    let httpClient: HTTPClient
+    let logger: Logger
+    /// Bodies larger than this are refused rather than held in memory.
+    let maximumBodySize = 64 * 1024 * 1024
+
+    public init(configuration: GitHubConfiguration, httpClient: HTTPClient, logger: Logger = Logger(label: "starscope.github")) {
+        self.configuration = configuration
+        self.httpClient = httpClient
+        self.logger = logger
+    }
+
+    /// Client settings fit for GitHub: no automatic redirects (a redirect must not carry the token elsewhere).
+    public static func httpClientConfiguration(timeout: Duration) -> HTTPClient.Configuration {
+        let seconds = TimeAmount.seconds(max(1, timeout.components.seconds))
+        return HTTPClient.Configuration(
+            redirectConfiguration: .disallow,
+            timeout: .init(connect: min(seconds, .seconds(10)), read: seconds),
+            decompression: .enabled(limit: .ratio(50))
+        )
+    }
+
+    public func send(_ request: GitHubRequest) async throws(GitHubError) -> GitHubResponse {
+        let url = try request.url(relativeTo: configuration.baseURL)
+        var httpRequest = HTTPClientRequest(url: url.absoluteString)
+        httpRequest.method = HTTPMethod(rawValue: request.method.rawValue)
+        httpRequest.headers.add(name: "Accept", value: "application/vnd.github+json")
+        httpRequest.headers.add(name: "X-GitHub-Api-Version", value: configuration.apiVersion)
+        httpRequest.headers.add(name: "User-Agent", value: configuration.userAgent)
+        if let token = configuration.token {
+            httpRequest.headers.add(name: "Authorization", value: "Bearer \(token)")
+        }
+        if let etag = request.ifNoneMatch { httpRequest.headers.add(name: "If-None-Match", value: etag) }
+        if let date = request.ifModifiedSince { httpRequest.headers.add(name: "If-Modified-Since", value: date) }
+        if request.method != .get { httpRequest.headers.add(name: "Content-Length", value: "0") }
+
+        // The token is in a header, never in `url`, so the URL is safe to log.
+        logger.debug("GitHub request", metadata: ["method": "\(request.method.rawValue)", "url": "\(url.absoluteString)"])
+        let deadline =
+            NIODeadline.now()
+            + .nanoseconds(
+                Int64(configuration.timeout.components.seconds) * 1_000_000_000 + configuration.timeout.components.attoseconds
+                    / 1_000_000_000)
+        do {
+            let response = try await httpClient.execute(httpRequest, deadline: deadline, logger: logger)
+            let body = try await response.body.collect(upTo: maximumBodySize)
+            var headers: [String: String] = [:]
+            for (name, value) in response.headers {
+                let key = name.lowercased()
+                headers[key] = headers[key].map { $0 + ", " + value } ?? value
+            }
+            logger.debug("GitHub response", metadata: ["status": "\(response.status.code)", "url": "\(url.absoluteString)"])
+            return GitHubResponse(status: Int(response.status.code), headers: headers, body: Data(body.readableBytesView), url: url)
+        } catch {
+            throw Self.classify(error, host: url.host ?? configuration.baseURL.absoluteString)
+        }
+    }
+
+    /// Names a socket-level failure the way a user would understand it.
+    static func classify(_ error: any Error, host: String) -> GitHubError {
+        if let error = error as? HTTPClientError {
+            switch error {
+            case .deadlineExceeded, .readTimeout, .connectTimeout, .writeTimeout, .tlsHandshakeTimeout:
+                return .timeout
+            case .remoteConnectionClosed:
+                return .offline(reason: "the connection to \(host) closed before the answer was complete")
+            case .bodyLengthMismatch:
+                return .offline(reason: "the answer from \(host) was cut short")
+            default:
+                return .offline(reason: "could not talk to \(host) (\(error))")
+            }
+        }
+        if error is NIOTooManyBytesError {
+            return .undecodable(reason: "the answer from \(host) is too large")
+        }
+        if error is CancellationError {
+            return .offline(reason: "the request to \(host) was cancelled")
+        }
+        let text = String(describing: error)
+        if text.contains("refused") || text.contains("connectionRefused") || text.contains("ECONNREFUSED") {
+            return .offline(reason: "could not connect to \(host) (connection refused)")
+        }
+        if text.lowercased().contains("dns") || text.contains("NXDOMAIN") || text.contains("resolve") {
+            return .offline(reason: "could not find the host \(host)")
+        }
+        return .offline(reason: "could not connect to \(host)")
+    }
+}

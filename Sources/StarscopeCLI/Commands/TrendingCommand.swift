@@ -1,0 +1,45 @@
+import ArgumentParser
+import StarscopeCore
+
+extension Timeframe: ExpressibleByArgument {}
+
+struct TrendingCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "trending",
+        abstract: "New & popular: repositories created in the last day, week or month, most stars first.",
+        discussion: "This ranks new repositories by their stars, not by stars gained."
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var list: ListOptions
+
+    @Option(help: "How far back repositories were created: day, week or month.")
+    var since: Timeframe = .week
+
+    @Option(help: "Only repositories in this language, such as Swift or \"Jupyter Notebook\".")
+    var language: String?
+
+    @Option(help: "Words that must match the name, description or topics.")
+    var query: String?
+
+    func validate() throws {
+        try list.validate(maximum: 1000)
+    }
+
+    func run() async throws {
+        try await Session.run(global) { session in
+            let query = TrendingQuery(timeframe: since, language: language, text: query)
+            let result = try await session.explorer.trending(query, limit: list.limit, progress: session.progress)
+            if result.incomplete {
+                StandardError().writeLine("warning: GitHub's search timed out, so some repositories may be missing.")
+            }
+            if list.json {
+                try printJSON(result.items.map { RepositoryJSON(repository: $0, favorite: false) })
+            } else if result.items.isEmpty {
+                writeOut("No repositories created \(since.label) match.\n")
+            } else {
+                writeOut(RepositoryOutput.table(result.items, terminal: session.terminal))
+            }
+        }
+    }
+}

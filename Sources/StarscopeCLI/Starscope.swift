@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+import StarscopeCore
+
+/// The `starscope` command: GitHub's new and popular repositories, accounts and activity in a terminal.
+public struct Starscope: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "starscope",
+        abstract: "Explore GitHub from the terminal: new and popular repositories, accounts and their activity.",
+        discussion: """
+            Set GH_TOKEN or GITHUB_TOKEN for GitHub's higher rate limit (5,000 requests an hour instead of 60).
+            Point STARSCOPE_API_URL or --api-url at another API, such as https://HOST/api/v3 for GitHub Enterprise.
+            """,
+        version: "0.1.0",
+        subcommands: [
+            TrendingCommand.self, ReposCommand.self, RepoCommand.self, UsersCommand.self, UserCommand.self,
+            ActivityCommand.self, OpenCommand.self,
+        ]
+    )
+
+    public init() {}
+
+    /// Runs the command line and returns the process's exit code:
+    /// 0 success, 1 the request could not be answered, 2 bad usage.
+    public static func run(arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) async -> Int32 {
+        let standardError = StandardError()
+        do {
+            var command = try parseAsRoot(arguments)
+            if var command = command as? any AsyncParsableCommand {
+                try await command.run()
+            } else {
+                try command.run()
+            }
+            return 0
+        } catch let error as StarscopeError {
+            standardError.writeLine("starscope: \(error.message)")
+            if case .invalidInput = error { return ExitStatus.usage }
+            return ExitStatus.failure
+        } catch {
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if code == .success {
+                if !message.isEmpty { print(message) }
+                return 0
+            }
+            if !message.isEmpty { standardError.writeLine(message) }
+            return code == .validationFailure ? ExitStatus.usage : code.rawValue
+        }
+    }
+}
+
+/// The exit codes of the interface contract.
+enum ExitStatus {
+    static let failure: Int32 = 1
+    static let usage: Int32 = 2
+}

@@ -1,0 +1,37 @@
+import ArgumentParser
+import Foundation
+
+/// Options every command that talks to GitHub accepts.
+struct GlobalOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("GitHub API base URL (env: STARSCOPE_API_URL).", valueName: "url"))
+    var apiURL: String?
+
+    mutating func validate() throws {
+        if let apiURL, Self.parseAPIURL(apiURL) == nil {
+            throw ValidationError("--api-url must be an http or https URL, such as https://api.github.com or https://HOST/api/v3.")
+        }
+    }
+
+    static func parseAPIURL(_ text: String) -> URL? {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http",
+            url.host?.isEmpty == false, url.query == nil
+        else { return nil }
+        return url
+    }
+}
+
+/// `--json` and `--limit`, for the commands that print lists.
+struct ListOptions: ParsableArguments {
+    @Option(help: "How many to show.")
+    var limit: Int = 30
+
+    @Flag(help: "Print JSON with GitHub's field names, for scripts.")
+    var json = false
+
+    func validate(maximum: Int? = nil) throws {
+        guard limit >= 1 else { throw ValidationError("--limit must be at least 1.") }
+        if let maximum, limit > maximum {
+            throw ValidationError("--limit can be at most \(maximum): GitHub's search returns only its first \(maximum) results.")
+        }
+    }
+}

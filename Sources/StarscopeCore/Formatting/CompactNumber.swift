@@ -1,0 +1,29 @@
+/// Star and fork counts as people read them: 999, 1.2k, 12.3k, 123k, 1.2M.
+public enum CompactNumber {
+    public static func format(_ value: Int) -> String {
+        let magnitude = abs(value)
+        let sign = value < 0 ? "-" : ""
+        switch magnitude {
+        case ..<1_000:
+            return "\(value)"
+        case ..<1_000_000:
+            return sign + scaled(magnitude, by: 1_000, suffix: "k", next: "M")
+        default:
+            return sign + scaled(magnitude, by: 1_000_000, suffix: "M", next: nil)
+        }
+    }
+
+    /// One decimal below 100 units (12.3k), none above (123k); never rounds up to "1000k".
+    private static func scaled(_ value: Int, by unit: Int, suffix: String, next: String?) -> String {
+        let tenths = (value * 10 + unit / 2) / unit
+        if tenths >= 10_000, let next {
+            return "1\(next)"
+        }
+        if tenths >= 1_000 {
+            return "\((value + unit / 2) / unit)\(suffix)"
+        }
+        let whole = tenths / 10
+        let fraction = tenths % 10
+        return fraction == 0 ? "\(whole)\(suffix)" : "\(whole).\(fraction)\(suffix)"
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import GitHubAPI
+
+/// What went wrong, in words a user can act on. Every face (terminal, web) shows `message`.
+public enum StarscopeError: Error, Hashable, Sendable {
+    /// The user's input cannot be used (a malformed link or name); nothing was asked of GitHub.
+    case invalidInput(String)
+    /// GitHub has no such repository or account.
+    case notFound(String)
+    /// GitHub could not answer; `message` says why and what to do.
+    case unavailable(String)
+    /// The token was refused.
+    case badCredentials(String)
+    /// A primary or secondary rate limit stands in the way.
+    case rateLimited(String)
+
+    public var message: String {
+        switch self {
+        case .invalidInput(let text), .notFound(let text), .unavailable(let text), .badCredentials(let text), .rateLimited(let text):
+            text
+        }
+    }
+}
+
+extension StarscopeError: CustomStringConvertible {
+    public var description: String { message }
+}
+
+/// What a request was about, to say "repository x/y was not found" rather than "404".
+public enum Subject: Sendable {
+    case repository(RepositoryName)
+    case account(String)
+    case search
+    case users
+    case token
+}
+
+extension StarscopeError {
+    /// Translates a client failure into one sentence for a person.
+    public init(_ error: GitHubError, about subject: Subject, timeZone: TimeZone = .current) {
+        switch error {
+        case .notFound:
+            switch subject {
+            case .repository(let name): self = .notFound("Repository \(name) was not found on GitHub.")
+            case .account(let login): self = .notFound("No GitHub user or organisation is called \"\(login)\".")
+            case .token: self = .badCredentials("GitHub does not know this token's user.")
+            case .search, .users: self = .notFound("GitHub answered that this list does not exist.")
+            }
+        case .badCredentials(let message):
+            self = .badCredentials(
+                "GitHub rejected the token (\(message)): check GH_TOKEN or GITHUB_TOKEN, or log in again with `starscope auth login`."
+            )
+        case .rateLimited(let resource, let limit, let reset):
+            let when = Self.clockTime(reset, timeZone: timeZone)
+            let bucket = resource == "search" ? "search rate limit" : "rate limit"
+            let hint = limit <= 60 ? "; add a token for 5,000 requests an hour" : ""
+            self = .rateLimited("GitHub's \(bucket) is used up: it resets at \(when)\(hint).")
+        case .secondaryRateLimit(let retryAfter):
+            self = .rateLimited("GitHub asked Starscope to slow down (secondary rate limit): try again in \(retryAfter ?? 60) seconds.")
+        case .validationFailed(let message):
+            self = .unavailable("GitHub refused the request: \(message).")
+        case .forbidden(let message):
+            self = .unavailable("GitHub refused access: \(message).")
+        case .serverError(let status):
+            self = .unavailable("GitHub is having trouble (HTTP \(status)); try again in a moment.")
+        case .unexpectedStatus(let status, let message):
+            self = .unavailable("GitHub answered with HTTP \(status): \(message).")
+        case .offline(let reason):
+            self = .unavailable("Could not reach GitHub: \(reason).")
+        case .timeout:
+            self = .unavailable("GitHub did not answer in time; check your connection and try again.")
+        case .undecodable(let reason):
+            self = .unavailable("GitHub sent an answer Starscope cannot read: \(reason).")
+        case .foreignURL(let url):
+            self = .unavailable("GitHub pointed to \(url), outside the configured API; Starscope did not follow it.")
+        case .invalidRequest(let reason):
+            self = .invalidInput("Starscope could not form the request: \(reason).")
+        }
+    }
+
+    /// `14:05` in the user's time zone, with the date when it is not today.
+    static func clockTime(_ date: Date, timeZone: TimeZone, now: Date = Date()) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let time = calendar.dateComponents([.hour, .minute, .year, .month, .day], from: date)
+        let clock = String(format: "%02d:%02d", time.hour ?? 0, time.minute ?? 0)
+        if calendar.isDate(date, inSameDayAs: now) { return clock }
+        return String(format: "%04d-%02d-%02d ", time.year ?? 0, time.month ?? 0, time.day ?? 0) + clock
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import GitHubAPI
+import StarscopeModels
+
+/// Progress of a list that takes several requests: pages loaded so far and pages expected.
+public typealias PageProgress = @Sendable (_ loaded: Int, _ expected: Int) -> Void
+
+/// The read-only use cases shared by the terminal and the web app.
+public struct Explorer: Sendable {
+    public let client: GitHubClient
+    /// The current time; injected so that timeframes can be tested on any date.
+    public let now: @Sendable () -> Date
+
+    public init(client: GitHubClient, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.client = client
+        self.now = now
+    }
+
+    /// "New & popular": repositories created in the timeframe, most stars first.
+    public func trending(_ query: TrendingQuery, limit: Int, progress: PageProgress? = nil) async throws(StarscopeError) -> ListResult<
+        Repository
+    > {
+        let q = try query.searchQuery(now: now())
+        let perPage = pageSize(forLimit: limit)
+        return try await collect(limit: limit, perPage: perPage, about: .search, progress: progress) { () async throws(GitHubError) in
+            try await client.searchRepositories(query: q, perPage: perPage)
+        }
+    }
+
+    /// An account's repositories, most recently pushed first; forks only when asked.
+    public func repositories(of login: String, includeForks: Bool, limit: Int, progress: PageProgress? = nil) async throws(StarscopeError)
+        -> ListResult<Repository>
+    {
+        try Self.checkLogin(login)
+        return try await collect(limit: limit, perPage: 100, about: .account(login), progress: progress, keep: { includeForks || !$0.fork })
+        {
+            () async throws(GitHubError) in
+            try await client.repositories(of: login, perPage: 100)
+        }
+    }
+
+    /// One repository by name.
+    public func repository(_ name: RepositoryName) async throws(StarscopeError) -> Repository {
+        do {
+            return try await client.repository(owner: name.owner, name: name.name)
+        } catch {
+            throw StarscopeError(error, about: .repository(name))
+        }
+    }
+
+    /// The repository a deep link points to.
+    public func open(link: String) async throws(StarscopeError) -> Repository {
+        try await repository(try DeepLink.repository(from: link))
+    }
+
+    /// GitHub's accounts in id order, after the id `since`.
+    public func users(since: Int64?, limit: Int, progress: PageProgress? = nil) async throws(StarscopeError) -> ListResult<Account> {
+        let perPage = pageSize(forLimit: limit)
+        return try await collect(limit: limit, perPage: perPage, about: .users, progress: progress) { () async throws(GitHubError) in
+            try await client.users(since: since, perPage: perPage)
+        }
+    }
+
+    /// A user's or organisation's profile.
+    public func profile(login: String) async throws(StarscopeError) -> Profile {
+        try Self.checkLogin(login)
+        do {
+            return try await client.profile(login: login)
+        } catch {
+            throw StarscopeError(error, about: .account(login))
+        }
+    }
+
+    /// An account's recent public events, newest first.
+    public func activity(login: String, limit: Int, progress: PageProgress? = nil) async throws(StarscopeError) -> ListResult<Event> {
+        try Self.checkLogin(login)
+        let perPage = pageSize(forLimit: limit)
+        return try await collect(limit: limit, perPage: perPage, about: .account(login), progress: progress) {
+            () async throws(GitHubError) in
+            try await client.publicEvents(login: login, perPage: perPage)
+        }
+    }
+
+    static func checkLogin(_ login: String) throws(StarscopeError) {
+        guard RepositoryName.isValidLogin(login) else {
+            throw .invalidInput("\"\(login)\" is not a valid GitHub user or organisation name.")
+        }
+    }
+
+    /// Follows `Link: rel="next"` until `limit` items are kept or the list ends.
+    func collect<Item>(
+        limit: Int,
+        perPage: Int,
+        about subject: Subject,
+        progress: PageProgress?,
+        keep: (Item) -> Bool = { _ in true },
+        first: () async throws(GitHubError) -> Page<Item>
+    ) async throws(StarscopeError) -> ListResult<Item> {
+        var items: [Item] = []
+        var loaded = 0
+        let expected = max(1, (limit + perPage - 1) / perPage)
+        do {
+            var page: Page<Item>? = try await first()
+            var incomplete = false
+            var totalCount: Int?
+            while let current = page {
+                loaded += 1
+                incomplete = incomplete || current.incompleteResults
+                totalCount = totalCount ?? current.totalCount
+                items.append(contentsOf: current.items.filter(keep))
+                progress?(loaded, max(expected, loaded))
+                guard items.count < limit else { break }
+                page = try await client.nextPage(after: current)
+            }
+            return ListResult(items: Array(items.prefix(limit)), totalCount: totalCount, incomplete: incomplete, requests: loaded)
+        } catch {
+            throw StarscopeError(error, about: subject)
+        }
+    }
+}
+
+/// A list as shown to the user, with what GitHub said about it.
+public struct ListResult<Item: Sendable>: Sendable {
+    public var items: [Item]
+    /// Search only: how many matches GitHub counted.
+    public var totalCount: Int?
+    /// Search only: GitHub's search timed out and some results may be missing.
+    public var incomplete: Bool
+    /// How many pages were fetched.
+    public var requests: Int
+
+    public init(items: [Item], totalCount: Int? = nil, incomplete: Bool = false, requests: Int = 0) {
+        self.items = items
+        self.totalCount = totalCount
+        self.incomplete = incomplete
+        self.requests = requests
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+
+/// A GitHub repository, as returned by search, account listings and `GET /repos/{owner}/{repo}`.
+///
+/// Field names follow GitHub's JSON exactly when encoded, so `--json` output and stored
+/// snapshots read like GitHub's own responses.
+public struct Repository: Codable, Hashable, Sendable, Identifiable {
+    public var id: Int64
+    public var name: String
+    public var fullName: String
+    public var owner: Account
+    public var description: String?
+    public var htmlURL: String
+    public var fork: Bool
+    public var createdAt: Date
+    public var updatedAt: Date?
+    public var pushedAt: Date?
+    public var homepage: String?
+    public var stargazersCount: Int
+    public var watchersCount: Int
+    public var forksCount: Int
+    public var openIssuesCount: Int
+    public var language: String?
+    public var topics: [String]
+    public var license: License?
+    public var archived: Bool
+    public var defaultBranch: String?
+
+    public init(
+        id: Int64,
+        name: String,
+        fullName: String,
+        owner: Account,
+        description: String? = nil,
+        htmlURL: String,
+        fork: Bool = false,
+        createdAt: Date,
+        updatedAt: Date? = nil,
+        pushedAt: Date? = nil,
+        homepage: String? = nil,
+        stargazersCount: Int = 0,
+        watchersCount: Int = 0,
+        forksCount: Int = 0,
+        openIssuesCount: Int = 0,
+        language: String? = nil,
+        topics: [String] = [],
+        license: License? = nil,
+        archived: Bool = false,
+        defaultBranch: String? = nil
+    ) {
+        self.id = id
+        self.name = name
+        self.fullName = fullName
+        self.owner = owner
+        self.description = description
+        self.htmlURL = htmlURL
+        self.fork = fork
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.pushedAt = pushedAt
+        self.homepage = homepage
+        self.stargazersCount = stargazersCount
+        self.watchersCount = watchersCount
+        self.forksCount = forksCount
+        self.openIssuesCount = openIssuesCount
+        self.language = language
+        self.topics = topics
+        self.license = license
+        self.archived = archived
+        self.defaultBranch = defaultBranch
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, name, owner, description, fork, homepage, language, topics, license, archived
+        case fullName = "full_name"
+        case htmlURL = "html_url"
+        case createdAt = "created_at"
+        case updatedAt = "updated_at"
+        case pushedAt = "pushed_at"
+        case stargazersCount = "stargazers_count"
+        case watchersCount = "watchers_count"
+        case forksCount = "forks_count"
+        case openIssuesCount = "open_issues_count"
+        case defaultBranch = "default_branch"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(Int64.self, forKey: .id)
+        name = try c.decode(String.self, forKey: .name)
+        fullName = try c.decode(String.self, forKey: .fullName)
+        owner = try c.decode(Account.self, forKey: .owner)
+        description = try c.decodeIfPresent(String.self, forKey: .description)
+        htmlURL = try c.decode(String.self, forKey: .htmlURL)
+        fork = try c.decodeIfPresent(Bool.self, forKey: .fork) ?? false
+        createdAt = try c.decode(Date.self, forKey: .createdAt)
+        updatedAt = try c.decodeIfPresent(Date.self, forKey: .updatedAt)
+        pushedAt = try c.decodeIfPresent(Date.self, forKey: .pushedAt)
+        homepage = try c.decodeIfPresent(String.self, forKey: .homepage)
+        stargazersCount = try c.decodeIfPresent(Int.self, forKey: .stargazersCount) ?? 0
+        watchersCount = try c.decodeIfPresent(Int.self, forKey: .watchersCount) ?? stargazersCount
+        forksCount = try c.decodeIfPresent(Int.self, forKey: .forksCount) ?? 0
+        openIssuesCount = try c.decodeIfPresent(Int.self, forKey: .openIssuesCount) ?? 0
+        language = try c.decodeIfPresent(String.self, forKey: .language)
+        topics = try c.decodeIfPresent([String].self, forKey: .topics) ?? []
+        license = try c.decodeIfPresent(License.self, forKey: .license)
+        archived = try c.decodeIfPresent(Bool.self, forKey: .archived) ?? false
+        defaultBranch = try c.decodeIfPresent(String.self, forKey: .defaultBranch)
+    }
+
+    /// Encodes every field, writing `null` for absent values as GitHub does.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(name, forKey: .name)
+        try c.encode(fullName, forKey: .fullName)
+        try c.encode(owner, forKey: .owner)
+        try c.encode(description, forKey: .description)
+        try c.encode(htmlURL, forKey: .htmlURL)
+        try c.encode(fork, forKey: .fork)
+        try c.encode(createdAt, forKey: .createdAt)
+        try c.encode(updatedAt, forKey: .updatedAt)
+        try c.encode(pushedAt, forKey: .pushedAt)
+        try c.encode(homepage, forKey: .homepage)
+        try c.encode(stargazersCount, forKey: .stargazersCount)
+        try c.encode(watchersCount, forKey: .watchersCount)
+        try c.encode(forksCount, forKey: .forksCount)
+        try c.encode(openIssuesCount, forKey: .openIssuesCount)
+        try c.encode(language, forKey: .language)
+        try c.encode(topics, forKey: .topics)
+        try c.encode(license, forKey: .license)
+        try c.encode(archived, forKey: .archived)
+        try c.encode(defaultBranch, forKey: .defaultBranch)
+    }
+}
+
+/// A repository's licence as GitHub summarises it.
+public struct License: Codable, Hashable, Sendable {
+    public var key: String
+    public var name: String
+    public var spdxID: String?
+
+    public init(key: String, name: String, spdxID: String? = nil) {
+        self.key = key
+        self.name = name
+        self.spdxID = spdxID
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case key, name
+        case spdxID = "spdx_id"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(key, forKey: .key)
+        try c.encode(name, forKey: .name)
+        try c.encode(spdxID, forKey: .spdxID)
+    }
+}

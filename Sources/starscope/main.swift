@@ -1,0 +1,4 @@
+import Foundation
+import StarscopeCLI
+
+exit(await Starscope.run(arguments: Array(CommandLine.arguments.dropFirst())))
