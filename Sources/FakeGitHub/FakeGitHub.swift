@@ -1,0 +1,127 @@
+import Foundation
+import Hummingbird
+import Logging
+import StarscopeModels
+
+/// A stand-in for api.github.com that behaves like the real one over real sockets: seeded data,
+/// `Link` paging, rate limits per token, ETag/304, search's 1,000-result cap, GitHub's error
+/// bodies, hostile strings, and faults a test can switch on per path.
+public final class FakeGitHub: Sendable {
+    public struct Configuration: Sendable {
+        public var seed: UInt64 = 42
+        public var now = Date()
+        public var accountCount = 320
+        public var repositoryCount = 6_000
+        /// Valid tokens and the login each belongs to; any other token gets 401 Bad credentials.
+        public var tokens: [String: String] = [FakeGitHub.octocatToken: "octocat"]
+        public var coreLimitAnonymous = 60
+        public var coreLimitAuthenticated = 5_000
+        public var searchLimitAnonymous = 10
+        public var searchLimitAuthenticated = 30
+
+        public init() {}
+    }
+
+    /// A token the fake accepts by default, belonging to `octocat`.
+    public static let octocatToken = "ghp_FAKEoctocatTOKEN0000000000000000000000"
+
+    public let dataset: FakeDataset
+    let state: FakeGitHubState
+
+    public init(_ configuration: Configuration = Configuration()) {
+        dataset = FakeDataset(
+            seed: configuration.seed,
+            now: configuration.now,
+            accountCount: configuration.accountCount,
+            repositoryCount: configuration.repositoryCount
+        )
+        var limits = RateLimits.Limits()
+        limits.coreAnonymous = configuration.coreLimitAnonymous
+        limits.coreAuthenticated = configuration.coreLimitAuthenticated
+        limits.searchAnonymous = configuration.searchLimitAnonymous
+        limits.searchAuthenticated = configuration.searchLimitAuthenticated
+        state = FakeGitHubState(dataset: dataset, tokens: configuration.tokens, limits: limits)
+    }
+
+    /// Serves until the task is cancelled; `onReady` gets the bound port once connections are accepted.
+    public func run(host: String = "127.0.0.1", port: Int = 0, quiet: Bool = true, onReady: @escaping @Sendable (Int) -> Void) async throws
+    {
+        var logger = Logger(label: "fake-github")
+        logger.logLevel = quiet ? .critical : .info
+        let responder = FakeResponder(state: state, control: ControlAPI(state: state))
+        let application = Application(
+            responder: responder,
+            configuration: .init(address: .hostname(host, port: port), serverName: nil),
+            onServerRunning: { channel in onReady(channel.localAddress?.port ?? port) },
+            logger: logger
+        )
+        try await application.runService(gracefulShutdownSignals: [])
+    }
+
+    // MARK: Steering
+
+    /// Makes requests whose path starts with `pathPrefix` ("" for all) fail with `fault`, `count` times (nil: until cleared).
+    public func inject(_ fault: Fault, path pathPrefix: String = "", count: Int? = nil) async {
+        await state.addFault(FaultRule(pathPrefix: pathPrefix, fault: fault, remaining: count))
+    }
+
+    public func clearFaults() async {
+        await state.clearFaults()
+    }
+
+    /// Moves a repository's star count, as stargazers would.
+    @discardableResult
+    public func setStars(_ fullName: String, to count: Int) async -> Bool {
+        await state.setStars(fullName: fullName, to: count)
+    }
+
+    /// Sets what is left of a rate-limit bucket (`core` or `search`) for a token, or for anonymous requests.
+    public func setRemaining(_ remaining: Int, token: String? = nil, resource: String = "core") async {
+        await state.setRemaining(remaining, token: token, resource: resource)
+    }
+
+    public func addToken(_ token: String, login: String) async {
+        await state.addToken(token, login: login)
+    }
+
+    /// Every API request answered so far (control and avatar requests aside).
+    public func requests() async -> [LoggedRequest] {
+        await state.log
+    }
+
+    public func clearRequests() async {
+        await state.clearLog()
+    }
+
+    /// The repositories as they are now, with moved star counts.
+    public func repositories() async -> [FakeRepository] {
+        await state.currentRepositories()
+    }
+}
+
+extension FakeGitHub {
+    /// Runs a fake GitHub on a free loopback port for the duration of `body`.
+    public static func with<T: Sendable>(
+        _ configuration: Configuration = Configuration(),
+        _ body: @Sendable (FakeGitHub, URL) async throws -> T
+    ) async throws -> T {
+        let fake = FakeGitHub(configuration)
+        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+        return try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask {
+                try await fake.run { port in
+                    continuation.yield(port)
+                    continuation.finish()
+                }
+                return nil
+            }
+            var iterator = ports.makeAsyncIterator()
+            guard let port = await iterator.next(), let url = URL(string: "http://127.0.0.1:\(port)") else {
+                group.cancelAll()
+                throw CancellationError()
+            }
+            defer { group.cancelAll() }
+            return try await body(fake, url)
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import StarscopeModels
+
+/// `/_fake/…`: lets a test or a person steer the running fake over HTTP (GitHub has no such paths).
+///
+/// - `POST /_fake/faults` `{"path": "/repos", "fault": "500"|"502"|"slow"|"drop"|"malformed"|"wrong-shape"|"secondary"|"incomplete", "seconds": 5, "retry_after": 60, "count": 1}`
+/// - `DELETE /_fake/faults`
+/// - `POST /_fake/stars` `{"full_name": "owner/name", "stars": 123}`
+/// - `POST /_fake/rate-limit` `{"token": null, "resource": "core", "remaining": 0}`
+/// - `GET /_fake/requests` (the request log), `DELETE /_fake/requests`
+struct ControlAPI: Sendable {
+    let state: FakeGitHubState
+
+    struct FaultBody: Decodable {
+        var path: String?
+        var fault: String
+        var seconds: Double?
+        var retry_after: Int?
+        var count: Int?
+    }
+
+    struct StarsBody: Decodable {
+        var full_name: String
+        var stars: Int
+    }
+
+    struct RateLimitBody: Decodable {
+        var token: String?
+        var resource: String?
+        var remaining: Int
+    }
+
+    func handle(_ request: FakeRequest) async -> FakeResponse {
+        let decoder = JSONDecoder()
+        switch (request.method, request.path) {
+        case ("POST", "/_fake/faults"):
+            guard let body = try? decoder.decode(FaultBody.self, from: request.body),
+                let fault = Fault(name: body.fault, seconds: body.seconds, retryAfter: body.retry_after)
+            else { return .error(400, "Expected {\"path\", \"fault\"} with a known fault name") }
+            await state.addFault(FaultRule(pathPrefix: body.path ?? "", fault: fault, remaining: body.count))
+            return FakeResponse(status: 204, body: Data())
+        case ("DELETE", "/_fake/faults"):
+            await state.clearFaults()
+            return FakeResponse(status: 204, body: Data())
+        case ("POST", "/_fake/stars"):
+            guard let body = try? decoder.decode(StarsBody.self, from: request.body) else {
+                return .error(400, "Expected {\"full_name\", \"stars\"}")
+            }
+            return await state.setStars(fullName: body.full_name, to: body.stars)
+                ? FakeResponse(status: 204, body: Data()) : .error(404, "Not Found")
+        case ("POST", "/_fake/rate-limit"):
+            guard let body = try? decoder.decode(RateLimitBody.self, from: request.body) else {
+                return .error(400, "Expected {\"remaining\"}")
+            }
+            await state.setRemaining(body.remaining, token: body.token, resource: body.resource ?? "core")
+            return FakeResponse(status: 204, body: Data())
+        case ("GET", "/_fake/requests"):
+            let encoder = JSONEncoder()
+            encoder.dateEncodingStrategy = .iso8601
+            let data = (try? encoder.encode(await state.log)) ?? Data("[]".utf8)
+            return FakeResponse(status: 200, body: data)
+        case ("DELETE", "/_fake/requests"):
+            await state.clearLog()
+            return FakeResponse(status: 204, body: Data())
+        default:
+            return .error(404, "Not Found")
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import StarscopeModels
+
+/// Everything the fake remembers while it runs: star counts that moved, faults, rate-limit
+/// buckets, stars given by tokens, and the request log.
+actor FakeGitHubState {
+    let dataset: FakeDataset
+    var stars: [Int]
+    var faults: [FaultRule] = []
+    var rateLimits = RateLimits()
+    var log: [LoggedRequest] = []
+    /// Valid tokens and the login each belongs to.
+    var tokens: [String: String]
+    var starredByLogin: [String: Set<Int64>] = [:]
+
+    init(dataset: FakeDataset, tokens: [String: String], limits: RateLimits.Limits) {
+        self.dataset = dataset
+        self.stars = dataset.repositories.map(\.stars)
+        self.tokens = tokens
+        self.rateLimits.limits = limits
+    }
+
+    /// The repository as it is now (with its current star count).
+    func current(_ index: Int) -> FakeRepository {
+        var repository = dataset.repositories[index]
+        repository.stars = stars[index]
+        return repository
+    }
+
+    func currentRepositories() -> [FakeRepository] {
+        dataset.repositories.indices.map(current)
+    }
+
+    func setStars(fullName: String, to count: Int) -> Bool {
+        guard let index = dataset.repositoryPosition(fullName: fullName) else { return false }
+        stars[index] = max(0, count)
+        return true
+    }
+
+    func addFault(_ rule: FaultRule) {
+        faults.append(rule)
+    }
+
+    func clearFaults() {
+        faults.removeAll()
+    }
+
+    /// The fault for `path`, if any, using up one of its remaining times.
+    func takeFault(for path: String) -> Fault? {
+        guard let index = faults.firstIndex(where: { path.hasPrefix($0.pathPrefix) }) else { return nil }
+        let rule = faults[index]
+        if let remaining = rule.remaining {
+            if remaining <= 1 { faults.remove(at: index) } else { faults[index].remaining = remaining - 1 }
+        }
+        return rule.fault
+    }
+
+    func record(_ entry: LoggedRequest) {
+        log.append(entry)
+    }
+
+    func clearLog() {
+        log.removeAll()
+    }
+
+    func setRemaining(_ remaining: Int, token: String?, resource: String) {
+        rateLimits.set(identity: token, resource: resource, remaining: remaining, now: Date())
+    }
+
+    func addToken(_ token: String, login: String) {
+        tokens[token] = login
+    }
+}

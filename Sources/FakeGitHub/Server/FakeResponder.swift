@@ -1,0 +1,108 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import StarscopeModels
+
+/// The Hummingbird responder: turns HTTP into `FakeRequest`s and `FakeResponse`s back into HTTP.
+struct FakeResponder: HTTPResponder {
+    typealias Context = BasicRequestContext
+
+    let state: FakeGitHubState
+    let control: ControlAPI
+
+    func respond(to request: Request, context: BasicRequestContext) async throws -> Response {
+        var fake = try await Self.fakeRequest(request)
+        if fake.path.hasPrefix("/_fake/") {
+            return Self.http(await control.handle(fake))
+        }
+        if fake.path.hasPrefix("/avatars/") {
+            return Self.http(Avatar.response(for: fake.path))
+        }
+        fake.path = fake.path.isEmpty ? "/" : fake.path
+        let (response, delay) = await state.process(fake)
+        if delay > 0 {
+            try await Task.sleep(for: .milliseconds(Int(delay * 1000)))
+        }
+        return Self.http(response)
+    }
+
+    static func fakeRequest(_ request: Request) async throws -> FakeRequest {
+        var path = request.uri.path
+        var prefix = ""
+        if path.hasPrefix("/api/v3/") || path == "/api/v3" {
+            prefix = "/api/v3"
+            path = String(path.dropFirst(prefix.count))
+        }
+        if path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        let authorization = request.headers[.authorization]
+        let token = authorization.flatMap { value -> String? in
+            let parts = value.split(separator: " ", maxSplits: 1)
+            guard parts.count == 2, ["bearer", "token"].contains(parts[0].lowercased()) else { return nil }
+            return String(parts[1])
+        }
+        let host = request.head.authority ?? "127.0.0.1"
+        let body = try await request.body.collect(upTo: 1_000_000)
+        return FakeRequest(
+            method: request.method.rawValue,
+            path: path.removingPercentEncoding ?? path,
+            prefix: prefix,
+            query: FakeRequest.decodeQuery(request.uri.query),
+            rawQuery: request.uri.query,
+            token: token,
+            ifNoneMatch: request.headers[.ifNoneMatch],
+            ifModifiedSince: request.headers[.ifModifiedSince],
+            userAgent: request.headers[.userAgent],
+            origin: "http://\(host)",
+            body: Data(body.readableBytesView)
+        )
+    }
+
+    static func http(_ response: FakeResponse) -> Response {
+        var fields = HTTPFields()
+        fields[.contentType] = response.contentType
+        fields[.server] = "GitHub.com"
+        for (name, value) in response.headers {
+            if let field = HTTPField.Name(name) { fields.append(HTTPField(name: field, value: value)) }
+        }
+        let status = HTTPResponse.Status(code: response.status)
+        if response.status == 304 || response.status == 204 {
+            return Response(status: status, headers: fields)
+        }
+        let buffer = ByteBuffer(bytes: response.body)
+        guard response.dropsConnection else {
+            return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: buffer))
+        }
+        // Promise the whole body, send half, then fail: the connection closes mid-answer.
+        let half = buffer.getSlice(at: 0, length: buffer.readableBytes / 2) ?? ByteBuffer()
+        return Response(
+            status: status,
+            headers: fields,
+            body: ResponseBody(contentLength: buffer.readableBytes) { writer in
+                try await writer.write(half)
+                throw DroppedConnection()
+            }
+        )
+    }
+
+    struct DroppedConnection: Error {}
+}
+
+/// Avatars served by the fake itself, so that nothing reaches the internet: a coloured square
+/// with the account id's initial, as SVG.
+enum Avatar {
+    static func response(for path: String) -> FakeResponse {
+        let parts = path.split(separator: "/")
+        guard parts.count == 3, parts[1] == "u", let id = Int(parts[2]) else { return .error(404, "Not Found") }
+        let hue = (id * 47) % 360
+        let svg = """
+            <svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96">\
+            <rect width="96" height="96" fill="hsl(\(hue),55%,55%)"/>\
+            <text x="48" y="60" font-family="sans-serif" font-size="40" text-anchor="middle" fill="#fff">\(id % 100)</text></svg>
+            """
+        var response = FakeResponse(status: 200, body: Data(svg.utf8), contentType: "image/svg+xml")
+        response.headers.append(("Cache-Control", "max-age=300"))
+        response.counts = false
+        return response
+    }
+}

@@ -1,0 +1,41 @@
+/// A way the fake can misbehave, switched on per path by a test.
+public enum Fault: Sendable, Hashable {
+    /// 500 with GitHub's JSON error body.
+    case serverError
+    /// 502 with an HTML body, as a proxy in front of GitHub sends.
+    case badGateway
+    /// Waits this many seconds before answering normally (past a client's time-out).
+    case slow(seconds: Double)
+    /// Sends the headers and half the body, then closes the connection.
+    case dropConnection
+    /// 200 with JSON cut off in the middle.
+    case malformedJSON
+    /// 200 with valid JSON of the wrong shape.
+    case wrongShape
+    /// 403 "secondary rate limit" with `retry-after`.
+    case secondaryRateLimit(retryAfter: Int)
+    /// Search answers with `incomplete_results: true`.
+    case incompleteResults
+
+    /// Parses the names the control API and `fake-github --fault` use.
+    public init?(name: String, seconds: Double? = nil, retryAfter: Int? = nil) {
+        switch name.lowercased() {
+        case "500", "server-error": self = .serverError
+        case "502", "bad-gateway": self = .badGateway
+        case "slow": self = .slow(seconds: seconds ?? 5)
+        case "drop", "drop-connection": self = .dropConnection
+        case "malformed", "malformed-json": self = .malformedJSON
+        case "wrong-shape": self = .wrongShape
+        case "secondary", "secondary-rate-limit": self = .secondaryRateLimit(retryAfter: retryAfter ?? 60)
+        case "incomplete", "incomplete-results": self = .incompleteResults
+        default: return nil
+        }
+    }
+}
+
+/// A fault on every request whose path starts with `pathPrefix` ("" for all), `remaining` times (nil: always).
+struct FaultRule: Sendable {
+    var pathPrefix: String
+    var fault: Fault
+    var remaining: Int?
+}

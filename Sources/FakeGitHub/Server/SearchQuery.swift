@@ -1,0 +1,133 @@
+import Foundation
+
+/// GitHub's repository search syntax, as much of it as Starscope uses: free-text terms and the
+/// `created:`, `language:`, `user:`/`org:`, `fork:` and `stars:` qualifiers.
+struct SearchQuery {
+    var terms: [String] = []
+    /// Inclusive lower and exclusive upper bounds.
+    var createdFrom: Date?
+    var createdBefore: Date?
+    var language: String?
+    var owner: String?
+    var forks: ForkMode = .exclude
+    var starsMin: Int?
+    var starsMax: Int?
+
+    enum ForkMode { case exclude, include, only }
+
+    struct Invalid: Error {
+        var field: String
+        var code: String
+    }
+
+    init(parsing text: String) throws(Invalid) {
+        for token in Self.tokenize(text) {
+            guard let colon = token.firstIndex(of: ":"), colon != token.startIndex else {
+                terms.append(token.lowercased())
+                continue
+            }
+            let key = token[..<colon].lowercased()
+            let value = String(token[token.index(after: colon)...]).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+            switch key {
+            case "created":
+                guard let (from, before) = Self.dateRange(value) else { throw Invalid(field: "q", code: "invalid") }
+                createdFrom = from ?? createdFrom
+                createdBefore = before ?? createdBefore
+            case "language": language = value.lowercased()
+            case "user", "org": owner = value.lowercased()
+            case "fork": forks = value == "only" ? .only : (value == "true" ? .include : .exclude)
+            case "stars":
+                guard let (low, high) = Self.numberRange(value) else { throw Invalid(field: "q", code: "invalid") }
+                starsMin = low
+                starsMax = high
+            case "in", "is", "sort": break
+            default: terms.append(token.lowercased())
+            }
+        }
+    }
+
+    func matches(_ repo: FakeRepository) -> Bool {
+        switch forks {
+        case .exclude where repo.fork: return false
+        case .only where !repo.fork: return false
+        default: break
+        }
+        if let createdFrom, repo.createdAt < createdFrom { return false }
+        if let createdBefore, repo.createdAt >= createdBefore { return false }
+        if let language, repo.language?.lowercased() != language { return false }
+        if let owner, repo.ownerLogin.lowercased() != owner { return false }
+        if let starsMin, repo.stars < starsMin { return false }
+        if let starsMax, repo.stars > starsMax { return false }
+        guard !terms.isEmpty else { return true }
+        let haystack = ([repo.name, repo.description ?? ""] + repo.topics).joined(separator: " ").lowercased()
+        return terms.allSatisfy { haystack.contains($0) }
+    }
+
+    /// Splits on spaces outside double quotes.
+    static func tokenize(_ text: String) -> [String] {
+        var tokens: [String] = []
+        var current = ""
+        var quoted = false
+        for character in text {
+            if character == "\"" { quoted.toggle() }
+            if character.isWhitespace && !quoted {
+                if !current.isEmpty { tokens.append(current) }
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        if !current.isEmpty { tokens.append(current) }
+        return tokens
+    }
+
+    /// `>D`, `>=D`, `<D`, `<=D`, `D`, `A..B` for whole UTC days.
+    static func dateRange(_ value: String) -> (Date?, Date?)? {
+        let day: TimeInterval = 86_400
+        if value.contains("..") {
+            let parts = value.components(separatedBy: "..")
+            guard parts.count == 2 else { return nil }
+            let from = parts[0] == "*" ? nil : parseDay(parts[0])
+            let to = parts[1] == "*" ? nil : parseDay(parts[1]).map { $0 + day }
+            return (from, to)
+        }
+        for (prefix, transform) in [(">=", 0), ("<=", 1), (">", 2), ("<", 3)] where value.hasPrefix(prefix) {
+            guard let date = parseDay(String(value.dropFirst(prefix.count))) else { return nil }
+            switch transform {
+            case 0: return (date, nil)
+            case 1: return (nil, date + day)
+            case 2: return (date + day, nil)
+            default: return (nil, date)
+            }
+        }
+        guard let date = parseDay(value) else { return nil }
+        return (date, date + day)
+    }
+
+    static func parseDay(_ text: String) -> Date? {
+        let parts = text.split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 3 else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
+        return calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2]))
+    }
+
+    static func numberRange(_ value: String) -> (Int?, Int?)? {
+        if value.contains("..") {
+            let parts = value.components(separatedBy: "..")
+            guard parts.count == 2 else { return nil }
+            return (Int(parts[0]), Int(parts[1]))
+        }
+        for prefix in [">=", "<=", ">", "<"] where value.hasPrefix(prefix) {
+            guard let number = Int(value.dropFirst(prefix.count)) else { return nil }
+            switch prefix {
+            case ">=": return (number, nil)
+            case "<=": return (nil, number)
+            case ">": return (number + 1, nil)
+            default: return (nil, number - 1)
+            }
+        }
+        guard let number = Int(value) else { return nil }
+        return (number, number)
+    }
+}
