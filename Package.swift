@@ -52,5 +52,24 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+
+        // Test support: helpers shared by the test targets; not a product.
+        .target(
+            name: "StarscopeTestSupport",
+            dependencies: [
+                "FakeGitHub",
+                "GitHubAPI",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
+            path: "Tests/StarscopeTestSupport"
+        ),
+        .testTarget(
+            name: "GitHubAPITests",
+            dependencies: ["GitHubAPI", "StarscopeModels", "StarscopeTestSupport"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(name: "FakeGitHubTests", dependencies: ["FakeGitHub"]),
+        .testTarget(name: "StarscopeCoreTests", dependencies: ["StarscopeCore", "StarscopeTestSupport"]),
+        .testTarget(name: "StarscopeCLITests", dependencies: ["FakeGitHub", "StarscopeModels"]),
     ]
 )

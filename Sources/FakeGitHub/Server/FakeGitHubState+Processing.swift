@@ -117,8 +117,6 @@ extension FakeGitHubState {
                 documentation: "https://docs.github.com/rest/overview/resources-in-the-rest-api#rate-limiting"
             )
             response.counts = false
-            response.headers += Self.rateLimitHeaders(
-                rateLimits.bucket(identity: identity, resource: resource, now: now), resource: resource)
             return response
         }
         return route(request, now: now, incomplete: incomplete)

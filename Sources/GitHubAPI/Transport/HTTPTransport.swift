@@ -24,11 +24,15 @@ public struct HTTPTransport: GitHubTransport {
     /// Client settings fit for GitHub: no automatic redirects (a redirect must not carry the token elsewhere).
     public static func httpClientConfiguration(timeout: Duration) -> HTTPClient.Configuration {
         let seconds = TimeAmount.seconds(max(1, timeout.components.seconds))
-        return HTTPClient.Configuration(
+        var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
             timeout: .init(connect: min(seconds, .seconds(10)), read: seconds),
             decompression: .enabled(limit: .ratio(50))
         )
+        // A refused connection means GitHub (or the network) is down: say so at once instead of
+        // retrying until the time-out, so that a stored answer can be shown without delay.
+        configuration.connectionPool.retryConnectionEstablishment = false
+        return configuration
     }
 
     public func send(_ request: GitHubRequest) async throws(GitHubError) -> GitHubResponse {

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+@testable import FakeGitHub
+
+@Suite struct DatasetTests {
+    let now = Date(timeIntervalSince1970: 1_795_000_000)
+
+    @Test func sameSeedSameWorld() {
+        let a = FakeDataset(seed: 7, now: now)
+        let b = FakeDataset(seed: 7, now: now)
+        #expect(a.repositories == b.repositories)
+        #expect(a.accounts == b.accounts)
+        #expect(FakeDataset(seed: 8, now: now).repositories != a.repositories)
+    }
+
+    @Test func worldHasTheShapeTheBriefAsksFor() {
+        let data = FakeDataset(seed: 42, now: now)
+        #expect(data.repositories.count >= 3_000)
+        #expect(data.accounts.count >= 200)
+        #expect(data.accounts.contains { $0.isOrganization })
+        #expect(Set(data.repositories.map(\.fullName)).count == data.repositories.count)
+        let recent = data.repositories.filter { now.timeIntervalSince($0.createdAt) <= 76 * 86_400 }
+        #expect(Double(recent.count) / Double(data.repositories.count) > 0.7)
+        let forks = data.repositories.filter(\.fork).count
+        #expect(forks > 0 && forks < data.repositories.count / 5)
+        #expect(data.repositories.contains { $0.description == nil })
+        // Long tail: the most-starred repository has far more stars than the median one.
+        let stars = data.repositories.map(\.stars).sorted()
+        #expect(stars[stars.count - 1] > 50 * max(1, stars[stars.count / 2]))
+        for hostile in ["<script>", "onerror", "\u{202E}", "\u{0000}", "🚀"] {
+            #expect(data.repositories.contains { $0.description?.contains(hostile) == true }, "no description holds \(hostile)")
+        }
+        #expect(data.accounts.contains { ($0.bio?.count ?? 0) > 50_000 })
+        #expect(data.accounts.contains { $0.name.map { HostileStrings.all.contains($0) } == true })
+        #expect(data.account(login: "swiftlang")?.isOrganization == true)
+    }
+
+    @Test func everyEventTypeAppearsForOctocat() throws {
+        let data = FakeDataset(seed: 42, now: now)
+        let events = data.events(for: try #require(data.account(login: "octocat")))
+        #expect(Set(events.map(\.type)) == Set(FakeDataset.eventTypes))
+        #expect(zip(events, events.dropFirst()).allSatisfy { $0.createdAt >= $1.createdAt })
+    }
+}
+
+@Suite struct SearchQueryTests {
+    @Test func qualifiersAndTermsParse() throws {
+        let query = try SearchQuery(parsing: #"vector db created:>2026-11-15 language:"Jupyter Notebook" fork:true stars:>=10"#)
+        #expect(query.terms == ["vector", "db"])
+        #expect(query.language == "jupyter notebook")
+        #expect(query.forks == .include)
+        #expect(query.starsMin == 10)
+        #expect(query.createdFrom == SearchQuery.parseDay("2026-11-16"))
+        #expect(query.createdBefore == nil)
+    }
+
+    @Test func dateRangesFollowWholeDays() {
+        let day = SearchQuery.parseDay
+        #expect(SearchQuery.dateRange(">=2026-01-01")?.0 == day("2026-01-01"))
+        #expect(SearchQuery.dateRange("<2026-01-01")?.1 == day("2026-01-01"))
+        #expect(SearchQuery.dateRange("<=2026-01-01")?.1 == day("2026-01-02"))
+        #expect(SearchQuery.dateRange("2025-12-31..2026-01-01")?.1 == day("2026-01-02"))
+        #expect(SearchQuery.dateRange("yesterday") == nil)
+    }
+}
