@@ -53,7 +53,9 @@ extension StarscopeError {
         case .rateLimited(let resource, let limit, let reset):
             let when = Self.clockTime(reset, timeZone: timeZone)
             let bucket = resource == "search" ? "search rate limit" : "rate limit"
-            let hint = limit <= 60 ? "; add a token for 5,000 requests an hour" : ""
+            // Without a token GitHub allows 60 core requests an hour and 10 searches a minute.
+            let anonymous = resource == "search" ? limit <= 10 : limit <= 60
+            let hint = anonymous ? "; add a token for 5,000 requests an hour" : ""
             self = .rateLimited("GitHub's \(bucket) is used up: it resets at \(when)\(hint).")
         case .secondaryRateLimit(let retryAfter):
             self = .rateLimited("GitHub asked Starscope to slow down (secondary rate limit): try again in \(retryAfter ?? 60) seconds.")

@@ -16,11 +16,10 @@ public enum CompactNumber {
     /// One decimal below 100 units (12.3k), none above (123k); never rounds up to "1000k".
     private static func scaled(_ value: Int, by unit: Int, suffix: String, next: String?) -> String {
         let tenths = (value * 10 + unit / 2) / unit
-        if tenths >= 10_000, let next {
-            return "1\(next)"
-        }
         if tenths >= 1_000 {
-            return "\((value + unit / 2) / unit)\(suffix)"
+            let whole = (value + unit / 2) / unit
+            if whole >= 1_000, let next { return "1\(next)" }
+            return "\(whole)\(suffix)"
         }
         let whole = tenths / 10
         let fraction = tenths % 10

@@ -1,0 +1,42 @@
+import Foundation
+import GitHubAPI
+import Testing
+
+@testable import StarscopeCore
+
+@Suite struct ErrorMessageTests {
+    let utc = TimeZone(identifier: "UTC")!
+
+    @Test func rateLimitNamesTheResetTimeAndSuggestsAToken() {
+        let reset = Date().addingTimeInterval(600)
+        let parts = Calendar(identifier: .gregorian).dateComponents(in: utc, from: reset)
+        let clock = String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+        let message = StarscopeError(.rateLimited(resource: "core", limit: 60, reset: reset), about: .search, timeZone: utc).message
+        #expect(message.contains("resets at \(clock)"))
+        #expect(message.contains("add a token for 5,000 requests an hour"))
+        let withToken = StarscopeError(.rateLimited(resource: "search", limit: 30, reset: reset), about: .search, timeZone: utc).message
+        #expect(withToken.contains("search rate limit"))
+        #expect(!withToken.contains("add a token"))
+    }
+
+    @Test func notFoundNamesWhatWasMissing() throws {
+        let name = try RepositoryName(owner: "octocat", name: "nope")
+        #expect(StarscopeError(.notFound(url: "x"), about: .repository(name)) == .notFound("Repository octocat/nope was not found on GitHub."))
+        #expect(StarscopeError(.notFound(url: "x"), about: .account("ghost")).message.contains("\"ghost\""))
+    }
+
+    @Test func everyClientErrorBecomesOneLine() throws {
+        let errors: [GitHubError] = [
+            .notFound(url: "x"), .badCredentials(message: "Bad credentials"), .rateLimited(resource: "core", limit: 60, reset: Date()),
+            .secondaryRateLimit(retryAfter: nil), .validationFailed(message: "m"), .forbidden(message: "m"), .serverError(status: 502),
+            .unexpectedStatus(status: 418, message: "m"), .offline(reason: "r"), .timeout, .undecodable(reason: "r"),
+            .foreignURL("https://evil.example"), .invalidRequest("r"),
+        ]
+        for error in errors {
+            let message = StarscopeError(error, about: .search).message
+            #expect(!message.isEmpty)
+            #expect(!message.contains("\n"))
+            #expect(message.hasSuffix("."))
+        }
+    }
+}
