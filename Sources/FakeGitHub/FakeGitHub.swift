@@ -80,6 +80,12 @@ public final class FakeGitHub: Sendable {
         await state.setRemaining(remaining, token: token, resource: resource)
     }
 
+    /// A rate-limit bucket as it stands: what GitHub would report in `x-ratelimit-*`.
+    public func rateLimit(token: String? = nil, resource: String = "core") async -> (limit: Int, remaining: Int, reset: Date) {
+        let bucket = await state.bucket(token: token, resource: resource)
+        return (bucket.limit, bucket.remaining, bucket.reset)
+    }
+
     public func addToken(_ token: String, login: String) async {
         await state.addToken(token, login: login)
     }

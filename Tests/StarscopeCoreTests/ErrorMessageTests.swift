@@ -21,7 +21,8 @@ import Testing
 
     @Test func notFoundNamesWhatWasMissing() throws {
         let name = try RepositoryName(owner: "octocat", name: "nope")
-        #expect(StarscopeError(.notFound(url: "x"), about: .repository(name)) == .notFound("Repository octocat/nope was not found on GitHub."))
+        #expect(
+            StarscopeError(.notFound(url: "x"), about: .repository(name)) == .notFound("Repository octocat/nope was not found on GitHub."))
         #expect(StarscopeError(.notFound(url: "x"), about: .account("ghost")).message.contains("\"ghost\""))
     }
 

@@ -32,7 +32,8 @@ import Testing
     @Test func accountRepositoriesLeaveOutForksUnlessAsked() async throws {
         try await withFakeClient { client, fake in
             let explorer = Explorer(client: client)
-            let owner = try #require(fake.dataset.accounts.first { account in fake.dataset.repositories(ownedBy: account).contains(where: \.fork) })
+            let owner = try #require(
+                fake.dataset.accounts.first { account in fake.dataset.repositories(ownedBy: account).contains(where: \.fork) })
             let all = fake.dataset.repositories(ownedBy: owner)
             let withoutForks = try await explorer.repositories(of: owner.login, includeForks: false, limit: 1_000)
             #expect(withoutForks.items.count == all.filter { !$0.fork }.count)

@@ -23,8 +23,10 @@ import Testing
         #expect(RelativeTime.describe(now + 10, now: now) == "in the future")
     }
 
-    @Test(arguments: [("octocat@github.com", true), ("a.b+c@sub.example.org", true), ("not-an-email", false), ("<script>@x", false),
-        ("two@@example.com", false), ("spaces in@example.com", false), ("user@localhost", false), ("@example.com", false)])
+    @Test(arguments: [
+        ("octocat@github.com", true), ("a.b+c@sub.example.org", true), ("not-an-email", false), ("<script>@x", false),
+        ("two@@example.com", false), ("spaces in@example.com", false), ("user@localhost", false), ("@example.com", false),
+    ])
     func emailCheck(text: String, valid: Bool) {
         #expect(EmailAddress.isValid(text) == valid)
     }
@@ -36,22 +38,38 @@ import Testing
                 payload: payload, createdAt: Date())
         }
         let cases: [(String, JSONValue, String)] = [
-            ("PushEvent", .object(["ref": .string("refs/heads/main"), "size": .number(3)]), "octocat pushed 3 commits to main in swiftlang/swift"),
+            (
+                "PushEvent", .object(["ref": .string("refs/heads/main"), "size": .number(3)]),
+                "octocat pushed 3 commits to main in swiftlang/swift"
+            ),
             ("WatchEvent", .object(["action": .string("started")]), "octocat starred swiftlang/swift"),
             ("CreateEvent", .object(["ref_type": .string("repository")]), "octocat created repository swiftlang/swift"),
             ("CreateEvent", .object(["ref_type": .string("branch"), "ref": .string("x")]), "octocat created branch x in swiftlang/swift"),
             ("DeleteEvent", .object(["ref_type": .string("tag"), "ref": .string("v1")]), "octocat deleted tag v1 in swiftlang/swift"),
             ("ForkEvent", .object(["forkee": .object(["full_name": .string("me/swift")])]), "octocat forked swiftlang/swift to me/swift"),
-            ("IssuesEvent", .object(["action": .string("opened"), "issue": .object(["number": .number(7)])]), "octocat opened issue #7 in swiftlang/swift"),
+            (
+                "IssuesEvent", .object(["action": .string("opened"), "issue": .object(["number": .number(7)])]),
+                "octocat opened issue #7 in swiftlang/swift"
+            ),
             ("IssueCommentEvent", .object(["issue": .object(["number": .number(7)])]), "octocat commented on issue #7 in swiftlang/swift"),
             (
-                "PullRequestEvent", .object(["action": .string("closed"), "pull_request": .object(["number": .number(9), "merged": .bool(true)])]),
+                "PullRequestEvent",
+                .object(["action": .string("closed"), "pull_request": .object(["number": .number(9), "merged": .bool(true)])]),
                 "octocat merged pull request #9 in swiftlang/swift"
             ),
-            ("PullRequestReviewEvent", .object(["pull_request": .object(["number": .number(9)])]), "octocat reviewed pull request #9 in swiftlang/swift"),
-            ("ReleaseEvent", .object(["action": .string("published"), "release": .object(["tag_name": .string("v6.0")])]), "octocat published release v6.0 in swiftlang/swift"),
+            (
+                "PullRequestReviewEvent", .object(["pull_request": .object(["number": .number(9)])]),
+                "octocat reviewed pull request #9 in swiftlang/swift"
+            ),
+            (
+                "ReleaseEvent", .object(["action": .string("published"), "release": .object(["tag_name": .string("v6.0")])]),
+                "octocat published release v6.0 in swiftlang/swift"
+            ),
             ("PublicEvent", .object([:]), "octocat made swiftlang/swift public"),
-            ("MemberEvent", .object(["action": .string("added"), "member": .object(["login": .string("ada")])]), "octocat added ada as a collaborator on swiftlang/swift"),
+            (
+                "MemberEvent", .object(["action": .string("added"), "member": .object(["login": .string("ada")])]),
+                "octocat added ada as a collaborator on swiftlang/swift"
+            ),
             ("GollumEvent", .object([:]), "octocat updated the wiki of swiftlang/swift"),
             ("SponsorshipEvent", .object([:]), "octocat: Sponsorship in swiftlang/swift"),
         ]

@@ -67,6 +67,10 @@ actor FakeGitHubState {
         rateLimits.set(identity: token, resource: resource, remaining: remaining, now: Date())
     }
 
+    func bucket(token: String?, resource: String) -> RateLimits.Bucket {
+        rateLimits.bucket(identity: token, resource: resource, now: Date())
+    }
+
     func addToken(_ token: String, login: String) {
         tokens[token] = login
     }

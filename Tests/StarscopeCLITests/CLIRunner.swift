@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+/// Runs the built `starscope` binary, as a user or a script would.
+struct CLIResult: Sendable {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+    /// Set when the process had to be killed for running too long.
+    var timedOut: Bool
+
+    var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
+}
+
+enum CLI {
+    /// `.build/<triple>/debug/starscope`, beside the test bundle; `STARSCOPE_BIN` overrides it.
+    static let binary: URL = {
+        if let path = ProcessInfo.processInfo.environment["STARSCOPE_BIN"] { return URL(fileURLWithPath: path) }
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("starscope")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory.deleteLastPathComponent()
+        }
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../.build/debug/starscope")
+            .standardized
+    }()
+
+    /// Runs `starscope arguments` with a clean environment (no token, UTC, a private HOME) plus `environment`.
+    static func run(
+        _ arguments: [String],
+        api: URL? = nil,
+        environment: [String: String] = [:],
+        timeout: Duration = .seconds(60),
+        viaShell: Bool = false
+    ) async throws -> CLIResult {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("starscope-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: home) }
+        var env = [
+            "PATH": "/usr/bin:/bin",
+            "HOME": home.path,
+            "TZ": "UTC",
+            "LANG": "C.UTF-8",
+            "XDG_DATA_HOME": home.appendingPathComponent("data").path,
+            "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
+        ]
+        if let api { env["STARSCOPE_API_URL"] = api.absoluteString }
+        env.merge(environment) { _, new in new }
+
+        let process = Process()
+        process.executableURL = viaShell ? URL(fileURLWithPath: "/bin/sh") : binary
+        process.arguments = arguments
+        process.environment = env
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        let finished = AsyncStream<Void>.makeStream()
+        process.terminationHandler = { _ in finished.continuation.finish() }
+        try process.run()
+        // Blocking reads run on their own threads: on the cooperative pool (two threads on two
+        // cores) they would starve the fake GitHub that answers the binary.
+        async let stdout = readToEnd(output.fileHandleForReading)
+        async let stderr = readToEnd(errors.fileHandleForReading)
+        let watchdog = Task {
+            try await Task.sleep(for: timeout)
+            process.terminate()
+            return true
+        }
+        for await _ in finished.stream {}
+        watchdog.cancel()
+        let timedOut = (try? await watchdog.value) ?? false
+        return CLIResult(
+            status: process.terminationStatus,
+            stdout: String(decoding: await stdout, as: UTF8.self),
+            stderr: String(decoding: await stderr, as: UTF8.self),
+            timedOut: timedOut
+        )
+    }
+}
+
+private func readToEnd(_ handle: FileHandle) async -> Data {
+    await withCheckedContinuation { continuation in
+        Thread.detachNewThread { continuation.resume(returning: handle.readDataToEndOfFile()) }
+    }
+}
+
+/// Decodes `--json` output into loose JSON objects.
+func jsonArray(_ text: String) throws -> [[String: Any]] {
+    let value = try JSONSerialization.jsonObject(with: Data(text.utf8))
+    return try #require(value as? [[String: Any]])
+}
+
+func jsonObject(_ text: String) throws -> [String: Any] {
+    try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+}

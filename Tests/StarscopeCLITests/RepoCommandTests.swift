@@ -1,0 +1,155 @@
+import FakeGitHub
+import Foundation
+import Testing
+
+/// `starscope repo` and `open`: one repository, and every way fetching it can fail.
+@Suite struct RepoCommandTests {
+    static func someRepository(_ fake: FakeGitHub) throws -> FakeRepository {
+        try #require(fake.dataset.repositories.first { $0.description != nil && $0.language != nil && !$0.fork })
+    }
+
+    @Test func detailShowsEveryFieldAndJSONUsesGitHubsNames() async throws {
+        try await FakeGitHub.with(smallConfiguration()) { fake, url in
+            let repo = try Self.someRepository(fake)
+            let human = try await CLI.run(["repo", repo.fullName], api: url)
+            #expect(human.status == 0)
+            for label in ["Stars:", "Forks:", "Open issues:", "Language:", "Licence:", "Created:", "Last push:", "On GitHub:"] {
+                #expect(human.stdout.contains(label), "missing \(label)")
+            }
+            #expect(human.stdout.contains("https://github.com/\(repo.fullName)"))
+            let json = try jsonObject(try await CLI.run(["repo", repo.fullName, "--json"], api: url).stdout)
+            #expect(json["full_name"] as? String == repo.fullName)
+            #expect(json["stargazers_count"] as? Int == repo.stars)
+            #expect(json["favorite"] as? Bool == false)
+        }
+    }
+
+    @Test func missingRepositoryExitsOneWithOneLine() async throws {
+        try await FakeGitHub.with(smallConfiguration()) { _, url in
+            let result = try await CLI.run(["repo", "octocat/does-not-exist"], api: url)
+            #expect(result.status == 1)
+            #expect(result.stdout.isEmpty)
+            #expect(result.stderrLines == ["starscope: Repository octocat/does-not-exist was not found on GitHub."])
+        }
+    }
+
+    @Test func exhaustedRateLimitNamesTheResetTime() async throws {
+        try await FakeGitHub.with(smallConfiguration()) { fake, url in
+            await fake.setRemaining(0)
+            let reset = await fake.rateLimit().reset
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = TimeZone(identifier: "UTC")!
+            let parts = calendar.dateComponents([.hour, .minute], from: reset)
+            let clock = String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+            let result = try await CLI.run(["repo", "swiftlang/anything"], api: url)
+            #expect(result.status == 1)
+            #expect(result.stderrLines.count == 1)
+            #expect(result.stderr.contains("resets at \(clock)"))
+            #expect(result.stderr.contains("add a token"))
+        }
+    }
+
+    @Test(arguments: [
+        (Fault.serverError, "HTTP 500"),
+        (Fault.badGateway, "HTTP 502"),
+        (Fault.malformedJSON, "cannot read"),
+        (Fault.wrongShape, "cannot read"),
+        (Fault.dropConnection, "Could not reach GitHub"),
+        (Fault.secondaryRateLimit(retryAfter: 30), "try again in 30 seconds"),
+        (Fault.slow(seconds: 4), "did not answer in time"),
+    ])
+    func faultsExitOneWithOneClearLine(fault: Fault, phrase: String) async throws {
+        try await FakeGitHub.with(smallConfiguration()) { fake, url in
+            let repo = try Self.someRepository(fake)
+            await fake.inject(fault, path: "/repos/")
+            let result = try await CLI.run(
+                ["repo", repo.fullName], api: url, environment: ["STARSCOPE_TIMEOUT": "1"], timeout: .seconds(20))
+            #expect(!result.timedOut)
+            #expect(result.status == 1)
+            #expect(result.stdout.isEmpty)
+            #expect(result.stderrLines.count == 1, "\(result.stderr)")
+            #expect(result.stderr.hasPrefix("starscope: "))
+            #expect(result.stderr.contains(phrase), "\(result.stderr)")
+            #expect(!result.stderr.contains("Fatal error"))
+        }
+    }
+
+    @Test func nothingListeningExitsOneQuickly() async throws {
+        let url = try await FakeGitHub.with(smallConfiguration()) { _, url in url }
+        let start = ContinuousClock.now
+        let result = try await CLI.run(["repo", "swiftlang/swift"], api: url)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("Could not reach GitHub"))
+        #expect(ContinuousClock.now - start < .seconds(5))
+    }
+
+    @Test func openAcceptsTheThreeLinkForms() async throws {
+        try await FakeGitHub.with(smallConfiguration()) { fake, url in
+            let repo = try Self.someRepository(fake)
+            for link in ["starscope://repo/\(repo.fullName)", "https://github.com/\(repo.fullName)", repo.fullName] {
+                let result = try await CLI.run(["open", link, "--json"], api: url)
+                #expect(result.status == 0, "\(link): \(result.stderr)")
+                #expect(try jsonObject(result.stdout)["full_name"] as? String == repo.fullName)
+            }
+        }
+    }
+
+    @Test(arguments: ["https://example.com/a/b", "starscope://user/x", "not a link", "a/b/c"])
+    func openRefusesOtherLinksAsUsageErrors(link: String) async throws {
+        let result = try await CLI.run(["open", link], api: URL(string: "http://127.0.0.1:9"))
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("is not a repository link"))
+    }
+
+    @Test func openOfAMissingRepositorySaysSo() async throws {
+        try await FakeGitHub.with(smallConfiguration()) { _, url in
+            let result = try await CLI.run(["open", "starscope://repo/octocat/nope"], api: url)
+            #expect(result.status == 1)
+            #expect(result.stderr.contains("was not found"))
+        }
+    }
+
+    @Test func enterpriseAPIURLFormWorksAndOptionBeatsEnvironment() async throws {
+        try await FakeGitHub.with(smallConfiguration()) { fake, url in
+            let repo = try Self.someRepository(fake)
+            let result = try await CLI.run(
+                ["repo", repo.fullName, "--json", "--api-url", url.absoluteString + "/api/v3"],
+                api: URL(string: "http://127.0.0.1:9")
+            )
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(await fake.requests().count == 1)
+        }
+    }
+
+    @Test func badTokenIsExplainedAndNeverPrinted() async throws {
+        try await FakeGitHub.with(smallConfiguration()) { _, url in
+            let token = "ghp_THIS_IS_A_SECRET_TOKEN_123456"
+            let result = try await CLI.run(["repo", "swiftlang/swift"], api: url, environment: ["GH_TOKEN": token])
+            #expect(result.status == 1)
+            #expect(result.stderr.contains("rejected the token"))
+            #expect(!result.stderr.contains(token) && !result.stdout.contains(token))
+        }
+    }
+
+    @Test func tokenFromTheEnvironmentIsUsedAndGHTokenWins() async throws {
+        try await FakeGitHub.with(smallConfiguration()) { fake, url in
+            let repo = try Self.someRepository(fake)
+            let result = try await CLI.run(
+                ["repo", repo.fullName, "--json"], api: url,
+                environment: ["GH_TOKEN": FakeGitHub.octocatToken, "GITHUB_TOKEN": "ghp_wrong"])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(await fake.requests().first?.authenticated == true)
+            let fallback = try await CLI.run(
+                ["repo", repo.fullName, "--json"], api: url, environment: ["GITHUB_TOKEN": FakeGitHub.octocatToken])
+            #expect(fallback.status == 0)
+            #expect(!fallback.stdout.contains(FakeGitHub.octocatToken))
+        }
+    }
+}
+
+func smallConfiguration() -> FakeGitHub.Configuration {
+    var configuration = FakeGitHub.Configuration()
+    configuration.accountCount = 40
+    configuration.repositoryCount = 600
+    return configuration
+}
