@@ -14,6 +14,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
     ],
     targets: [
         .target(name: "StarscopeModels"),
@@ -25,13 +27,23 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .target(name: "StarscopeCore", dependencies: ["StarscopeModels", "GitHubAPI"]),
+        .target(
+            name: "StarscopeStore",
+            dependencies: [
+                "StarscopeModels",
+                "GitHubAPI",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .target(name: "StarscopeCore", dependencies: ["StarscopeModels", "GitHubAPI", "StarscopeStore"]),
         .target(
             name: "StarscopeCLI",
             dependencies: [
                 "StarscopeCore",
                 "GitHubAPI",
                 "StarscopeModels",
+                "StarscopeStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
@@ -69,7 +81,8 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "FakeGitHubTests", dependencies: ["FakeGitHub"]),
+        .testTarget(name: "StarscopeStoreTests", dependencies: ["StarscopeStore", "StarscopeTestSupport"]),
         .testTarget(name: "StarscopeCoreTests", dependencies: ["StarscopeCore", "StarscopeTestSupport"]),
-        .testTarget(name: "StarscopeCLITests", dependencies: ["FakeGitHub", "StarscopeModels"]),
+        .testTarget(name: "StarscopeCLITests", dependencies: ["FakeGitHub", "StarscopeModels", "StarscopeStore"]),
     ]
 )

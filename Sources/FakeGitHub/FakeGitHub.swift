@@ -18,6 +18,8 @@ public final class FakeGitHub: Sendable {
         public var coreLimitAuthenticated = 5_000
         public var searchLimitAnonymous = 10
         public var searchLimitAuthenticated = 30
+        /// The `max-age` of cacheable answers (GitHub sends 60).
+        public var maxAge = 60
 
         public init() {}
     }
@@ -40,7 +42,7 @@ public final class FakeGitHub: Sendable {
         limits.coreAuthenticated = configuration.coreLimitAuthenticated
         limits.searchAnonymous = configuration.searchLimitAnonymous
         limits.searchAuthenticated = configuration.searchLimitAuthenticated
-        state = FakeGitHubState(dataset: dataset, tokens: configuration.tokens, limits: limits)
+        state = FakeGitHubState(dataset: dataset, tokens: configuration.tokens, limits: limits, maxAge: configuration.maxAge)
     }
 
     /// Serves until the task is cancelled; `onReady` gets the bound port once connections are accepted.

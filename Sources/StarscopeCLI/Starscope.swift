@@ -8,13 +8,14 @@ public struct Starscope: AsyncParsableCommand {
         commandName: "starscope",
         abstract: "Explore GitHub from the terminal: new and popular repositories, accounts and their activity.",
         discussion: """
-            Set GH_TOKEN or GITHUB_TOKEN for GitHub's higher rate limit (5,000 requests an hour instead of 60).
+            Log in with `starscope auth login`, or set GH_TOKEN or GITHUB_TOKEN, for GitHub's higher rate limit
+            (5,000 requests an hour instead of 60). Answers are kept in the data directory and reused offline.
             Point STARSCOPE_API_URL or --api-url at another API, such as https://HOST/api/v3 for GitHub Enterprise.
             """,
         version: "0.1.0",
         subcommands: [
             TrendingCommand.self, ReposCommand.self, RepoCommand.self, UsersCommand.self, UserCommand.self,
-            ActivityCommand.self, OpenCommand.self,
+            ActivityCommand.self, OpenCommand.self, FavoritesCommand.self, AuthCommand.self,
         ]
     )
 

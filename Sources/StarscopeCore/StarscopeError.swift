@@ -51,7 +51,7 @@ extension StarscopeError {
                 "GitHub rejected the token (\(message)): check GH_TOKEN or GITHUB_TOKEN, or log in again with `starscope auth login`."
             )
         case .rateLimited(let resource, let limit, let reset):
-            let when = Self.clockTime(reset, timeZone: timeZone)
+            let when = ClockTime.format(reset, timeZone: timeZone)
             let bucket = resource == "search" ? "search rate limit" : "rate limit"
             // Without a token GitHub allows 60 core requests an hour and 10 searches a minute.
             let anonymous = resource == "search" ? limit <= 10 : limit <= 60
@@ -78,15 +78,5 @@ extension StarscopeError {
         case .invalidRequest(let reason):
             self = .invalidInput("Starscope could not form the request: \(reason).")
         }
-    }
-
-    /// `14:05` in the user's time zone, with the date when it is not today.
-    static func clockTime(_ date: Date, timeZone: TimeZone, now: Date = Date()) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let time = calendar.dateComponents([.hour, .minute, .year, .month, .day], from: date)
-        let clock = String(format: "%02d:%02d", time.hour ?? 0, time.minute ?? 0)
-        if calendar.isDate(date, inSameDayAs: now) { return clock }
-        return String(format: "%04d-%02d-%02d ", time.year ?? 0, time.month ?? 0, time.day ?? 0) + clock
     }
 }

@@ -31,7 +31,10 @@ extension FakeGitHubState {
         switch response.caching {
         case .standard(let lastModified):
             response.headers.append(
-                ("Cache-Control", identity == nil ? "public, max-age=60, s-maxage=60" : "private, max-age=60, s-maxage=60"))
+                (
+                    "Cache-Control",
+                    identity == nil ? "public, max-age=\(maxAge), s-maxage=\(maxAge)" : "private, max-age=\(maxAge), s-maxage=\(maxAge)"
+                ))
             if let lastModified { response.headers.append(("Last-Modified", Self.httpDate(lastModified))) }
         case .noCache:
             response.headers.append(("Cache-Control", "no-cache"))

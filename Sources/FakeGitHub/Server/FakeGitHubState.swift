@@ -12,8 +12,10 @@ actor FakeGitHubState {
     /// Valid tokens and the login each belongs to.
     var tokens: [String: String]
     var starredByLogin: [String: Set<Int64>] = [:]
+    let maxAge: Int
 
-    init(dataset: FakeDataset, tokens: [String: String], limits: RateLimits.Limits) {
+    init(dataset: FakeDataset, tokens: [String: String], limits: RateLimits.Limits, maxAge: Int) {
+        self.maxAge = maxAge
         self.dataset = dataset
         self.stars = dataset.repositories.map(\.stars)
         self.tokens = tokens

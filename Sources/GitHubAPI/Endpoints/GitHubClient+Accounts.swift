@@ -18,6 +18,12 @@ extension GitHubClient {
         try await get(Profile.self, .get("/user"))
     }
 
+    /// `GET /user` with the rate limit it reported: whose the token is, and what it allows.
+    public func tokenOwner() async throws(GitHubError) -> (profile: Profile, rateLimit: RateLimit?) {
+        let response = try await send(.get("/user"))
+        return (try decode(Profile.self, from: response), response.rateLimit)
+    }
+
     /// `GET /users/{login}/events/public`: recent public activity, newest first.
     public func publicEvents(login: String, perPage: Int = 30) async throws(GitHubError) -> Page<Event> {
         try await self.page(.get("/users/\(segment(login))/events/public", [QueryItem("per_page", String(perPage))]), shape: .array)

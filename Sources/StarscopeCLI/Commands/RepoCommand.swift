@@ -27,7 +27,7 @@ struct RepoCommand: AsyncParsableCommand {
     func run() async throws {
         try await Session.run(global) { session in
             let repository = try await session.explorer.repository(try RepositoryName(parsing: name))
-            try RepositoryPrinter.print(repository, json: json, session: session)
+            try await RepositoryPrinter.print(repository, json: json, session: session)
         }
     }
 }
@@ -58,17 +58,18 @@ struct OpenCommand: AsyncParsableCommand {
     func run() async throws {
         try await Session.run(global) { session in
             let repository = try await session.explorer.open(link: link)
-            try RepositoryPrinter.print(repository, json: json, session: session)
+            try await RepositoryPrinter.print(repository, json: json, session: session)
         }
     }
 }
 
 enum RepositoryPrinter {
-    static func print(_ repository: Repository, json: Bool, session: Session) throws {
+    static func print(_ repository: Repository, json: Bool, session: Session) async throws {
+        let favorite = await session.explorer.favoriteIDs().contains(repository.id)
         if json {
-            try printJSON(RepositoryJSON(repository: repository, favorite: false))
+            try printJSON(RepositoryJSON(repository: repository, favorite: favorite))
         } else {
-            writeOut(RepositoryOutput.detail(repository, terminal: session.terminal, now: session.explorer.now()))
+            writeOut(RepositoryOutput.detail(repository, favorite: favorite, terminal: session.terminal, now: session.explorer.now()))
         }
     }
 }

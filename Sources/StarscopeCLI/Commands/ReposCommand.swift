@@ -25,11 +25,11 @@ struct ReposCommand: AsyncParsableCommand {
             let result = try await session.explorer.repositories(
                 of: login, includeForks: forks, limit: list.limit, progress: session.progress)
             if list.json {
-                try printJSON(result.items.map { RepositoryJSON(repository: $0, favorite: false) })
+                try printJSON(await session.json(result.items))
             } else if result.items.isEmpty {
                 writeOut("\(login) has no public \(forks ? "" : "non-fork ")repositories.\n")
             } else {
-                writeOut(RepositoryOutput.table(result.items, terminal: session.terminal))
+                writeOut(RepositoryOutput.table(result.items, favorites: await session.explorer.favoriteIDs(), terminal: session.terminal))
             }
         }
     }

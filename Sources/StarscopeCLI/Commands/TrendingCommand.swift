@@ -34,11 +34,11 @@ struct TrendingCommand: AsyncParsableCommand {
                 StandardError().writeLine("warning: GitHub's search timed out, so some repositories may be missing.")
             }
             if list.json {
-                try printJSON(result.items.map { RepositoryJSON(repository: $0, favorite: false) })
+                try printJSON(await session.json(result.items))
             } else if result.items.isEmpty {
                 writeOut("No repositories created \(since.label) match.\n")
             } else {
-                writeOut(RepositoryOutput.table(result.items, terminal: session.terminal))
+                writeOut(RepositoryOutput.table(result.items, favorites: await session.explorer.favoriteIDs(), terminal: session.terminal))
             }
         }
     }

@@ -6,7 +6,7 @@ import StarscopeModels
 enum RepositoryOutput {
     static let noDescription = "No description provided"
 
-    static func table(_ repositories: [Repository], terminal: Terminal) -> String {
+    static func table(_ repositories: [Repository], favorites: Set<Int64> = [], terminal: Terminal) -> String {
         var table = Table(columns: [
             .init(title: "REPOSITORY", style: .bold),
             .init(title: "STARS", alignRight: true, style: .yellow),
@@ -26,9 +26,9 @@ enum RepositoryOutput {
         return table.render(width: terminal.width, terminal: terminal)
     }
 
-    static func detail(_ repository: Repository, terminal: Terminal, now: Date) -> String {
+    static func detail(_ repository: Repository, favorite: Bool, terminal: Terminal, now: Date) -> String {
         let clean = TerminalText.clean
-        var lines = [terminal.style(clean(repository.fullName), .bold)]
+        var lines = [terminal.style(clean(repository.fullName), .bold) + (favorite ? "  ★ favourite" : "")]
         lines.append(clean(repository.description.flatMap { $0.isEmpty ? nil : $0 } ?? noDescription))
         lines.append("")
         var fields: [(String, String)] = [

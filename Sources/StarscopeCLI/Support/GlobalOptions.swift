@@ -6,6 +6,12 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("GitHub API base URL (env: STARSCOPE_API_URL).", valueName: "url"))
     var apiURL: String?
 
+    @Option(name: .long, help: ArgumentHelp("Where the database and caches live (env: STARSCOPE_DATA_DIR).", valueName: "dir"))
+    var dataDir: String?
+
+    @Flag(help: "Answer from the local store only; open no connection.")
+    var offline = false
+
     mutating func validate() throws {
         if let apiURL, Self.parseAPIURL(apiURL) == nil {
             throw ValidationError("--api-url must be an http or https URL, such as https://api.github.com or https://HOST/api/v3.")

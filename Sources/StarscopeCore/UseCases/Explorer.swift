@@ -1,6 +1,7 @@
 import Foundation
 import GitHubAPI
 import StarscopeModels
+import StarscopeStore
 
 /// Progress of a list that takes several requests: pages loaded so far and pages expected.
 public typealias PageProgress = @Sendable (_ loaded: Int, _ expected: Int) -> Void
@@ -8,12 +9,26 @@ public typealias PageProgress = @Sendable (_ loaded: Int, _ expected: Int) -> Vo
 /// The read-only use cases shared by the terminal and the web app.
 public struct Explorer: Sendable {
     public let client: GitHubClient
+    /// Where star counts and favourites are kept; nil for a memoryless explorer.
+    public let database: AppDatabase?
     /// The current time; injected so that timeframes can be tested on any date.
     public let now: @Sendable () -> Date
 
-    public init(client: GitHubClient, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(client: GitHubClient, database: AppDatabase? = nil, now: @escaping @Sendable () -> Date = { Date() }) {
         self.client = client
+        self.database = database
         self.now = now
+    }
+
+    /// The ids of the favourites, to mark them in any list.
+    public func favoriteIDs() async -> Set<Int64> {
+        (try? await database?.favoriteIDs()) ?? []
+    }
+
+    /// Records what GitHub said about these repositories (star history, favourite snapshots).
+    /// A failure to record never fails what the user asked for.
+    func observe(_ repositories: [Repository]) async {
+        try? await database?.observe(repositories, at: now())
     }
 
     /// "New & popular": repositories created in the timeframe, most stars first.
@@ -22,9 +37,11 @@ public struct Explorer: Sendable {
     > {
         let q = try query.searchQuery(now: now())
         let perPage = pageSize(forLimit: limit)
-        return try await collect(limit: limit, perPage: perPage, about: .search, progress: progress) { () async throws(GitHubError) in
+        let result = try await collect(limit: limit, perPage: perPage, about: .search, progress: progress) { () async throws(GitHubError) in
             try await client.searchRepositories(query: q, perPage: perPage)
         }
+        await observe(result.items)
+        return result
     }
 
     /// An account's repositories, most recently pushed first; forks only when asked.
@@ -42,7 +59,9 @@ public struct Explorer: Sendable {
     /// One repository by name.
     public func repository(_ name: RepositoryName) async throws(StarscopeError) -> Repository {
         do {
-            return try await client.repository(owner: name.owner, name: name.name)
+            let repository = try await client.repository(owner: name.owner, name: name.name)
+            await observe([repository])
+            return repository
         } catch {
             throw StarscopeError(error, about: .repository(name))
         }

@@ -1,0 +1,25 @@
+import Foundation
+
+/// Where Starscope keeps its files, following the XDG base directory rules.
+struct Paths {
+    let environment: [String: String]
+
+    /// `--data-dir`, else `STARSCOPE_DATA_DIR`, else `$XDG_DATA_HOME/starscope` (`~/.local/share/starscope`).
+    func dataDirectory(option: String?) -> URL {
+        if let option, !option.isEmpty { return URL(fileURLWithPath: option) }
+        if let value = environment["STARSCOPE_DATA_DIR"], !value.isEmpty { return URL(fileURLWithPath: value) }
+        return base("XDG_DATA_HOME", fallback: ".local/share").appendingPathComponent("starscope")
+    }
+
+    /// `STARSCOPE_CONFIG_DIR`, else `$XDG_CONFIG_HOME/starscope` (`~/.config/starscope`).
+    var configDirectory: URL {
+        if let value = environment["STARSCOPE_CONFIG_DIR"], !value.isEmpty { return URL(fileURLWithPath: value) }
+        return base("XDG_CONFIG_HOME", fallback: ".config").appendingPathComponent("starscope")
+    }
+
+    private func base(_ variable: String, fallback: String) -> URL {
+        if let value = environment[variable], value.hasPrefix("/") { return URL(fileURLWithPath: value) }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return URL(fileURLWithPath: home).appendingPathComponent(fallback)
+    }
+}

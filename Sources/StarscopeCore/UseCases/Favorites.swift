@@ -1,0 +1,83 @@
+import Foundation
+import GitHubAPI
+import StarscopeModels
+import StarscopeStore
+
+/// Favourite repositories: kept in the store with a full snapshot, so they work with no network.
+public struct Favorites: Sendable {
+    public let explorer: Explorer
+    public let database: AppDatabase
+
+    public init(explorer: Explorer, database: AppDatabase) {
+        self.explorer = explorer
+        self.database = database
+    }
+
+    /// Fetches the repository (from the cache when it can) and keeps it as a favourite.
+    @discardableResult
+    public func add(_ name: RepositoryName) async throws(StarscopeError) -> (repository: Repository, added: Bool) {
+        let repository = try await explorer.repository(name)
+        let added = try await Self.store { () async throws(StoreError) in try await database.addFavorite(repository, at: explorer.now()) }
+        return (repository, added)
+    }
+
+    /// Forgets a favourite; the store alone is touched.
+    public func remove(_ name: RepositoryName) async throws(StarscopeError) {
+        let removed = try await Self.store { () async throws(StoreError) in try await database.removeFavorite(fullName: name.description) }
+        guard removed else { throw .notFound("\(name) is not one of your favourites.") }
+    }
+
+    /// Every favourite, newest first, refreshed from GitHub when `refresh` is set (free while the
+    /// cache is fresh, conditional after). When GitHub cannot answer, the saved snapshots are
+    /// shown and the work's `CacheReport` says since when.
+    public func list(refresh: Bool) async throws(StarscopeError) -> [Favorite] {
+        let saved = try await Self.store { () async throws(StoreError) in try await database.favorites() }
+        guard refresh else { return saved }
+        var refreshed: [Repository] = []
+        for favorite in saved {
+            let repository = favorite.repository
+            do {
+                refreshed.append(try await explorer.client.repository(owner: repository.owner.login, name: repository.name))
+            } catch {
+                if error.isTransient {
+                    CacheReport.current?.recordStale(fetchedAt: favorite.updatedAt, reason: error)
+                    // One failure of this kind means GitHub cannot answer now: stop asking.
+                    if case .notFound = error {} else { break }
+                }
+            }
+        }
+        await explorer.observe(refreshed)
+        return try await Self.store { () async throws(StoreError) in try await database.favorites() }
+    }
+
+    public func export() async throws(StarscopeError) -> Data {
+        let favorites = try await Self.store { () async throws(StoreError) in try await database.favorites() }
+        do {
+            return try FavoritesArchive.export(favorites, at: explorer.now())
+        } catch {
+            throw .unavailable("Starscope could not write the export: \(error).")
+        }
+    }
+
+    public func importFavorites(_ data: Data) async throws(StarscopeError) -> FavoritesArchive.ImportReport {
+        try await Self.store { () async throws(StoreError) in try await database.importFavorites(data, at: explorer.now()) }
+    }
+
+    static func store<T>(_ body: () async throws(StoreError) -> T) async throws(StarscopeError) -> T {
+        do {
+            return try await body()
+        } catch {
+            throw StarscopeError(error)
+        }
+    }
+}
+
+extension StarscopeError {
+    /// A store failure in one sentence.
+    public init(_ error: StoreError) {
+        switch error {
+        case .invalidImport: self = .invalidInput(error.message)
+        default: self = .unavailable(error.message)
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import Crypto
+import Foundation
+import GitHubAPI
+
+/// How the response cache behaves.
+public struct CachePolicy: Sendable {
+    /// How long a search answer is reused: GitHub sends search with `no-cache` and no ETag, so
+    /// Starscope keeps its own freshness window.
+    public var searchFreshness: Double = 60
+    /// The most the response cache may hold; least recently used answers go first.
+    public var maximumBytes = 64 * 1024 * 1024
+    /// Answer from the store only, opening no connection.
+    public var offline = false
+
+    public init(searchFreshness: Double = 60, maximumBytes: Int = 64 * 1024 * 1024, offline: Bool = false) {
+        self.searchFreshness = searchFreshness
+        self.maximumBytes = maximumBytes
+        self.offline = offline
+    }
+}
+
+/// A transport that keeps every GET answer in the database and reuses it:
+///
+/// - fresh (within `max-age`, or the search window): answered from the store, no request;
+/// - stale: revalidated with `If-None-Match` / `If-Modified-Since`; a 304 reuses the stored body;
+/// - GitHub unreachable, failing (5xx) or rate limited: the stored answer, reported as stale;
+/// - offline: the store only.
+///
+/// Entries are kept apart per token (a SHA-256 fingerprint, never the token itself).
+public struct CachingTransport: GitHubTransport {
+    let upstream: any GitHubTransport
+    let database: AppDatabase
+    let baseURL: URL
+    let partition: String
+    let policy: CachePolicy
+    let now: @Sendable () -> Date
+
+    public init(
+        upstream: any GitHubTransport,
+        database: AppDatabase,
+        configuration: GitHubConfiguration,
+        policy: CachePolicy = CachePolicy(),
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.upstream = upstream
+        self.database = database
+        self.baseURL = configuration.baseURL
+        self.partition = Self.partition(for: configuration.token)
+        self.policy = policy
+        self.now = now
+    }
+
+    static func partition(for token: String?) -> String {
+        guard let token else { return "anonymous" }
+        return SHA256.hash(data: Data(token.utf8)).prefix(12).map { String(format: "%02x", $0) }.joined()
+    }
+
+    public func send(_ request: GitHubRequest) async throws(GitHubError) -> GitHubResponse {
+        guard request.method == .get, request.ifNoneMatch == nil, request.ifModifiedSince == nil else {
+            guard !policy.offline else { throw .offline(reason: "Starscope is working offline") }
+            return try await upstream.send(request)
+        }
+        let url = try request.url(relativeTo: baseURL)
+        let key = partition + " " + url.absoluteString
+        let stored = try? await database.cachedResponse(key: key)
+        let time = now()
+
+        if policy.offline {
+            guard let stored else { throw .offline(reason: "Starscope is working offline and has nothing saved for this") }
+            CacheReport.current?.recordStale(fetchedAt: stored.fetchedAt, reason: .offline(reason: "working offline"))
+            return stored.response
+        }
+        if let stored, stored.isFresh(at: time) {
+            try? await database.touch(key: key, now: time)
+            return stored.response
+        }
+        var conditional = request
+        conditional.ifNoneMatch = stored?.etag
+        conditional.ifModifiedSince = stored?.etag == nil ? stored?.lastModified : nil
+        let response: GitHubResponse
+        do {
+            response = try await upstream.send(conditional)
+        } catch {
+            guard error.isTransient, let stored else { throw error }
+            CacheReport.current?.recordStale(fetchedAt: stored.fetchedAt, reason: error)
+            return stored.response
+        }
+        if response.isNotModified, let stored {
+            try? await database.touch(key: key, now: time, revalidatedWith: response.headers, maxAge: maxAge(of: response))
+            var reused = stored.response
+            for (name, value) in response.headers where name.hasPrefix("x-ratelimit-") { reused.headers[name] = value }
+            return reused
+        }
+        if response.isSuccess {
+            if !response.cacheControl.noStore {
+                try? await database.save(
+                    CachedResponse(key: key, response: response, maxAge: maxAge(of: response), now: time), maximumBytes: policy.maximumBytes
+                )
+            }
+            return response
+        }
+        if let failure = GitHubError(response: response), failure.isTransient, let stored {
+            CacheReport.current?.recordStale(fetchedAt: stored.fetchedAt, reason: failure)
+            return stored.response
+        }
+        return response
+    }
+
+    /// `max-age`, or the search window for search answers GitHub marks `no-cache`.
+    func maxAge(of response: GitHubResponse) -> Double {
+        if response.url.path.contains("/search/") { return policy.searchFreshness }
+        let control = response.cacheControl
+        if control.noCache { return 0 }
+        return Double(control.maxAge ?? 0)
+    }
+}

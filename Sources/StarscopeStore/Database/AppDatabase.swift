@@ -1,0 +1,68 @@
+import Foundation
+import GRDB
+
+/// Starscope's SQLite database: the response cache, favourites, star history and avatar index.
+///
+/// One entry point over any GRDB writer: a `DatabasePool` (WAL) on disk in the data directory,
+/// or an in-memory queue for tests.
+public struct AppDatabase: Sendable {
+    let writer: any DatabaseWriter
+
+    /// Opens (or creates) the database and brings its schema up to date.
+    public init(_ writer: any DatabaseWriter) throws(StoreError) {
+        self.writer = writer
+        do {
+            try Self.migrator.migrate(writer)
+        } catch {
+            throw .cannotOpen(path: writer.path, reason: String(describing: error))
+        }
+    }
+
+    /// The database file `starscope.sqlite` in `directory`, created with the directory if needed.
+    public static func open(directory: URL) throws(StoreError) -> AppDatabase {
+        let path = directory.appendingPathComponent("starscope.sqlite").path
+        do {
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            var configuration = Configuration()
+            configuration.busyMode = .timeout(10)
+            return try AppDatabase(DatabasePool(path: path, configuration: configuration))
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw .cannotOpen(path: path, reason: String(describing: error))
+        }
+    }
+
+    /// An empty database in memory.
+    public static func inMemory() throws(StoreError) -> AppDatabase {
+        do {
+            return try AppDatabase(DatabaseQueue())
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw .cannotOpen(path: ":memory:", reason: String(describing: error))
+        }
+    }
+
+    func write<T: Sendable>(_ updates: @Sendable @escaping (Database) throws -> T) async throws(StoreError) -> T {
+        do {
+            return try await writer.write(updates)
+        } catch {
+            throw .database(String(describing: error))
+        }
+    }
+
+    func read<T: Sendable>(_ value: @Sendable @escaping (Database) throws -> T) async throws(StoreError) -> T {
+        do {
+            return try await writer.read(value)
+        } catch {
+            throw .database(String(describing: error))
+        }
+    }
+
+    /// `PRAGMA integrity_check` says "ok".
+    public func isIntact() async throws(StoreError) -> Bool {
+        try await read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") == "ok" }
+    }
+}

@@ -1,0 +1,45 @@
+import GRDB
+
+extension AppDatabase {
+    /// The schema, one migration per change; never edit a shipped migration.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: cache, favourites, star history, avatars") { db in
+            try db.create(table: "cachedResponse") { t in
+                t.primaryKey("key", .text)
+                t.column("url", .text).notNull()
+                t.column("status", .integer).notNull()
+                t.column("headers", .blob).notNull()
+                t.column("body", .blob).notNull()
+                t.column("etag", .text)
+                t.column("lastModified", .text)
+                t.column("fetchedAt", .datetime).notNull()
+                t.column("maxAge", .double).notNull()
+                t.column("lastUsedAt", .datetime).notNull().indexed()
+                t.column("size", .integer).notNull()
+            }
+            try db.create(table: "favorite") { t in
+                t.primaryKey("repositoryID", .integer)
+                t.column("fullName", .text).notNull().unique().collate(.nocase)
+                t.column("snapshot", .blob).notNull()
+                t.column("addedAt", .datetime).notNull()
+                t.column("updatedAt", .datetime).notNull()
+            }
+            try db.create(table: "starSample") { t in
+                t.column("repositoryID", .integer).notNull()
+                t.column("fullName", .text).notNull()
+                t.column("recordedAt", .datetime).notNull()
+                t.column("stars", .integer).notNull()
+                t.primaryKey(["repositoryID", "recordedAt"])
+            }
+            try db.create(table: "avatar") { t in
+                t.primaryKey("url", .text)
+                t.column("contentHash", .text).notNull().indexed()
+                t.column("contentType", .text).notNull()
+                t.column("size", .integer).notNull()
+                t.column("lastUsedAt", .datetime).notNull().indexed()
+            }
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import GRDB
+import StarscopeModels
+
+/// The export format of favourites, which `import` reads back:
+///
+/// ```json
+/// {"format": "starscope-favorites", "version": 1, "exported_at": "2026-11-22T10:42:00Z",
+///  "favorites": [{"added_at": "2026-11-20T08:00:00Z", "repository": { GitHub's repository fields }}]}
+/// ```
+///
+/// Import also accepts a plain JSON array of GitHub repositories (such as `starscope trending --json`).
+public enum FavoritesArchive {
+    public static let format = "starscope-favorites"
+
+    struct Archive: Codable {
+        var format: String
+        var version: Int
+        var exportedAt: Date
+        var favorites: [Entry]
+
+        enum CodingKeys: String, CodingKey {
+            case format, version, favorites
+            case exportedAt = "exported_at"
+        }
+    }
+
+    struct Entry: Codable {
+        var addedAt: Date?
+        var repository: Repository
+
+        enum CodingKeys: String, CodingKey {
+            case repository
+            case addedAt = "added_at"
+        }
+    }
+
+    public static func export(_ favorites: [Favorite], at date: Date = Date()) throws -> Data {
+        let archive = Archive(
+            format: format,
+            version: 1,
+            exportedAt: date,
+            favorites: favorites.map { Entry(addedAt: $0.addedAt, repository: $0.repository) }
+        )
+        return try JSONEncoder.gitHub(pretty: true).encode(archive)
+    }
+
+    /// What an import did: how many were added, which were there already, and which entries were refused and why.
+    public struct ImportReport: Sendable, Hashable {
+        public var added: [String] = []
+        public var alreadyFavorites: [String] = []
+        /// Entry number (from 1) and reason.
+        public var rejected: [(Int, String)] = []
+
+        public static func == (lhs: ImportReport, rhs: ImportReport) -> Bool {
+            lhs.added == rhs.added && lhs.alreadyFavorites == rhs.alreadyFavorites && lhs.rejected.map(\.0) == rhs.rejected.map(\.0)
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(added)
+        }
+    }
+
+    /// Checks every entry of `data`; the valid ones are all added in one transaction, so an
+    /// interrupted import adds nothing and existing favourites are never touched.
+    static func parse(_ data: Data) throws(StoreError) -> (entries: [(Int, Entry)], rejected: [(Int, String)]) {
+        let raw: [JSONValue]
+        do {
+            let value = try JSONDecoder().decode(JSONValue.self, from: data)
+            switch value {
+            case .array(let items):
+                raw = items
+            case .object(let members):
+                guard members["format"]?.stringValue == format, case .array(let items)? = members["favorites"] else {
+                    throw StoreError.invalidImport(
+                        "it is JSON, but not a Starscope favourites export (\"format\": \"\(format)\") or an array of repositories")
+                }
+                raw = items
+            default:
+                throw StoreError.invalidImport("expected a Starscope favourites export or an array of repositories")
+            }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw .invalidImport("it is not valid JSON")
+        }
+        var entries: [(Int, Entry)] = []
+        var rejected: [(Int, String)] = []
+        let decoder = JSONDecoder.gitHub()
+        for (offset, item) in raw.enumerated() {
+            let number = offset + 1
+            guard let itemData = try? JSONEncoder().encode(item) else { continue }
+            let entry: Entry
+            if item["repository"] != nil, let decoded = try? decoder.decode(Entry.self, from: itemData) {
+                entry = decoded
+            } else if let repository = try? decoder.decode(Repository.self, from: itemData) {
+                entry = Entry(addedAt: nil, repository: repository)
+            } else {
+                rejected.append((number, "not a repository (it needs at least id, name, full_name, owner, html_url and created_at)"))
+                continue
+            }
+            let parts = entry.repository.fullName.split(separator: "/", omittingEmptySubsequences: false)
+            guard entry.repository.id > 0, parts.count == 2, parts[0] == entry.repository.owner.login, parts[1] == entry.repository.name
+            else {
+                rejected.append((number, "\"\(entry.repository.fullName)\" does not match its owner and name"))
+                continue
+            }
+            entries.append((number, entry))
+        }
+        return (entries, rejected)
+    }
+}
+
+extension AppDatabase {
+    /// Imports favourites from an export (or an array of repositories). See `FavoritesArchive`.
+    public func importFavorites(_ data: Data, at date: Date = Date()) async throws(StoreError) -> FavoritesArchive.ImportReport {
+        let (entries, rejected) = try FavoritesArchive.parse(data)
+        let records = entries.compactMap { number, entry in
+            try? FavoriteRecord(repository: entry.repository, addedAt: entry.addedAt ?? date, updatedAt: date)
+        }
+        let (added, existing) = try await write { db -> ([String], [String]) in
+            var added: [String] = []
+            var existing: [String] = []
+            for record in records {
+                let taken =
+                    try Bool.fetchOne(
+                        db, sql: "SELECT EXISTS(SELECT 1 FROM favorite WHERE repositoryID = ? OR fullName = ? COLLATE NOCASE)",
+                        arguments: [record.repositoryID, record.fullName]) ?? false
+                if taken {
+                    existing.append(record.fullName)
+                } else {
+                    try record.insert(db)
+                    added.append(record.fullName)
+                }
+            }
+            return (added, existing)
+        }
+        var report = FavoritesArchive.ImportReport()
+        report.added = added
+        report.alreadyFavorites = existing
+        report.rejected = rejected
+        return report
+    }
+}

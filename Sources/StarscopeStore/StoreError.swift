@@ -1,0 +1,22 @@
+import Foundation
+
+/// What can go wrong with Starscope's files: the database, the avatar cache and the token file.
+public enum StoreError: Error, Hashable, Sendable {
+    /// The database at `path` cannot be opened or migrated.
+    case cannotOpen(path: String, reason: String)
+    /// A read or write of the database failed.
+    case database(String)
+    /// A file could not be read or written.
+    case file(path: String, reason: String)
+    /// An import file is not favourites Starscope can read.
+    case invalidImport(String)
+
+    public var message: String {
+        switch self {
+        case .cannotOpen(let path, let reason): "Starscope cannot open its database at \(path): \(reason)."
+        case .database(let reason): "Starscope's database failed: \(reason)."
+        case .file(let path, let reason): "Starscope cannot use \(path): \(reason)."
+        case .invalidImport(let reason): "This file cannot be imported: \(reason)."
+        }
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import GitHubAPI
+import Testing
+
+@testable import StarscopeStore
+
+@Suite struct CachingTransportTests {
+    let configuration = GitHubConfiguration(baseURL: StubTransport.base)
+    let fresh = ["etag": "W/\"abc\"", "cache-control": "public, max-age=60", "x-ratelimit-remaining": "59"]
+
+    final class Clock: @unchecked Sendable {
+        var now = Date(timeIntervalSince1970: 1_800_000_000)
+        func advance(_ seconds: Double) { now += seconds }
+    }
+
+    func transport(_ stub: StubTransport, _ database: AppDatabase, clock: Clock, policy: CachePolicy = CachePolicy(), token: String? = nil)
+        -> CachingTransport
+    {
+        var configuration = configuration
+        configuration.token = token
+        return CachingTransport(upstream: stub, database: database, configuration: configuration, policy: policy, now: { clock.now })
+    }
+
+    @Test func freshAnswerCostsNoRequest() async throws {
+        let stub = StubTransport([.response(status: 200, headers: fresh, body: "{\"a\":1}")])
+        let clock = Clock()
+        let cache = transport(stub, try .inMemory(), clock: clock)
+        _ = try await cache.send(.get("/users/octocat"))
+        clock.advance(59)
+        let second = try await cache.send(.get("/users/octocat"))
+        #expect(stub.count == 1)
+        #expect(String(decoding: second.body, as: UTF8.self) == "{\"a\":1}")
+    }
+
+    @Test func staleAnswerIsRevalidatedAndA304ReusesTheBody() async throws {
+        let stub = StubTransport([
+            .response(status: 200, headers: fresh, body: "{\"a\":1}"),
+            .response(status: 304, headers: ["x-ratelimit-remaining": "58", "cache-control": "public, max-age=60"], body: ""),
+        ])
+        let clock = Clock()
+        let cache = transport(stub, try .inMemory(), clock: clock)
+        _ = try await cache.send(.get("/users/octocat"))
+        clock.advance(61)
+        let second = try await cache.send(.get("/users/octocat"))
+        #expect(stub.count == 2)
+        #expect(stub.lastRequest?.ifNoneMatch == "W/\"abc\"")
+        #expect(second.status == 200)
+        #expect(String(decoding: second.body, as: UTF8.self) == "{\"a\":1}")
+        #expect(second.header("x-ratelimit-remaining") == "58")
+        // Revalidation made it fresh again.
+        clock.advance(30)
+        _ = try await cache.send(.get("/users/octocat"))
+        #expect(stub.count == 2)
+    }
+
+    @Test func searchIsKeptForItsOwnWindow() async throws {
+        let stub = StubTransport([
+            .response(status: 200, headers: ["cache-control": "no-cache"], body: "{}"),
+            .response(status: 200, headers: ["cache-control": "no-cache"], body: "{}"),
+        ])
+        let clock = Clock()
+        let cache = transport(stub, try .inMemory(), clock: clock, policy: CachePolicy(searchFreshness: 60))
+        _ = try await cache.send(.get("/search/repositories", [QueryItem("q", "x")]))
+        clock.advance(59)
+        _ = try await cache.send(.get("/search/repositories", [QueryItem("q", "x")]))
+        #expect(stub.count == 1)
+        clock.advance(2)
+        _ = try await cache.send(.get("/search/repositories", [QueryItem("q", "x")]))
+        #expect(stub.count == 2)
+        #expect(stub.lastRequest?.ifNoneMatch == nil)
+    }
+
+    @Test(arguments: [
+        GitHubError.offline(reason: "refused"), .timeout, .serverError(status: 502),
+        .rateLimited(resource: "core", limit: 60, reset: Date(timeIntervalSince1970: 1_800_003_600)), .secondaryRateLimit(retryAfter: 60),
+    ])
+    func storedAnswerStandsInWhenGitHubCannotAnswer(failure: GitHubError) async throws {
+        let stub = StubTransport([.response(status: 200, headers: fresh, body: "{\"a\":1}"), .failure(failure)])
+        let clock = Clock()
+        let cache = transport(stub, try .inMemory(), clock: clock)
+        _ = try await cache.send(.get("/users/octocat"))
+        let fetchedAt = clock.now
+        clock.advance(600)
+        let report = CacheReport()
+        let answer = try await CacheReport.$current.withValue(report) { try await cache.send(.get("/users/octocat")) }
+        #expect(String(decoding: answer.body, as: UTF8.self) == "{\"a\":1}")
+        #expect(report.stale?.fetchedAt == fetchedAt)
+        #expect(report.stale?.reason == failure)
+    }
+
+    @Test func failingStatusesAlsoFallBackToTheStore() async throws {
+        let limited = ["x-ratelimit-limit": "60", "x-ratelimit-remaining": "0", "x-ratelimit-reset": "1800003600"]
+        let stub = StubTransport([
+            .response(status: 200, headers: fresh, body: "[1]"),
+            .response(status: 403, headers: limited, body: #"{"message":"API rate limit exceeded"}"#),
+        ])
+        let clock = Clock()
+        let cache = transport(stub, try .inMemory(), clock: clock)
+        _ = try await cache.send(.get("/users/octocat/repos"))
+        clock.advance(120)
+        let report = CacheReport()
+        let answer = try await CacheReport.$current.withValue(report) { try await cache.send(.get("/users/octocat/repos")) }
+        #expect(answer.status == 200)
+        guard case .rateLimited? = report.stale?.reason else {
+            Issue.record("expected a rate-limit report")
+            return
+        }
+    }
+
+    @Test func withNothingStoredTheErrorStands() async throws {
+        let stub = StubTransport([.failure(.timeout)])
+        let cache = transport(stub, try .inMemory(), clock: Clock())
+        await #expect(throws: GitHubError.timeout) { try await cache.send(.get("/users/octocat")) }
+    }
+
+    @Test func offlineAnswersFromTheStoreOnlyAndNeverAsks() async throws {
+        let database = try AppDatabase.inMemory()
+        let clock = Clock()
+        _ = try await transport(StubTransport([.response(status: 200, headers: fresh, body: "{}")]), database, clock: clock).send(
+            .get("/a"))
+        clock.advance(3_600)
+        let stub = StubTransport([])
+        let offline = transport(stub, database, clock: clock, policy: CachePolicy(offline: true))
+        let report = CacheReport()
+        _ = try await CacheReport.$current.withValue(report) { try await offline.send(.get("/a")) }
+        #expect(report.stale != nil)
+        await #expect(throws: GitHubError.self) { try await offline.send(.get("/never-seen")) }
+        await #expect(throws: GitHubError.self) {
+            try await offline.send(GitHubRequest(method: .put, target: .path("/user/starred/a/b", query: [])))
+        }
+        #expect(stub.count == 0)
+    }
+
+    @Test func answersAreKeptApartPerToken() async throws {
+        let database = try AppDatabase.inMemory()
+        let clock = Clock()
+        let first = StubTransport([.response(status: 200, headers: fresh, body: "{\"who\":\"a\"}")])
+        _ = try await transport(first, database, clock: clock, token: "ghp_a").send(.get("/user"))
+        let second = StubTransport([.response(status: 200, headers: fresh, body: "{\"who\":\"b\"}")])
+        let answer = try await transport(second, database, clock: clock, token: "ghp_b").send(.get("/user"))
+        #expect(second.count == 1)
+        #expect(String(decoding: answer.body, as: UTF8.self) == "{\"who\":\"b\"}")
+        // The token itself is never stored.
+        let keys = try await database.read { db in try String.fetchAll(db, sql: "SELECT key FROM cachedResponse") }
+        #expect(keys.count == 2)
+        #expect(keys.allSatisfy { !$0.contains("ghp_") })
+    }
+
+    @Test func cacheStaysWithinItsSize() async throws {
+        let body = String(repeating: "x", count: 10_000)
+        let stub = StubTransport((0..<20).map { _ in .response(status: 200, headers: fresh, body: body) })
+        let database = try AppDatabase.inMemory()
+        let clock = Clock()
+        let cache = transport(stub, database, clock: clock, policy: CachePolicy(maximumBytes: 50_000))
+        for index in 0..<20 {
+            clock.advance(1)
+            _ = try await cache.send(.get("/item/\(index)"))
+        }
+        #expect(try await database.cacheSize() <= 50_000)
+        // The newest answer is still there; the oldest is gone.
+        _ = try await cache.send(.get("/item/19"))
+        #expect(stub.count == 20)
+    }
+}
