@@ -32,11 +32,13 @@ enum CLI {
         api: URL? = nil,
         environment: [String: String] = [:],
         timeout: Duration = .seconds(60),
-        viaShell: Bool = false
+        viaShell: Bool = false,
+        home sharedHome: URL? = nil,
+        stdin: Data? = nil
     ) async throws -> CLIResult {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("starscope-cli-\(UUID().uuidString)")
+        let home = sharedHome ?? FileManager.default.temporaryDirectory.appendingPathComponent("starscope-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: home) }
+        defer { if sharedHome == nil { try? FileManager.default.removeItem(at: home) } }
         var env = [
             "PATH": "/usr/bin:/bin",
             "HOME": home.path,
@@ -56,10 +58,17 @@ enum CLI {
         let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
+        let input = Pipe()
+        process.standardInput = stdin == nil ? FileHandle.nullDevice : input
         let finished = AsyncStream<Void>.makeStream()
         process.terminationHandler = { _ in finished.continuation.finish() }
         try process.run()
+        if let stdin {
+            Thread.detachNewThread {
+                input.fileHandleForWriting.write(stdin)
+                try? input.fileHandleForWriting.close()
+            }
+        }
         // Blocking reads run on their own threads: on the cooperative pool (two threads on two
         // cores) they would starve the fake GitHub that answers the binary.
         async let stdout = readToEnd(output.fileHandleForReading)
@@ -85,6 +94,14 @@ private func readToEnd(_ handle: FileHandle) async -> Data {
     await withCheckedContinuation { continuation in
         Thread.detachNewThread { continuation.resume(returning: handle.readDataToEndOfFile()) }
     }
+}
+
+/// A private HOME (and so data and config directories) shared by several runs, removed afterwards.
+func withHome<T>(_ body: (URL) async throws -> T) async throws -> T {
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("starscope-home-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: home) }
+    return try await body(home)
 }
 
 /// Decodes `--json` output into loose JSON objects.

@@ -35,10 +35,6 @@ struct CachedResponse: Codable, FetchableRecord, PersistableRecord, Sendable {
         size = response.body.count + headers.count + key.utf8.count
     }
 
-    func isFresh(at now: Date) -> Bool {
-        now.timeIntervalSince(fetchedAt) < maxAge
-    }
-
     var response: GitHubResponse {
         let decoded = (try? JSONDecoder().decode([String: String].self, from: headers)) ?? [:]
         let url = URL(string: url) ?? URL(fileURLWithPath: "/")

@@ -70,7 +70,7 @@ public struct CachingTransport: GitHubTransport {
             CacheReport.current?.recordStale(fetchedAt: stored.fetchedAt, reason: .offline(reason: "working offline"))
             return stored.response
         }
-        if let stored, stored.isFresh(at: time) {
+        if let stored, isFresh(stored, at: time) {
             try? await database.touch(key: key, now: time)
             return stored.response
         }
@@ -104,6 +104,12 @@ public struct CachingTransport: GitHubTransport {
             return stored.response
         }
         return response
+    }
+
+    /// Search answers follow the window configured now; others the `max-age` they came with.
+    func isFresh(_ stored: CachedResponse, at time: Date) -> Bool {
+        let lifetime = URL(string: stored.url)?.path.contains("/search/") == true ? policy.searchFreshness : stored.maxAge
+        return time.timeIntervalSince(stored.fetchedAt) < lifetime
     }
 
     /// `max-age`, or the search window for search answers GitHub marks `no-cache`.
