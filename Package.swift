@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "Starscope",
-    platforms: [.macOS(.v14), .iOS(.v17)],
+    platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .executable(name: "starscope", targets: ["starscope"]),
         .library(name: "StarscopeCore", targets: ["StarscopeCore"]),
@@ -38,12 +38,25 @@ let package = Package(
         ),
         .target(name: "StarscopeCore", dependencies: ["StarscopeModels", "GitHubAPI", "StarscopeStore"]),
         .target(
+            name: "StarscopeWeb",
+            dependencies: [
+                "StarscopeCore",
+                "StarscopeStore",
+                "GitHubAPI",
+                "StarscopeModels",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
+        .target(
             name: "StarscopeCLI",
             dependencies: [
                 "StarscopeCore",
                 "GitHubAPI",
                 "StarscopeModels",
                 "StarscopeStore",
+                "StarscopeWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
@@ -83,6 +96,16 @@ let package = Package(
         .testTarget(name: "FakeGitHubTests", dependencies: ["FakeGitHub"]),
         .testTarget(name: "StarscopeStoreTests", dependencies: ["StarscopeStore", "StarscopeTestSupport"]),
         .testTarget(name: "StarscopeCoreTests", dependencies: ["StarscopeCore", "StarscopeTestSupport"]),
+        .testTarget(
+            name: "StarscopeWebTests",
+            dependencies: [
+                "StarscopeWeb",
+                "StarscopeTestSupport",
+                "FakeGitHub",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
         .testTarget(name: "StarscopeCLITests", dependencies: ["FakeGitHub", "StarscopeModels", "StarscopeStore"]),
     ]
 )

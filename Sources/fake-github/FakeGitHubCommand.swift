@@ -27,10 +27,14 @@ struct FakeGitHubCommand: AsyncParsableCommand {
     @Option(help: "Requests an hour without a token.")
     var coreLimit = 60
 
+    @Option(help: "Searches a minute without a token.")
+    var searchLimit = 10
+
     func run() async throws {
         var configuration = FakeGitHub.Configuration()
         configuration.seed = seed
         configuration.coreLimitAnonymous = coreLimit
+        configuration.searchLimitAnonymous = searchLimit
         let fake = FakeGitHub(configuration)
         let host = self.host
         try await fake.run(host: host, port: port) { port in

@@ -44,6 +44,22 @@ public struct Explorer: Sendable {
         return result
     }
 
+    /// One page of 100 of "New & popular", and the number of the next page if GitHub has one
+    /// (for the web app's infinite scroll).
+    public func trendingPage(_ query: TrendingQuery, page: Int) async throws(StarscopeError) -> (items: [Repository], nextPage: Int?) {
+        let q = try query.searchQuery(now: now())
+        do {
+            let result = try await client.searchRepositories(query: q, perPage: 100, page: page)
+            await observe(result.items)
+            let next = result.links.next.flatMap {
+                URLComponents(url: $0, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "page" }?.value
+            }
+            return (result.items, next.flatMap { Int($0) })
+        } catch {
+            throw StarscopeError(error, about: .search)
+        }
+    }
+
     /// An account's repositories, most recently pushed first; forks only when asked.
     public func repositories(of login: String, includeForks: Bool, limit: Int, progress: PageProgress? = nil) async throws(StarscopeError)
         -> ListResult<Repository>
@@ -57,12 +73,24 @@ public struct Explorer: Sendable {
     }
 
     /// One repository by name.
-    public func repository(_ name: RepositoryName) async throws(StarscopeError) -> Repository {
+    ///
+    /// With `snapshotFreshFor`, a copy seen in a list within that many seconds is used without
+    /// asking GitHub (the detail of a row costs no request). When GitHub cannot answer, the last
+    /// copy seen (or a favourite's snapshot) stands in, reported as stale.
+    public func repository(_ name: RepositoryName, snapshotFreshFor: TimeInterval? = nil) async throws(StarscopeError) -> Repository {
+        let snapshot = try? await database?.snapshot(fullName: name.description)
+        if let snapshotFreshFor, let snapshot, now().timeIntervalSince(snapshot.fetchedAt) < snapshotFreshFor {
+            return snapshot.repository
+        }
         do {
             let repository = try await client.repository(owner: name.owner, name: name.name)
             await observe([repository])
             return repository
         } catch {
+            if error.isTransient, let snapshot {
+                CacheReport.current?.recordStale(fetchedAt: snapshot.fetchedAt, reason: error)
+                return snapshot.repository
+            }
             throw StarscopeError(error, about: .repository(name))
         }
     }

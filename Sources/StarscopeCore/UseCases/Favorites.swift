@@ -15,8 +15,10 @@ public struct Favorites: Sendable {
 
     /// Fetches the repository (from the cache when it can) and keeps it as a favourite.
     @discardableResult
-    public func add(_ name: RepositoryName) async throws(StarscopeError) -> (repository: Repository, added: Bool) {
-        let repository = try await explorer.repository(name)
+    public func add(_ name: RepositoryName, snapshotFreshFor: TimeInterval? = nil) async throws(StarscopeError) -> (
+        repository: Repository, added: Bool
+    ) {
+        let repository = try await explorer.repository(name, snapshotFreshFor: snapshotFreshFor)
         let added = try await Self.store { () async throws(StoreError) in try await database.addFavorite(repository, at: explorer.now()) }
         return (repository, added)
     }

@@ -8,6 +8,11 @@ public actor AvatarCache {
     public struct Image: Sendable, Hashable {
         public var data: Data
         public var contentType: String
+
+        public init(data: Data, contentType: String) {
+            self.data = data
+            self.contentType = contentType
+        }
     }
 
     /// Fetches an avatar's bytes and content type from the network.

@@ -1,5 +1,6 @@
 import Foundation
 import GitHubAPI
+import Synchronization
 
 /// What a piece of work (one command, one web request) was told by the cache: whether any
 /// answer came from the store because GitHub could not give a fresh one, and why.
@@ -27,20 +28,4 @@ public final class CacheReport: Sendable {
 
     /// The report of the work in progress, set with `CacheReport.$current.withValue(…)`.
     @TaskLocal public static var current: CacheReport?
-}
-
-/// A small lock around a value (Foundation's `NSLock`, for platforms without `Synchronization`).
-final class Mutex<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) {
-        self.value = value
-    }
-
-    func withLock<T>(_ body: (inout Value) -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
-    }
 }

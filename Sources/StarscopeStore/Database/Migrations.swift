@@ -40,6 +40,14 @@ extension AppDatabase {
                 t.column("lastUsedAt", .datetime).notNull().indexed()
             }
         }
+        migrator.registerMigration("v2: repository snapshots") { db in
+            try db.create(table: "repositorySnapshot") { t in
+                t.primaryKey("repositoryID", .integer)
+                t.column("fullName", .text).notNull().indexed().collate(.nocase)
+                t.column("snapshot", .blob).notNull()
+                t.column("fetchedAt", .datetime).notNull()
+            }
+        }
         return migrator
     }
 }

@@ -29,7 +29,34 @@ extension AppDatabase {
                 .insert(db, onConflict: .replace)
             }
             try self.refreshFavoriteSnapshots(repositories, at: date, in: db)
+            let encoder = JSONEncoder.gitHub()
+            for repository in repositories {
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO repositorySnapshot (repositoryID, fullName, snapshot, fetchedAt) VALUES (?, ?, ?, ?)",
+                    arguments: [repository.id, repository.fullName, try encoder.encode(repository), date])
+            }
         }
+    }
+
+    /// The latest copy of a repository seen in any list or detail (or kept as a favourite), and when it was fetched.
+    public func snapshot(fullName: String) async throws(StoreError) -> (repository: Repository, fetchedAt: Date)? {
+        let row = try await read { db -> (Data, Date)? in
+            if let row = try Row.fetchOne(
+                db,
+                sql: "SELECT snapshot, fetchedAt FROM repositorySnapshot WHERE fullName = ? COLLATE NOCASE ORDER BY fetchedAt DESC LIMIT 1",
+                arguments: [fullName])
+            {
+                return (row["snapshot"], row["fetchedAt"])
+            }
+            if let row = try Row.fetchOne(
+                db, sql: "SELECT snapshot, updatedAt FROM favorite WHERE fullName = ? COLLATE NOCASE", arguments: [fullName])
+            {
+                return (row["snapshot"], row["updatedAt"])
+            }
+            return nil
+        }
+        guard let (data, date) = row, let repository = try? JSONDecoder.gitHub().decode(Repository.self, from: data) else { return nil }
+        return (repository, date)
     }
 
     /// Every sample of one repository, oldest first.

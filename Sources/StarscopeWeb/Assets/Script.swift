@@ -1,0 +1,113 @@
+/// The few kilobytes of JavaScript that enhance pages which already work without it.
+enum Script {
+    static let javascript = #"""
+        "use strict";
+        (() => {
+          const wide = window.matchMedia("(min-width: 900px)");
+          const parse = (text) => new DOMParser().parseFromString(text, "text/html");
+          const get = (url) => fetch(url, { headers: { Accept: "text/html" }, credentials: "same-origin" }).then((r) => {
+            if (!r.ok && r.status !== 404 && r.status !== 503) throw new Error(String(r.status));
+            return r.text();
+          });
+
+          // Infinite scroll: load the next page as the end of the list nears.
+          function watchMore() {
+            const more = document.querySelector("a.load-more[rel=next]");
+            const list = document.querySelector(".list-pane .repo-list");
+            if (!more || !list || !("IntersectionObserver" in window)) return;
+            let loading = false;
+            const observer = new IntersectionObserver(async (entries) => {
+              if (loading || !entries.some((e) => e.isIntersecting)) return;
+              loading = true;
+              more.textContent = "Loading…";
+              try {
+                const doc = parse(await get(more.href));
+                const seen = new Set([...list.querySelectorAll("[data-repo]")].map((li) => li.dataset.repo));
+                for (const row of doc.querySelectorAll(".list-pane .repo-list > .repo-row")) {
+                  if (!seen.has(row.dataset.repo)) list.append(document.importNode(row, true));
+                }
+                const next = doc.querySelector("a.load-more[rel=next]");
+                observer.disconnect();
+                if (next) { more.href = next.href; more.textContent = "Load more"; loading = false; watchMore(); }
+                else more.remove();
+              } catch (e) {
+                more.textContent = "Load more"; loading = false;
+              }
+            }, { rootMargin: "600px 0px" });
+            observer.observe(more);
+          }
+
+          // Wide screens: a chosen row opens beside the list; the list keeps its scroll position.
+          async function showDetail(url, push) {
+            const pane = document.querySelector(".detail-pane");
+            if (!pane) { location.href = url; return; }
+            try {
+              const doc = parse(await get(url));
+              const fresh = doc.querySelector(".detail-pane");
+              if (!fresh) { location.href = url; return; }
+              pane.innerHTML = fresh.innerHTML;
+              document.querySelector(".split")?.classList.add("has-detail");
+              document.title = doc.title;
+              const repo = pane.querySelector("[data-repo]")?.dataset.repo;
+              document.querySelectorAll(".repo-row").forEach((row) => row.classList.toggle("is-selected", row.dataset.repo === repo));
+              if (push) history.pushState({ detail: true }, "", url);
+            } catch (e) { location.href = url; }
+          }
+          document.addEventListener("click", (event) => {
+            const link = event.target.closest("a.repo-link");
+            if (!link || !wide.matches || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+            if (!link.closest(".split")) return;
+            event.preventDefault();
+            showDetail(link.href, true);
+          });
+          window.addEventListener("popstate", () => {
+            if (location.pathname.startsWith("/repos/") && wide.matches) showDetail(location.href, false);
+            else location.reload();
+          });
+
+          // Favourite toggles without leaving the page.
+          document.addEventListener("submit", async (event) => {
+            const form = event.target;
+            if (!form.matches(".fav-form")) return;
+            event.preventDefault();
+            try {
+              const response = await fetch(form.action, {
+                method: "POST", credentials: "same-origin",
+                headers: { Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded" },
+                body: new URLSearchParams(new FormData(form)),
+              });
+              if (!response.ok) { form.submit(); return; }
+              const result = await response.json();
+              for (const button of document.querySelectorAll(".fav-form")) {
+                if (button.querySelector("input[name=repo]").value !== result.repo) continue;
+                const b = button.querySelector("button");
+                b.setAttribute("aria-pressed", String(result.favorite));
+                b.textContent = result.favorite ? "★" : "☆";
+                const label = (result.favorite ? "Remove " : "Add ") + result.repo + (result.favorite ? " from favourites" : " to favourites");
+                b.setAttribute("aria-label", label); b.title = label;
+                button.closest(".repo-row, .detail")?.classList.toggle("is-favorite", result.favorite);
+              }
+            } catch (e) { form.submit(); }
+          });
+
+          // The language filter applies as soon as it changes.
+          document.querySelector(".filters select[name=language]")?.addEventListener("change", (event) => event.target.form.submit());
+
+          // Pull to refresh on touch screens.
+          let startY = null;
+          const main = document.querySelector(".list-pane");
+          window.addEventListener("touchstart", (e) => { startY = window.scrollY === 0 ? e.touches[0].clientY : null; }, { passive: true });
+          window.addEventListener("touchmove", (e) => {
+            if (startY !== null && main) main.classList.toggle("pulling", e.touches[0].clientY - startY > 70);
+          }, { passive: true });
+          window.addEventListener("touchend", () => {
+            if (main?.classList.contains("pulling")) { main.classList.remove("pulling"); location.reload(); }
+            startY = null;
+          });
+
+          const selected = document.querySelector(".detail-pane [data-repo]")?.dataset.repo;
+          if (selected) document.querySelectorAll(".repo-row").forEach((row) => row.classList.toggle("is-selected", row.dataset.repo === selected));
+          watchMore();
+        })();
+        """#
+}

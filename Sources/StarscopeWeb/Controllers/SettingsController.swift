@@ -1,0 +1,133 @@
+import Foundation
+import GitHubAPI
+import Hummingbird
+import StarscopeCore
+import StarscopeModels
+
+/// `/settings`: the token (checked with GitHub, never shown again) and the theme.
+struct SettingsController {
+    let services: WebServices
+
+    func addRoutes(to router: Router<WebContext>) {
+        router.get("/settings", use: show)
+        router.post("/settings/token", use: saveToken)
+        router.post("/settings/token/delete", use: deleteToken)
+        router.post("/settings/theme", use: saveTheme)
+    }
+
+    @Sendable func show(_ request: Request, context: WebContext) async throws -> HTML {
+        try await page(context: context, message: request.uri.queryParameters.get("saved").map { _ in "Token saved." })
+    }
+
+    func page(context: WebContext, message: String? = nil, error: String? = nil) async throws -> HTML {
+        let page = context.page(.settings)
+        let account: HTML
+        let token = services.settings.environmentToken?.token ?? ((try? services.tokenFile.read()) ?? nil)
+        if let token {
+            let client = services.networkClient(token: token)
+            let source =
+                services.settings.environmentToken.map { "from \($0.name) in the environment (it wins over a saved token)" }
+                ?? "saved on this computer"
+            do {
+                let (profile, _) = try await client.tokenOwner()
+                account = "<p>Using a token \(source), belonging to <strong>\(profile.login)</strong>.</p>"
+            } catch {
+                account =
+                    "<p class=\"warning\">A token is \(source), but GitHub did not confirm it: \(StarscopeError(error, about: .token).message)</p>"
+            }
+        } else {
+            account = "<p>No token: GitHub allows 60 requests an hour. A token (no scopes needed) raises that to 5,000.</p>"
+        }
+        let limits: HTML
+        do {
+            let overview = try await services.networkClient(token: token).rateLimits()
+            let rows = ["core", "search"].compactMap { name -> HTML? in
+                guard let limit = overview.resources[name] else { return nil }
+                return
+                    "<li>\(name == "core" ? "Requests" : "Searches"): \(limit.remaining.formatted()) of \(limit.limit.formatted()) left, resets at \(ClockTime.format(limit.reset))</li>"
+            }
+            limits = "<ul class=\"limits\">\(rows)</ul>"
+        } catch {
+            limits = "<p class=\"muted\">GitHub's rate limits cannot be read right now.</p>"
+        }
+        let remove: HTML =
+            services.storedTokenExists
+            ? """
+            <form method="post" action="/settings/token/delete">
+            <input type="hidden" name="csrf" value="\(page.csrf)">
+            <button type="submit" class="danger">Remove the saved token</button>
+            </form>
+            """ : ""
+        let themes = PageContext.Theme.allCases.map { theme -> HTML in
+            let label = theme.rawValue.prefix(1).uppercased() + theme.rawValue.dropFirst()
+            return
+                "<label class=\"choice\"><input type=\"radio\" name=\"theme\" value=\"\(theme.rawValue)\"\(theme == page.theme ? " checked" : "")> \(label)</label>"
+        }
+        let main: HTML = """
+            <section class="settings">
+            <h1>Settings</h1>
+            \(message.map { text -> HTML in "<p class=\"notice\" role=\"status\">\(text)</p>" } ?? "")
+            \(error.map { text -> HTML in "<p class=\"error-state\" role=\"alert\">\(text)</p>" } ?? "")
+            <h2>GitHub token</h2>
+            \(account)
+            \(limits)
+            <form method="post" action="/settings/token" autocomplete="off">
+            <input type="hidden" name="csrf" value="\(page.csrf)">
+            <label for="token">Personal access token</label>
+            <input id="token" name="token" type="password" autocomplete="off" spellcheck="false" required placeholder="ghp_… or github_pat_…">
+            <button type="submit">Check and save</button>
+            </form>
+            \(remove)
+            <h2>Theme</h2>
+            <form method="post" action="/settings/theme" class="themes">
+            <input type="hidden" name="csrf" value="\(page.csrf)">
+            <fieldset><legend>Appearance</legend>\(themes)</fieldset>
+            <button type="submit">Save theme</button>
+            </form>
+            </section>
+            """
+        return Layout.page(title: "Settings", context: page, main: main)
+    }
+
+    @Sendable func saveToken(_ request: Request, context: WebContext) async throws -> Response {
+        let form = try await FormData.read(request)
+        try CSRFMiddleware.verify(form, context: context)
+        let token = (form["token"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !token.isEmpty, !token.contains(where: \.isWhitespace), token.count < 256 else {
+            return try await page(context: context, error: "Paste one token: it has no spaces.").with(status: .badRequest).response(
+                from: request, context: context)
+        }
+        do {
+            _ = try await services.networkClient(token: token).tokenOwner()
+        } catch {
+            return try await page(context: context, error: StarscopeError(error, about: .token).message).with(status: .badRequest).response(
+                from: request, context: context)
+        }
+        do {
+            try services.useStoredToken(token)
+        } catch {
+            throw HTTPError(.internalServerError, message: error.message)
+        }
+        return .redirect(to: "/settings?saved=1", type: .found)
+    }
+
+    @Sendable func deleteToken(_ request: Request, context: WebContext) async throws -> Response {
+        let form = try await FormData.read(request)
+        try CSRFMiddleware.verify(form, context: context)
+        do {
+            try services.useStoredToken(nil)
+        } catch {
+            throw HTTPError(.internalServerError, message: error.message)
+        }
+        return .redirect(to: "/settings", type: .found)
+    }
+
+    @Sendable func saveTheme(_ request: Request, context: WebContext) async throws -> Response {
+        let form = try await FormData.read(request)
+        try CSRFMiddleware.verify(form, context: context)
+        let theme = PageContext.Theme(rawValue: form["theme"] ?? "") ?? .system
+        var response = Response.redirect(to: "/settings", type: .found)
+        response.setCookie(Cookie(name: "theme", value: theme.rawValue, maxAge: 31_536_000, path: "/", httpOnly: false, sameSite: .lax))
+        return response
+    }
+}

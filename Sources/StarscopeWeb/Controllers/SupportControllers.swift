@@ -1,0 +1,53 @@
+import Foundation
+import Hummingbird
+import StarscopeCore
+
+/// `/avatar?src=…` (from the avatar cache, long-lived), `/open?link=…`, `/healthz` and the assets.
+struct SupportController {
+    let services: WebServices
+
+    func addRoutes(to router: Router<WebContext>) {
+        router.get("/avatar", use: avatar)
+        router.get("/open", use: open)
+        router.get("/healthz") { _, _ in "ok" }
+        router.get("/assets/:file", use: asset)
+    }
+
+    @Sendable func avatar(_ request: Request, context: WebContext) async throws -> Response {
+        guard let text = request.uri.queryParameters.get("src").map({ String($0) }), let url = URL(string: text),
+            AvatarDownload.isAllowed(url, apiURL: services.settings.apiURL)
+        else {
+            return Assets.response(for: "no-avatar.svg", maxAge: 3_600) ?? Response(status: .notFound)
+        }
+        do {
+            let image = try await services.avatars.image(for: url)
+            var headers = HTTPFields()
+            headers[.contentType] = image.contentType
+            headers[.cacheControl] = "public, max-age=604800, immutable"
+            // An SVG avatar is shown as an image; should it be opened directly, it may run nothing.
+            headers[.contentSecurityPolicy] = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: image.data)))
+        } catch {
+            return Assets.response(for: "no-avatar.svg", maxAge: 60) ?? Response(status: .notFound)
+        }
+    }
+
+    /// Opens a repository from `starscope://repo/OWNER/NAME`, a github.com URL or `OWNER/NAME`;
+    /// redirects only to this app's own `/repos/…` page.
+    @Sendable func open(_ request: Request, context: WebContext) async throws -> Response {
+        let link = request.uri.queryParameters.get("link").map { String($0) } ?? ""
+        do {
+            let name = try DeepLink.repository(from: link)
+            return .redirect(to: "/repos/\(name)", type: .found)
+        } catch {
+            return try StateViews.badRequest(error.message, context: context.page(.none)).response(from: request, context: context)
+        }
+    }
+
+    @Sendable func asset(_ request: Request, context: WebContext) async throws -> Response {
+        guard let name = context.parameters.get("file"), let response = Assets.response(for: name, maxAge: 3_600) else {
+            throw HTTPError(.notFound)
+        }
+        return response
+    }
+}

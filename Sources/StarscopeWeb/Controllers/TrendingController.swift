@@ -1,0 +1,94 @@
+import Foundation
+import Hummingbird
+import StarscopeCore
+import StarscopeModels
+
+/// `/` (New & popular) and `/repos/OWNER/NAME` (a repository beside the list it came from).
+struct TrendingController {
+    let services: WebServices
+
+    func addRoutes(to router: Router<WebContext>) {
+        router.get("/", use: list)
+        router.get("/repos/:owner/:name", use: detail)
+    }
+
+    /// The list's state from the query string: `since`, `language`, `q`, `page`.
+    static func listState(_ request: Request) throws -> (TrendingQuery, Int) {
+        let parameters = request.uri.queryParameters
+        let since = parameters.get("since").map { String($0) } ?? "week"
+        guard let timeframe = Timeframe(rawValue: since) else {
+            throw HTTPError(.badRequest, message: "“since” must be day, week or month.")
+        }
+        let pageText = parameters.get("page").map { String($0) } ?? "1"
+        guard let page = Int(pageText), (1...10).contains(page) else {
+            throw HTTPError(.badRequest, message: "“page” must be a number from 1 to 10: GitHub's search shows its first 1,000 results.")
+        }
+        let text = parameters.get("q").map { String($0) }
+        if let text, text.count > 200 { throw HTTPError(.badRequest, message: "The search text is too long.") }
+        let language = parameters.get("language").map { String($0) }
+        if let language, language.count > 60 { throw HTTPError(.badRequest, message: "That language name is too long.") }
+        return (TrendingQuery(timeframe: timeframe, language: language, text: text), page)
+    }
+
+    @Sendable func list(_ request: Request, context: WebContext) async throws -> HTML {
+        let (query, page) = try Self.listState(request)
+        var view = try await listView(query: query, page: page, context: context)
+        view.detail = nil
+        return view.render(title: "New & popular", returnTo: view.listURL)
+    }
+
+    func listView(query: TrendingQuery, page: Int, context: WebContext) async throws -> TrendingView {
+        let explorer = services.explorer
+        var view = TrendingView(
+            query: query, page: page, repositories: [], nextPage: nil, favorites: [], listError: nil, detail: nil,
+            context: context.page(.trending))
+        do {
+            let (items, next) = try await explorer.trendingPage(query, page: page)
+            view.repositories = items
+            view.nextPage = next
+        } catch {
+            if case .invalidInput = error { throw HTTPError(.badRequest, message: error.message) }
+            view.listError = StateViews.error(error.message, retry: view.listURL)
+        }
+        view.favorites = await explorer.favoriteIDs()
+        // The banner is read after the work, so that it reflects what the cache reported.
+        view.context = context.page(.trending)
+        return view
+    }
+
+    @Sendable func detail(_ request: Request, context: WebContext) async throws -> Response {
+        let owner = context.parameters.get("owner") ?? ""
+        let name = context.parameters.get("name") ?? ""
+        let repositoryName: RepositoryName
+        do {
+            repositoryName = try RepositoryName(owner: owner, name: name)
+        } catch {
+            return try StateViews.notFound(error.message, context: context.page(.trending)).response(from: request, context: context)
+        }
+        let (query, page) = try Self.listState(request)
+        let explorer = services.explorer
+        let returnTo = "/repos/\(repositoryName)?" + TrendingView.listQuery(query, page: page)
+        let detail: HTML
+        var status = HTTPResponse.Status.ok
+        do {
+            let repository = try await explorer.repository(repositoryName, snapshotFreshFor: 600)
+            let favorite = await explorer.favoriteIDs().contains(repository.id)
+            detail = RepositoryViews.detail(
+                repository, favorite: favorite, now: explorer.now(), context: context.page(.trending),
+                backHref: "/?" + TrendingView.listQuery(query, page: page), returnTo: returnTo)
+        } catch {
+            if case .notFound = error {
+                status = .notFound
+                detail =
+                    "<div class=\"error-state not-found\"><h1>Not found</h1><p>\(error.message)</p><p><a class=\"button\" href=\"/\">Back to New &amp; popular</a></p></div>"
+            } else {
+                status = .serviceUnavailable
+                detail = StateViews.error(error.message, retry: returnTo)
+            }
+        }
+        var view = try await listView(query: query, page: page, context: context)
+        view.detail = detail
+        let html = view.render(title: repositoryName.description, returnTo: returnTo).with(status: status)
+        return try html.response(from: request, context: context)
+    }
+}

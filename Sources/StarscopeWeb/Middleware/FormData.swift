@@ -1,0 +1,77 @@
+import Foundation
+import Hummingbird
+
+/// A submitted form: `application/x-www-form-urlencoded`, or `multipart/form-data` (for file import).
+struct FormData: Sendable {
+    private(set) var fields: [String: String] = [:]
+    /// The first uploaded file's bytes.
+    private(set) var file: Data?
+
+    subscript(name: String) -> String? { fields[name] }
+
+    static func read(_ request: Request, limit: Int = 8 * 1024 * 1024) async throws -> FormData {
+        let buffer = try await request.body.collect(upTo: limit)
+        let data = Data(buffer.readableBytesView)
+        let contentType = request.headers[.contentType] ?? ""
+        if contentType.lowercased().hasPrefix("multipart/form-data"), let boundary = boundary(in: contentType) {
+            return multipart(data, boundary: boundary)
+        }
+        return urlEncoded(String(decoding: data, as: UTF8.self))
+    }
+
+    static func urlEncoded(_ text: String) -> FormData {
+        var form = FormData()
+        for pair in text.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let decode = { (part: Substring) in String(part).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? "" }
+            let name = decode(parts[0])
+            if form.fields[name] == nil { form.fields[name] = parts.count > 1 ? decode(parts[1]) : "" }
+        }
+        return form
+    }
+
+    static func boundary(in contentType: String) -> String? {
+        for parameter in contentType.split(separator: ";").dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if pair.count == 2, pair[0].lowercased() == "boundary" {
+                return pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+            }
+        }
+        return nil
+    }
+
+    /// A small multipart reader: enough for text fields and one file.
+    static func multipart(_ data: Data, boundary: String) -> FormData {
+        var form = FormData()
+        let delimiter = Data(("--" + boundary).utf8)
+        var parts: [Data] = []
+        var searchStart = data.startIndex
+        var partStart: Data.Index?
+        while let range = data.range(of: delimiter, in: searchStart..<data.endIndex) {
+            if let start = partStart { parts.append(data[start..<range.lowerBound]) }
+            partStart = range.upperBound
+            searchStart = range.upperBound
+        }
+        let separator = Data("\r\n\r\n".utf8)
+        for part in parts {
+            guard let split = part.range(of: separator) else { continue }
+            let head = String(decoding: part[part.startIndex..<split.lowerBound], as: UTF8.self)
+            var body = part[split.upperBound...]
+            if body.suffix(2) == Data("\r\n".utf8) { body = body.dropLast(2) }
+            guard let name = value(of: "name", in: head) else { continue }
+            if value(of: "filename", in: head) != nil {
+                if form.file == nil { form.file = Data(body) }
+            } else if form.fields[name] == nil {
+                form.fields[name] = String(decoding: body, as: UTF8.self)
+            }
+        }
+        return form
+    }
+
+    static func value(of attribute: String, in head: String) -> String? {
+        guard let range = head.range(of: "\(attribute)=\"") else { return nil }
+        let rest = head[range.upperBound...]
+        guard let end = rest.firstIndex(of: "\"") else { return nil }
+        return String(rest[..<end])
+    }
+}

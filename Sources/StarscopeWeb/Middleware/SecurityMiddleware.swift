@@ -1,0 +1,101 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import StarscopeStore
+
+/// Headers every answer carries: a Content-Security-Policy with no inline script, no framing,
+/// no sniffing, no referrer; and a `CacheReport` for the request so pages can say when they show
+/// saved answers.
+struct SecurityMiddleware: RouterMiddleware {
+    typealias Context = WebContext
+
+    static let policy =
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+        + "manifest-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+
+    func handle(_ request: Request, context: WebContext, next: (Request, WebContext) async throws -> Response) async throws -> Response {
+        var response = try await CacheReport.$current.withValue(CacheReport()) { try await next(request, context) }
+        if response.headers[.contentSecurityPolicy] == nil { response.headers[.contentSecurityPolicy] = Self.policy }
+        response.headers[.xContentTypeOptions] = "nosniff"
+        for (name, value) in [
+            ("X-Frame-Options", "DENY"), ("Referrer-Policy", "no-referrer"), ("Cross-Origin-Opener-Policy", "same-origin"),
+        ] {
+            if let field = HTTPField.Name(name) { response.headers[field] = value }
+        }
+        return response
+    }
+}
+
+/// Gives every browser a CSRF token (a `SameSite=Strict` cookie) and refuses state-changing
+/// requests whose form token does not match it, or that come from another origin.
+struct CSRFMiddleware: RouterMiddleware {
+    typealias Context = WebContext
+    static let cookie = "starscope_csrf"
+
+    func handle(_ request: Request, context: WebContext, next: (Request, WebContext) async throws -> Response) async throws -> Response {
+        var context = context
+        let existing = request.cookies[Self.cookie].map { $0.value }.flatMap { $0.count == 64 && $0.allSatisfy(\.isHexDigit) ? $0 : nil }
+        context.csrf = existing ?? Self.newToken()
+        context.theme = request.cookies["theme"].flatMap { PageContext.Theme(rawValue: $0.value) } ?? .system
+        if request.method != .get && request.method != .head {
+            guard Self.sameOrigin(request) else { throw HTTPError(.forbidden, message: "Cross-site request refused.") }
+        }
+        var response = try await next(request, context)
+        if existing == nil {
+            response.setCookie(Cookie(name: Self.cookie, value: context.csrf, path: "/", httpOnly: true, sameSite: .strict))
+        }
+        return response
+    }
+
+    static func newToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+    }
+
+    /// `Origin` (or `Referer`), when the browser sends one, must be this server.
+    static func sameOrigin(_ request: Request) -> Bool {
+        // Without Origin or Referer, the CSRF token alone decides.
+        guard let source = request.headers[.origin] ?? request.headers[.referer] else { return true }
+        guard let host = request.head.authority, let url = URL(string: source), let sourceHost = url.host else { return false }
+        let port = url.port.map { ":\($0)" } ?? ""
+        return (sourceHost + port).lowercased() == host.lowercased()
+    }
+
+    /// The form's token equals the cookie's (compared in constant time).
+    static func verify(_ form: FormData, context: WebContext) throws {
+        let sent = Array((form["csrf"] ?? "").utf8)
+        let expected = Array(context.csrf.utf8)
+        var difference = sent.count ^ expected.count
+        for index in 0..<min(sent.count, expected.count) { difference |= Int(sent[index] ^ expected[index]) }
+        guard difference == 0, !expected.isEmpty else {
+            throw HTTPError(.forbidden, message: "This form has expired: reload the page and try again.")
+        }
+    }
+}
+
+/// Turns errors into pages: 404 and 4xx get Starscope's own page, never a stack trace.
+struct ErrorPageMiddleware: RouterMiddleware {
+    typealias Context = WebContext
+
+    func handle(_ request: Request, context: WebContext, next: (Request, WebContext) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as HTTPError {
+            let page = context.page(.none)
+            let html: HTML =
+                switch error.status {
+                case .notFound: StateViews.notFound("There is no page at this address.", context: page)
+                default:
+                    Layout.page(
+                        title: "Cannot do that",
+                        context: page,
+                        main:
+                            "<div class=\"error-state\"><h1>Cannot do that</h1><p>\(error.body ?? "The request was refused.")</p><p><a class=\"button\" href=\"/\">Back</a></p></div>"
+                    ).with(status: error.status)
+                }
+            var response = try html.response(from: request, context: context)
+            response.status = error.status
+            return response
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import AsyncHTTPClient
+import Foundation
+import GitHubAPI
+import StarscopeCore
+import StarscopeStore
+import Synchronization
+
+/// What every request shares: the store, one HTTP client, the avatar cache, and an explorer for
+/// the token in use (which Settings can change while the app runs).
+public final class WebServices: Sendable {
+    public let settings: WebSettings
+    public let database: AppDatabase
+    let httpClient: HTTPClient
+    let avatars: AvatarCache
+    let tokenFile: TokenFile
+    private let current: Mutex<Explorer>
+
+    public init(settings: WebSettings, httpClient: HTTPClient) throws {
+        self.settings = settings
+        self.httpClient = httpClient
+        database = try AppDatabase.open(directory: settings.dataDirectory)
+        tokenFile = TokenFile(directory: settings.configDirectory)
+        let token = settings.environmentToken?.token ?? (try? tokenFile.read()) ?? nil
+        current = Mutex(Self.makeExplorer(settings: settings, database: database, httpClient: httpClient, token: token))
+        let client = httpClient
+        let timeout = settings.timeout
+        avatars = AvatarCache(
+            database: database,
+            directory: settings.dataDirectory.appendingPathComponent("avatars"),
+            maximumBytes: settings.avatarBytes
+        ) { url in try await AvatarDownload.fetch(url, client: client, timeout: timeout) }
+    }
+
+    static func makeExplorer(settings: WebSettings, database: AppDatabase, httpClient: HTTPClient, token: String?) -> Explorer {
+        let configuration = GitHubConfiguration(
+            baseURL: settings.apiURL, token: token, userAgent: "Starscope/0.1", timeout: settings.timeout)
+        let network = HTTPTransport(configuration: configuration, httpClient: httpClient)
+        let cached = CachingTransport(
+            upstream: network, database: database, configuration: configuration,
+            policy: CachePolicy(searchFreshness: settings.searchFreshness, offline: settings.offline))
+        return Explorer(client: GitHubClient(transport: cached), database: database)
+    }
+
+    /// The explorer for the token in use now.
+    var explorer: Explorer { current.withLock { $0 } }
+
+    var favorites: Favorites { Favorites(explorer: explorer, database: database) }
+
+    /// A client that always asks GitHub, for checking a token.
+    func networkClient(token: String?) -> GitHubClient {
+        let configuration = GitHubConfiguration(
+            baseURL: settings.apiURL, token: token, userAgent: "Starscope/0.1", timeout: settings.timeout)
+        return GitHubClient(transport: HTTPTransport(configuration: configuration, httpClient: httpClient))
+    }
+
+    /// Saves (or, with nil, deletes) the token and switches to it unless the environment's wins.
+    func useStoredToken(_ token: String?) throws(StoreError) {
+        if let token { try tokenFile.write(token) } else { try tokenFile.delete() }
+        let effective = settings.environmentToken?.token ?? token
+        let explorer = Self.makeExplorer(settings: settings, database: database, httpClient: httpClient, token: effective)
+        current.withLock { $0 = explorer }
+    }
+
+    var storedTokenExists: Bool { ((try? tokenFile.read()) ?? nil) != nil }
+}

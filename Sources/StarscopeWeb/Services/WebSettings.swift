@@ -1,0 +1,43 @@
+import Foundation
+
+/// How `starscope serve` was started.
+public struct WebSettings: Sendable {
+    public var host: String
+    public var port: Int
+    /// GitHub's API, `https://api.github.com` or `https://HOST/api/v3`.
+    public var apiURL: URL
+    public var dataDirectory: URL
+    public var configDirectory: URL
+    /// `GH_TOKEN` / `GITHUB_TOKEN`, which win over the token saved in Settings.
+    public var environmentToken: (name: String, token: String)?
+    public var timeout: Duration
+    public var searchFreshness: Double
+    /// Bytes of avatars kept on disk.
+    public var avatarBytes: Int
+    /// Answer from the store only.
+    public var offline: Bool
+
+    public init(
+        host: String = "127.0.0.1",
+        port: Int = 8080,
+        apiURL: URL,
+        dataDirectory: URL,
+        configDirectory: URL,
+        environmentToken: (name: String, token: String)? = nil,
+        timeout: Duration = .seconds(30),
+        searchFreshness: Double = 60,
+        avatarBytes: Int = 100 * 1024 * 1024,
+        offline: Bool = false
+    ) {
+        self.offline = offline
+        self.host = host
+        self.port = port
+        self.apiURL = apiURL
+        self.dataDirectory = dataDirectory
+        self.configDirectory = configDirectory
+        self.environmentToken = environmentToken
+        self.timeout = timeout
+        self.searchFreshness = searchFreshness
+        self.avatarBytes = avatarBytes
+    }
+}

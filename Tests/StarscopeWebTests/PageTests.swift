@@ -1,0 +1,227 @@
+import FakeGitHub
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import StarscopeWeb
+
+@Suite struct PageTests {
+    @Test func trendingRendersRowsWithTheMarkupHooks() async throws {
+        try await WebHarness.run { web in
+            let (status, html, response) = try await web.page("/")
+            #expect(status == .ok)
+            let rows = html.components(separatedBy: "class=\"repo-row").count - 1
+            #expect(rows == 100)
+            #expect(
+                html.contains("rel=\"next\" href=\"/?since=week&amp;page=2\"") || html.contains("rel=\"next\" href=\"/?since=week&page=2\"")
+            )
+            let stars = try #require(html.range(of: "data-stars=\"")).upperBound
+            #expect(Int(html[stars...].prefix { $0.isNumber }) != nil)
+            #expect(html.contains("No description provided"))
+            let csp = try #require(response.headers[.contentSecurityPolicy])
+            #expect(csp.contains("script-src 'self'"))
+            #expect(!csp.contains("unsafe-inline';") || !csp.contains("script-src 'self' 'unsafe-inline'"))
+            #expect(response.headers[.xContentTypeOptions] == "nosniff")
+            #expect(!html.contains("<script>") || html.components(separatedBy: "<script").count == 2)
+        }
+    }
+
+    @Test func hostileTextIsEscapedEverywhere() async throws {
+        try await WebHarness.run { web in
+            for term in ["script", "onerror", "svg"] {
+                let (status, html, _) = try await web.page("/?since=month&q=\(term)")
+                #expect(status == .ok)
+                #expect(!html.contains("<script>alert"))
+                #expect(!html.contains("<img src=x"))
+                #expect(!html.contains("<svg onload"))
+            }
+            let (_, html, _) = try await web.page("/?since=month&q=script")
+            #expect(html.contains("&lt;script&gt;alert(&#39;xss&#39;)&lt;/script&gt;"))
+            // Only our own script tag is in the page.
+            #expect(html.components(separatedBy: "<script").count == 2)
+        }
+    }
+
+    @Test func detailOfARowCostsNoRequestAndMissingOnesAre404() async throws {
+        try await WebHarness.run { web in
+            let (_, list, _) = try await web.page("/")
+            let start = try #require(list.range(of: "data-repo=\"")).upperBound
+            let name = String(list[start...].prefix { $0 != "\"" })
+            let before = await web.fake.requests().count
+            let (status, html, _) = try await web.page("/repos/\(name)")
+            #expect(status == .ok)
+            #expect(html.contains("<article class=\"detail"))
+            #expect(html.contains("href=\"https://github.com/\(name)\""))
+            #expect(await web.fake.requests().count == before)
+            #expect(try await web.page("/repos/octocat/does-not-exist").status == .notFound)
+            #expect(try await web.page("/repos/..%2F..%2Fetc/passwd").status == .notFound)
+            #expect(try await web.page("/no/such/page").status == .notFound)
+        }
+    }
+
+    @Test(arguments: ["/?since=year", "/?page=abc", "/?page=11", "/?page=-1", "/?q=" + String(repeating: "a", count: 300)])
+    func badListParametersAre400(uri: String) async throws {
+        try await WebHarness.run { web in
+            let (status, html, _) = try await web.page(uri)
+            #expect(status == .badRequest)
+            #expect(html.contains("That address cannot be shown") || html.contains("Cannot do that"))
+        }
+    }
+
+    @Test func openRedirectsOnlyToTheApp() async throws {
+        try await WebHarness.run { web in
+            for link in ["starscope://repo/swiftlang/swift", "https://github.com/swiftlang/swift", "swiftlang/swift"] {
+                let response = try await web.get("/open?link=\(link.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")")
+                #expect(response.status == .found)
+                #expect(response.headers[.location] == "/repos/swiftlang/swift")
+            }
+            for link in ["https://evil.example/a/b", "//evil.example/a", "javascript:alert(1)", ""] {
+                let response = try await web.get("/open?link=\(link.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")")
+                #expect(response.status == .badRequest)
+                #expect(response.headers[.location] == nil)
+            }
+        }
+    }
+
+    @Test func avatarsComeOnlyFromGitHubsAvatarHostOrTheAPI() async throws {
+        try await WebHarness.run { web in
+            let before = await web.fake.requests().count
+            let foreign = try await web.get("/avatar?src=https%3A%2F%2Fevil.example%2Fx.png")
+            #expect(foreign.status == .ok)
+            #expect(String(buffer: foreign.body).contains("<svg"))
+            #expect(await web.fake.requests().count == before)
+            let (_, html, _) = try await web.page("/")
+            let start = try #require(html.range(of: "src=\"/avatar?src=")).lowerBound
+            let path = String(html[html.index(start, offsetBy: 5)...].prefix { $0 != "\"" })
+            let avatar = try await web.get(path)
+            #expect(avatar.status == .ok)
+            #expect(avatar.headers[.cacheControl]?.contains("max-age=604800") == true)
+            #expect(avatar.headers[.contentType] == "image/svg+xml")
+        }
+    }
+
+    @Test func healthzAndAssets() async throws {
+        try await WebHarness.run { web in
+            #expect(String(buffer: try await web.get("/healthz").body) == "ok")
+            let css = try await web.get("/assets/app.css")
+            #expect(css.headers[.contentType]?.hasPrefix("text/css") == true)
+            #expect(String(buffer: css.body).contains(".lang-swift"))
+            #expect(try await web.get("/assets/../Package.swift").status == .notFound)
+        }
+    }
+
+    @Test func githubFailingShowsTheBannerOrAnErrorWithRetry() async throws {
+        try await WebHarness.run(searchFreshness: 0) { web in
+            #expect(try await web.page("/?since=month").status == .ok)
+            await web.fake.inject(.serverError, path: "")
+            let (status, html, _) = try await web.page("/?since=month")
+            #expect(status == .ok)
+            #expect(html.contains("<div class=\"banner\" role=\"status\">GitHub is having trouble — showing results from"))
+            #expect(html.components(separatedBy: "class=\"repo-row").count - 1 == 100)
+            let (errorStatus, errorHTML, _) = try await web.page("/?since=day")
+            #expect(errorStatus == .ok)
+            #expect(errorHTML.contains("GitHub is having trouble (HTTP 500)"))
+            #expect(errorHTML.contains("Try again"))
+            await web.fake.clearFaults()
+            await web.fake.setRemaining(0, resource: "search")
+            let (_, limited, _) = try await web.page("/?since=month")
+            #expect(limited.contains("Rate limit reached — resets at"))
+            #expect(limited.contains("add a token in Settings for 5,000 requests an hour"))
+        }
+    }
+}
+
+@Suite struct FormTests {
+    @Test func favouriteToggleNeedsTheCSRFToken() async throws {
+        try await WebHarness.run { web in
+            let name = try #require(web.fake.dataset.repositories.first?.fullName)
+            let (cookie, token) = try await web.csrf()
+            let noToken = try await web.post("/favorites/toggle", form: ["repo": name], cookie: cookie)
+            #expect(noToken.status == .forbidden)
+            let wrongToken = try await web.post(
+                "/favorites/toggle", form: ["repo": name, "csrf": String(repeating: "0", count: 64)], cookie: cookie)
+            #expect(wrongToken.status == .forbidden)
+            var crossSite = HTTPFields()
+            crossSite[.origin] = "https://evil.example"
+            let foreign = try await web.post("/favorites/toggle", form: ["repo": name, "csrf": token], cookie: cookie, headers: crossSite)
+            #expect(foreign.status == .forbidden)
+            #expect(try await web.services.database.favorites().isEmpty)
+            let added = try await web.post(
+                "/favorites/toggle", form: ["repo": name, "csrf": token, "return": "/favorites"], cookie: cookie)
+            #expect(added.status == .found)
+            #expect(added.headers[.location] == "/favorites")
+            #expect(try await web.services.database.favorites().map(\.repository.fullName) == [name])
+            var json = HTTPFields()
+            json[.accept] = "application/json"
+            let removed = try await web.post("/favorites/toggle", form: ["repo": name, "csrf": token], cookie: cookie, headers: json)
+            #expect(String(buffer: removed.body) == "{\"repo\":\"\(name)\",\"favorite\":false}")
+            let offSite = try await web.post(
+                "/favorites/toggle", form: ["repo": name, "csrf": token, "return": "//evil.example/"], cookie: cookie)
+            #expect(offSite.headers[.location] == "/favorites")
+        }
+    }
+
+    @Test func favouritesPageSearchesExportsAndImports() async throws {
+        try await WebHarness.run { web in
+            let picks = Array(web.fake.dataset.repositories.prefix(2))
+            let (cookie, token) = try await web.csrf()
+            for repo in picks { _ = try await web.post("/favorites/toggle", form: ["repo": repo.fullName, "csrf": token], cookie: cookie) }
+            let (_, html, _) = try await web.page("/favorites?q=\(picks[0].name)")
+            #expect(html.contains("data-repo=\"\(picks[0].fullName)\""))
+            let export = try await web.get("/favorites/export")
+            #expect(export.headers[.contentDisposition]?.contains("attachment") == true)
+            let exported = String(buffer: export.body)
+            #expect(exported.contains("starscope-favorites"))
+            _ = try await web.post("/favorites/toggle", form: ["repo": picks[1].fullName, "csrf": token], cookie: cookie)
+            let boundary = "XyZ"
+            let multipart =
+                "--\(boundary)\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\n\(token)\r\n"
+                + "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"f.json\"\r\nContent-Type: application/json\r\n\r\n\(exported)\r\n--\(boundary)--\r\n"
+            var headers = HTTPFields()
+            headers[.contentType] = "multipart/form-data; boundary=\(boundary)"
+            headers[.cookie] = cookie
+            let imported = try await web.client.execute(
+                uri: "/favorites/import", method: .post, headers: headers, body: ByteBuffer(string: multipart))
+            #expect(imported.status == .found)
+            #expect(imported.headers[.location] == "/favorites?imported=1")
+            #expect(try await web.services.database.favorites().count == 2)
+        }
+    }
+
+    @Test func settingsChecksTheTokenAndNeverShowsIt() async throws {
+        try await WebHarness.run { web in
+            let (cookie, token) = try await web.csrf()
+            let bad = try await web.post("/settings/token", form: ["token": "ghp_wrong_token_value", "csrf": token], cookie: cookie)
+            #expect(bad.status == .badRequest)
+            #expect(String(buffer: bad.body).contains("rejected the token"))
+            #expect(!String(buffer: bad.body).contains("ghp_wrong_token_value"))
+            let good = try await web.post("/settings/token", form: ["token": FakeGitHub.octocatToken, "csrf": token], cookie: cookie)
+            #expect(good.status == .found)
+            let (_, html, _) = try await web.page("/settings?saved=1")
+            #expect(html.contains("belonging to <strong>octocat</strong>"))
+            #expect(html.contains("of 5,000 left"))
+            #expect(!html.contains(FakeGitHub.octocatToken))
+            // Requests now carry the token.
+            await web.fake.clearRequests()
+            _ = try await web.page("/?since=day")
+            #expect(await web.fake.requests().allSatisfy(\.authenticated))
+            let removed = try await web.post("/settings/token/delete", form: ["csrf": token], cookie: cookie)
+            #expect(removed.status == .found)
+            #expect(try await web.page("/settings").html.contains("No token"))
+        }
+    }
+
+    @Test func themeIsRemembered() async throws {
+        try await WebHarness.run { web in
+            let (cookie, token) = try await web.csrf()
+            let saved = try await web.post("/settings/theme", form: ["theme": "dark", "csrf": token], cookie: cookie)
+            let themeCookie = try #require(saved.headers[.setCookie]?.split(separator: ";").first)
+            var headers = HTTPFields()
+            headers[.cookie] = "\(cookie); \(themeCookie)"
+            let page = try await web.get("/", headers: headers)
+            #expect(String(buffer: page.body).contains("data-theme=\"dark\""))
+        }
+    }
+}

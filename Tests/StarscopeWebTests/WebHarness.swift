@@ -1,0 +1,73 @@
+import AsyncHTTPClient
+import FakeGitHub
+import Foundation
+import GitHubAPI
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import StarscopeWeb
+import Testing
+
+/// The web app in process (HummingbirdTesting's router framework) with the fake GitHub behind it.
+struct WebHarness {
+    let fake: FakeGitHub
+    let services: WebServices
+    let client: any TestClientProtocol
+
+    static func run(
+        _ configuration: FakeGitHub.Configuration = smallWorld(),
+        searchFreshness: Double = 60,
+        _ body: @Sendable (WebHarness) async throws -> Void
+    ) async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("starscope-web-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        try await FakeGitHub.with(configuration) { fake, url in
+            try await HTTPClient.withHTTPClient(configuration: HTTPTransport.httpClientConfiguration(timeout: .seconds(5))) { http in
+                let settings = WebSettings(
+                    apiURL: url, dataDirectory: home.appendingPathComponent("data"), configDirectory: home.appendingPathComponent("config"),
+                    timeout: .seconds(5), searchFreshness: searchFreshness)
+                let services = try WebServices(settings: settings, httpClient: http)
+                let app = buildApplication(services: services)
+                try await app.test(.router) { client in
+                    try await body(WebHarness(fake: fake, services: services, client: client))
+                }
+            }
+        }
+    }
+
+    static func smallWorld() -> FakeGitHub.Configuration {
+        var configuration = FakeGitHub.Configuration()
+        configuration.accountCount = 60
+        configuration.repositoryCount = 1_500
+        return configuration
+    }
+
+    func get(_ uri: String, headers: HTTPFields = [:]) async throws -> TestResponse {
+        try await client.execute(uri: uri, method: .get, headers: headers)
+    }
+
+    /// A page's text.
+    func page(_ uri: String) async throws -> (status: HTTPResponse.Status, html: String, response: TestResponse) {
+        let response = try await get(uri)
+        return (response.status, String(buffer: response.body), response)
+    }
+
+    /// A CSRF cookie and token from a first visit.
+    func csrf() async throws -> (cookie: String, token: String) {
+        let response = try await get("/")
+        let setCookie = try #require(response.headers[.setCookie])
+        let pair = try #require(setCookie.split(separator: ";").first)
+        let token = try #require(pair.split(separator: "=").last)
+        return (String(pair), String(token))
+    }
+
+    func post(_ uri: String, form: [String: String], cookie: String?, headers extra: HTTPFields = [:]) async throws -> TestResponse {
+        var headers = extra
+        headers[.contentType] = "application/x-www-form-urlencoded"
+        if let cookie { headers[.cookie] = cookie }
+        let body = form.map { "\($0.key)=\($0.value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")" }.joined(
+            separator: "&")
+        return try await client.execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(string: body))
+    }
+}

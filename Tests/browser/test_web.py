@@ -1,0 +1,204 @@
+"""The web app in a real browser, at phone (390×844) and wide (1280×800) sizes."""
+
+import datetime
+import time
+import urllib.parse
+
+import pytest
+from selenium.common.exceptions import NoAlertPresentException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import PHONE, WIDE, App, make_browser, screenshot
+
+
+def rows(driver):
+    return [row.get_attribute("data-repo") for row in driver.find_elements(By.CSS_SELECTOR, ".list-pane .repo-row")]
+
+
+def wait(driver, condition, seconds=15):
+    return WebDriverWait(driver, seconds, poll_frequency=0.1).until(lambda d: condition(d))
+
+
+def week_cutoff():
+    today = datetime.datetime.now(datetime.timezone.utc).date()
+    return (today - datetime.timedelta(days=7)).isoformat()
+
+
+def expected_week(fake, count=100):
+    query = urllib.parse.urlencode({"q": f"created:>{week_cutoff()}", "sort": "stars", "order": "desc", "per_page": count})
+    request = urllib.request.Request(f"{fake.url}/search/repositories?{query}", headers={"User-Agent": "tests"})
+    with urllib.request.urlopen(request) as response:
+        return [item["full_name"] for item in json.load(response)["items"]]
+
+
+import json  # noqa: E402
+import urllib.request  # noqa: E402
+
+
+@pytest.mark.parametrize("size", [PHONE, WIDE], ids=["phone", "wide"])
+def test_trending_shows_the_weeks_most_starred_new_repositories_in_order(fake, app, size):
+    driver = make_browser(size)
+    try:
+        driver.get(app.url + "/")
+        shown = rows(driver)
+        assert shown == expected_week(fake)
+        stars = [int(e.get_attribute("data-stars")) for e in driver.find_elements(By.CSS_SELECTOR, ".list-pane .repo-row .stars")]
+        assert stars == sorted(stars, reverse=True)
+        assert driver.find_element(By.CSS_SELECTOR, "a[rel=next]").get_attribute("href").endswith("page=2")
+        assert driver.find_elements(By.CSS_SELECTOR, ".description.empty") or True
+        # Rows never overflow the viewport: names and stars re-flow instead.
+        width = driver.execute_script("return document.documentElement.clientWidth")
+        overflow = driver.execute_script("return document.documentElement.scrollWidth")
+        assert overflow <= width
+        screenshot(driver, f"trending-{'phone' if size == PHONE else 'wide'}")
+    finally:
+        driver.quit()
+
+
+def test_scrolling_to_the_end_loads_the_next_page_without_duplicates(fake, app, wide):
+    wide.get(app.url + "/?since=month")
+    assert len(rows(wide)) == 100
+    for _ in range(40):
+        wide.execute_script("window.scrollTo(0, document.body.scrollHeight)")
+        time.sleep(0.2)
+        if len(rows(wide)) >= 200:
+            break
+    shown = rows(wide)
+    assert len(shown) >= 200
+    assert len(shown) == len(set(shown))
+    pages = [r for r in fake.requests() if r["path"] == "/search/repositories"]
+    assert any("page=2" in (r.get("query") or "") for r in pages)
+
+
+def test_timeframe_switch_changes_the_list_and_the_url(app, wide):
+    wide.get(app.url + "/")
+    week = rows(wide)
+    wide.find_element(By.CSS_SELECTOR, ".segment[data-since=day]").click()
+    wait(wide, lambda d: "since=day" in d.current_url)
+    day = rows(wide)
+    assert day and day != week
+    assert wide.find_element(By.CSS_SELECTOR, ".segment[aria-current]").get_attribute("data-since") == "day"
+    wide.refresh()
+    assert rows(wide) == day
+
+
+@pytest.mark.parametrize("size", [PHONE, WIDE], ids=["phone", "wide"])
+def test_a_favourite_survives_a_reload_and_appears_on_favourites(app, size):
+    driver = make_browser(size)
+    try:
+        driver.get(app.url + "/")
+        first = driver.find_element(By.CSS_SELECTOR, ".list-pane .repo-row")
+        name = first.get_attribute("data-repo")
+        first.find_element(By.CSS_SELECTOR, "button.fav").click()
+        wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, f".repo-row[data-repo='{name}'] button.fav").get_attribute("aria-pressed") == "true")
+        driver.refresh()
+        row = driver.find_element(By.CSS_SELECTOR, f".repo-row[data-repo='{name}']")
+        assert row.find_element(By.CSS_SELECTOR, "button.fav").get_attribute("aria-pressed") == "true"
+        assert "is-favorite" in row.get_attribute("class")
+        driver.get(app.url + "/favorites")
+        assert rows(driver) == [name]
+    finally:
+        driver.quit()
+
+
+def test_detail_opens_beside_the_list_on_a_wide_screen(fake, app, wide):
+    wide.get(app.url + "/")
+    wide.execute_script("window.scrollTo(0, 1200)")
+    time.sleep(0.2)
+    before = wide.execute_script("return window.scrollY")
+    links = wide.find_elements(By.CSS_SELECTOR, ".list-pane .repo-link")
+    target = next(link for link in links if link.location["y"] > before + 100)
+    name = target.find_element(By.XPATH, "./ancestor::li").get_attribute("data-repo")
+    fetched_before = len([r for r in fake.requests() if r["path"].startswith("/repos/")])
+    target.click()
+    wait(wide, lambda d: d.find_elements(By.CSS_SELECTOR, f".detail-pane article[data-repo='{name}']"))
+    assert wide.current_url.split("?")[0].endswith(f"/repos/{name}")
+    assert wide.find_element(By.CSS_SELECTOR, ".list-pane").is_displayed()
+    assert abs(wide.execute_script("return window.scrollY") - before) < 5
+    detail = wide.find_element(By.CSS_SELECTOR, ".detail-pane article")
+    assert detail.find_element(By.LINK_TEXT, "Open on GitHub").get_attribute("href") == f"https://github.com/{name}"
+    for label in ("Stars", "Forks", "Open issues", "Language", "Licence", "Created", "Last push", "Archived"):
+        assert label in detail.text
+    # The detail of a row costs no request to GitHub.
+    assert len([r for r in fake.requests() if r["path"].startswith("/repos/")]) == fetched_before
+    screenshot(wide, "detail-wide")
+    # A reload, or the same URL shared, shows the same view.
+    wide.refresh()
+    assert wide.find_element(By.CSS_SELECTOR, f".detail-pane article[data-repo='{name}']").is_displayed()
+    assert wide.find_element(By.CSS_SELECTOR, ".list-pane").is_displayed()
+
+
+def test_detail_is_its_own_page_on_a_phone(app, phone):
+    phone.get(app.url + "/")
+    link = phone.find_element(By.CSS_SELECTOR, ".list-pane .repo-link")
+    name = link.find_element(By.XPATH, "./ancestor::li").get_attribute("data-repo")
+    link.click()
+    wait(phone, lambda d: f"/repos/{name}" in d.current_url)
+    assert not phone.find_element(By.CSS_SELECTOR, ".list-pane").is_displayed()
+    back = phone.find_element(By.CSS_SELECTOR, ".detail .back")
+    assert back.is_displayed()
+    screenshot(phone, "detail-phone")
+    back.click()
+    wait(phone, lambda d: "/repos/" not in d.current_url)
+    assert phone.find_element(By.CSS_SELECTOR, ".list-pane").is_displayed()
+
+
+@pytest.mark.parametrize("size", [PHONE, WIDE], ids=["phone", "wide"])
+def test_dark_mode_applies(app, size):
+    driver = make_browser(size)
+    try:
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+        driver.get(app.url + "/")
+        assert driver.execute_script("return getComputedStyle(document.body).backgroundColor") == "rgb(13, 17, 23)"
+        screenshot(driver, f"trending-dark-{'phone' if size == PHONE else 'wide'}")
+        # The theme chosen in Settings wins over the system's.
+        driver.get(app.url + "/settings")
+        driver.find_element(By.CSS_SELECTOR, "input[name=theme][value=light]").click()
+        driver.find_element(By.CSS_SELECTOR, ".themes button").click()
+        wait(driver, lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("data-theme") == "light")
+        assert driver.execute_script("return getComputedStyle(document.body).backgroundColor") == "rgb(255, 255, 255)"
+    finally:
+        driver.quit()
+
+
+@pytest.mark.parametrize("needle", ["<script>alert('xss')</script>", "<img src=x onerror=alert(1)>"])
+def test_hostile_descriptions_show_as_text_and_run_nothing(app, wide, needle):
+    term = "script" if "script" in needle else "onerror"
+    wide.get(app.url + f"/?since=month&q={term}")
+    matching = [row for row in wide.find_elements(By.CSS_SELECTOR, ".list-pane .repo-row") if needle in row.text]
+    assert matching, "the fake serves this hostile description"
+    with pytest.raises(NoAlertPresentException):
+        wide.switch_to.alert.text
+    assert not wide.find_elements(By.CSS_SELECTOR, ".repo-list img[src=x], .repo-list script")
+    matching[0].find_element(By.CSS_SELECTOR, ".repo-link").click()
+    wait(wide, lambda d: needle in d.find_element(By.CSS_SELECTOR, ".detail-pane").text)
+    with pytest.raises(NoAlertPresentException):
+        wide.switch_to.alert.text
+
+
+def test_with_github_gone_the_banner_shows_and_favourites_still_open(fake):
+    app = App(fake, STARSCOPE_SEARCH_FRESHNESS="0")
+    driver = make_browser(WIDE)
+    try:
+        driver.get(app.url + "/")
+        name = rows(driver)[0]
+        driver.find_element(By.CSS_SELECTOR, ".list-pane .repo-row button.fav").click()
+        wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".list-pane .repo-row button.fav").get_attribute("aria-pressed") == "true")
+        fake.stop()
+        driver.refresh()
+        banner = driver.find_element(By.CSS_SELECTOR, "[role=status].banner")
+        assert banner.is_displayed() and banner.text.startswith("Offline — showing results from")
+        assert rows(driver)[0] == name
+        screenshot(driver, "offline-wide")
+        driver.get(app.url + "/favorites")
+        assert rows(driver) == [name]
+        driver.find_element(By.CSS_SELECTOR, ".list-pane .repo-link").click()
+        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, f".detail[data-repo='{name}']"))
+        driver.set_window_size(*PHONE)
+        driver.get(app.url + f"/repos/{name}")
+        assert driver.find_element(By.CSS_SELECTOR, f".detail[data-repo='{name}'] h1").is_displayed()
+        screenshot(driver, "offline-favourite-phone")
+    finally:
+        driver.quit()
+        app.stop()
