@@ -33,7 +33,8 @@ enum StyleSheet {
         .filters{display:flex;flex-wrap:wrap;gap:8px;align-items:center;margin:4px 0 8px}
         .filters label{font-size:.85rem;color:var(--muted)}
         input,select{font:inherit;font-size:.95rem;padding:5px 8px;border:1px solid var(--border);border-radius:6px;background:var(--bg);color:var(--fg);min-height:32px;max-width:100%}
-        .filters input[type=search]{flex:1 1 12em}
+        .filters input[type=search]{flex:1 1 10em;min-width:0}
+        .field{display:inline-flex;align-items:center;gap:6px}.field.grow{flex:1 1 16em}
         .honest{color:var(--muted);font-size:.85rem;margin:4px 0 8px}
         .repo-list{list-style:none;margin:0;padding:0;border:1px solid var(--border);border-radius:8px}
         .repo-row{display:flex;gap:12px;align-items:flex-start;padding:12px;border-top:1px solid var(--border)}

@@ -88,10 +88,10 @@ struct TrendingView {
             <nav class="segmented" aria-label="Timeframe">\(segments)</nav>
             <form class="filters" method="get" action="/" role="search">
             <input type="hidden" name="since" value="\(query.timeframe.rawValue)">
-            <label for="language">Language</label>
-            <select id="language" name="language"><option value="">Any language</option>\(options)</select>
-            <label for="q">Search</label>
-            <input id="q" name="q" type="search" value="\(query.text ?? "")" placeholder="Search new repositories" maxlength="200">
+            <span class="field"><label for="language">Language</label>
+            <select id="language" name="language"><option value="">Any language</option>\(options)</select></span>
+            <span class="field grow"><label for="q">Search</label>
+            <input id="q" name="q" type="search" value="\(query.text ?? "")" placeholder="Search new repositories" maxlength="200"></span>
             <button type="submit">Apply</button>
             </form>
             """
