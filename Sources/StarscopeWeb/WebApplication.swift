@@ -27,6 +27,7 @@ public func buildRouter(services: WebServices) -> Router<WebContext> {
     router.add(middleware: CSRFMiddleware())
     TrendingController(services: services).addRoutes(to: router)
     FavoritesController(services: services).addRoutes(to: router)
+    AccountsController(services: services).addRoutes(to: router)
     SettingsController(services: services).addRoutes(to: router)
     SupportController(services: services).addRoutes(to: router)
     return router

@@ -153,3 +153,24 @@ func smallConfiguration() -> FakeGitHub.Configuration {
     configuration.repositoryCount = 600
     return configuration
 }
+
+@Suite struct OpenInBrowserTests {
+    @Test func openWebHandsTheAppsPageToTheSystemBrowser() async throws {
+        try await withHome { home in
+            let bin = home.appendingPathComponent("bin")
+            try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+            let record = home.appendingPathComponent("opened.txt")
+            let opener = bin.appendingPathComponent("xdg-open")
+            try "#!/bin/sh\necho \"$1\" > \(record.path)\n".write(to: opener, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: opener.path)
+            let result = try await CLI.run(
+                ["open", "starscope://repo/swiftlang/swift", "--web", "--app-url", "http://127.0.0.1:8181/"],
+                environment: ["PATH": "\(bin.path):/usr/bin:/bin"], home: home)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(try String(contentsOf: record, encoding: .utf8) == "http://127.0.0.1:8181/repos/swiftlang/swift\n")
+            let refused = try await CLI.run(
+                ["open", "https://evil.example/a/b", "--web"], environment: ["PATH": "\(bin.path):/usr/bin:/bin"], home: home)
+            #expect(refused.status == 2)
+        }
+    }
+}

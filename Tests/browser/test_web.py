@@ -202,3 +202,67 @@ def test_with_github_gone_the_banner_shows_and_favourites_still_open(fake):
     finally:
         driver.quit()
         app.stop()
+
+
+def test_favourites_and_their_details_open_from_the_service_worker_with_the_server_stopped(fake):
+    app = App(fake)
+    driver = make_browser(WIDE)
+    try:
+        driver.get(app.url + "/")
+        name = rows(driver)[1]
+        driver.find_element(By.CSS_SELECTOR, f".repo-row[data-repo='{name}'] button.fav").click()
+        wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, f".repo-row[data-repo='{name}'] button.fav").get_attribute("aria-pressed") == "true")
+        driver.get(app.url + "/favorites")
+        wait(driver, lambda d: d.execute_script("return document.documentElement.dataset.offlineReady") == "true", 30)
+        app.process.terminate()
+        app.process.wait(10)
+        driver.get(app.url + "/favorites")
+        assert rows(driver) == [name]
+        banner = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".banner[role=status]").is_displayed() and d.find_element(By.CSS_SELECTOR, ".banner[role=status]"))
+        assert "Offline" in banner.text
+        driver.get(app.url + f"/repos/{name}")
+        assert driver.find_element(By.CSS_SELECTOR, f".detail[data-repo='{name}'] h1").is_displayed()
+        screenshot(driver, "service-worker-offline-wide")
+    finally:
+        driver.quit()
+        app.stop()
+
+
+def test_keyboard_searches_moves_favourites_and_opens(app, wide):
+    from selenium.webdriver.common.keys import Keys
+
+    wide.get(app.url + "/")
+    body = wide.find_element(By.TAG_NAME, "body")
+    body.send_keys("/")
+    assert wide.switch_to.active_element.get_attribute("id") == "q"
+    wide.switch_to.active_element.send_keys(Keys.ESCAPE)
+    body.click()
+    body.send_keys("j")
+    body.send_keys("j")
+    active = wide.switch_to.active_element
+    second = rows(wide)[1]
+    assert active.find_element(By.XPATH, "./ancestor::li").get_attribute("data-repo") == second
+    active.send_keys("f")
+    wait(wide, lambda d: d.find_element(By.CSS_SELECTOR, f".repo-row[data-repo='{second}'] button.fav").get_attribute("aria-pressed") == "true")
+    wide.switch_to.active_element.send_keys(Keys.ENTER)
+    wait(wide, lambda d: d.find_elements(By.CSS_SELECTOR, f".detail-pane article[data-repo='{second}']"))
+
+
+def test_account_people_and_activity_pages(app, phone):
+    phone.get(app.url + "/users/swiftlang")
+    assert phone.find_element(By.CSS_SELECTOR, ".profile").is_displayed()
+    assert all(r.startswith("swiftlang/") for r in rows(phone))
+    field = phone.find_element(By.ID, "login")
+    field.clear()
+    field.send_keys("octocat\n")
+    wait(phone, lambda d: d.current_url.endswith("/users/octocat"))
+    screenshot(phone, "account-phone")
+    phone.get(app.url + "/users/nobody-at-all")
+    assert "No GitHub user or organisation" in phone.find_element(By.TAG_NAME, "main").text
+    phone.get(app.url + "/users")
+    first = phone.find_element(By.CSS_SELECTOR, ".person-row a.person-link")
+    login = first.text
+    first.click()
+    wait(phone, lambda d: d.current_url.endswith(f"/users/{login}"))
+    phone.get(app.url + "/users/octocat/activity")
+    assert len(phone.find_elements(By.CSS_SELECTOR, ".event-row")) == 60

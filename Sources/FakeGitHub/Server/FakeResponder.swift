@@ -17,7 +17,12 @@ struct FakeResponder: HTTPResponder {
             return Self.http(await control.handle(fake))
         }
         if fake.path.hasPrefix("/avatars/") {
-            return Self.http(Avatar.response(for: fake.path))
+            let response = Avatar.response(for: fake.path)
+            await state.record(
+                LoggedRequest(
+                    method: fake.method, path: fake.path, query: fake.rawQuery, status: response.status, authenticated: false,
+                    conditional: false, time: Date()))
+            return Self.http(response)
         }
         fake.path = fake.path.isEmpty ? "/" : fake.path
         let (response, delay) = await state.process(fake)

@@ -20,10 +20,13 @@ extension GitHubClient {
     }
 
     /// `GET /users/{login}/repos` (users and organisations alike), most recently pushed first.
-    public func repositories(of login: String, perPage: Int = 100, sort: String = "pushed") async throws(GitHubError) -> Page<Repository> {
-        let parameters = [
+    public func repositories(of login: String, perPage: Int = 100, page: Int = 1, sort: String = "pushed") async throws(GitHubError)
+        -> Page<Repository>
+    {
+        var parameters = [
             QueryItem("type", "owner"), QueryItem("sort", sort), QueryItem("direction", "desc"), QueryItem("per_page", String(perPage)),
         ]
+        if page > 1 { parameters.append(QueryItem("page", String(page))) }
         return try await self.page(.get("/users/\(segment(login))/repos", parameters), shape: .array)
     }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import StarscopeCore
 import StarscopeModels
 
@@ -47,15 +48,34 @@ struct OpenCommand: AsyncParsableCommand {
     @Flag(help: "Print JSON with GitHub's field names, for scripts.")
     var json = false
 
+    @Flag(help: "Open the repository in the running web app, in the system browser.")
+    var web = false
+
+    @Option(help: ArgumentHelp("The web app's address (env: STARSCOPE_APP_URL).", valueName: "url"))
+    var appURL: String?
+
     func validate() throws {
         do {
             _ = try DeepLink.repository(from: link)
         } catch {
             throw ValidationError(error.message)
         }
+        if web && json { throw ValidationError("--web and --json cannot be used together.") }
     }
 
     func run() async throws {
+        if web {
+            let environment = ProcessInfo.processInfo.environment
+            let base = appURL ?? environment["STARSCOPE_APP_URL"].flatMap { $0.isEmpty ? nil : $0 } ?? "http://127.0.0.1:8080"
+            guard let app = GlobalOptions.parseAPIURL(base) else {
+                throw StarscopeError.invalidInput("The web app's address must be an http or https URL, such as http://127.0.0.1:8080.")
+            }
+            let name = try DeepLink.repository(from: link)
+            var address = app.absoluteString
+            while address.hasSuffix("/") { address.removeLast() }
+            try SystemBrowser.open(address + "/repos/\(name)")
+            return
+        }
         try await Session.run(global) { session in
             let repository = try await session.explorer.open(link: link)
             try await RepositoryPrinter.print(repository, json: json, session: session)

@@ -51,12 +51,42 @@ public struct Explorer: Sendable {
         do {
             let result = try await client.searchRepositories(query: q, perPage: 100, page: page)
             await observe(result.items)
-            let next = result.links.next.flatMap {
-                URLComponents(url: $0, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "page" }?.value
-            }
-            return (result.items, next.flatMap { Int($0) })
+            return (result.items, Self.pageNumber(result.links.next))
         } catch {
             throw StarscopeError(error, about: .search)
+        }
+    }
+
+    /// One page of 100 of an account's repositories (forks left out unless asked), and the next page's number.
+    public func repositoriesPage(of login: String, includeForks: Bool, page: Int) async throws(StarscopeError) -> (
+        items: [Repository], nextPage: Int?
+    ) {
+        try Self.checkLogin(login)
+        do {
+            let result = try await client.repositories(of: login, perPage: 100, page: page)
+            await observe(result.items)
+            return (result.items.filter { includeForks || !$0.fork }, Self.pageNumber(result.links.next))
+        } catch {
+            throw StarscopeError(error, about: .account(login))
+        }
+    }
+
+    /// One page of 100 of GitHub's accounts after the id `since`, and the `since` of the next page.
+    public func usersPage(since: Int64?) async throws(StarscopeError) -> (items: [Account], nextSince: Int64?) {
+        do {
+            let result = try await client.users(since: since, perPage: 100)
+            let next = result.links.next.flatMap {
+                URLComponents(url: $0, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "since" }?.value
+            }
+            return (result.items, next.flatMap { Int64($0) })
+        } catch {
+            throw StarscopeError(error, about: .users)
+        }
+    }
+
+    static func pageNumber(_ url: URL?) -> Int? {
+        url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "page" }?.value }.flatMap {
+            Int($0)
         }
     }
 

@@ -9,6 +9,7 @@ enum Assets {
         "app.js": ("text/javascript; charset=utf-8", Script.javascript),
         "no-avatar.svg": ("image/svg+xml", Images.noAvatar),
         "icon.svg": ("image/svg+xml", Images.icon),
+        "icon-maskable.svg": ("image/svg+xml", Images.maskableIcon),
     ]
 
     static func response(for name: String, maxAge: Int) -> Response? {
@@ -21,6 +22,11 @@ enum Assets {
 }
 
 enum Images {
+    static let maskableIcon = """
+        <svg xmlns="http://www.w3.org/2000/svg" width="512" height="512" viewBox="0 0 512 512"><rect width="512" height="512" fill="#1f6feb"/>\
+        <path d="M256 136l36 84 91 6-70 60 22 89-79-48-79 48 22-89-70-60 91-6z" fill="#fff"/></svg>
+        """
+
     static let noAvatar = """
         <svg xmlns="http://www.w3.org/2000/svg" width="40" height="40" viewBox="0 0 40 40"><rect width="40" height="40" rx="8" fill="#8c959f"/>\
         <circle cx="20" cy="15" r="7" fill="#fff"/><path d="M7 36c2-8 8-11 13-11s11 3 13 11z" fill="#fff"/></svg>

@@ -105,6 +105,49 @@ enum Script {
             startY = null;
           });
 
+          // Keyboard: "/" searches, j and k move through a list, f toggles a favourite, Enter opens.
+          let current = -1;
+          const items = () => [...document.querySelectorAll(".list-pane .repo-row, .person-row, .event-row")];
+          document.addEventListener("keydown", (event) => {
+            if (event.metaKey || event.ctrlKey || event.altKey) return;
+            const tag = event.target.tagName;
+            if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || event.target.isContentEditable) return;
+            const list = items();
+            if (event.key === "/") {
+              const search = document.querySelector("main input[type=search]");
+              if (search) { event.preventDefault(); search.focus(); search.select(); }
+            } else if ((event.key === "j" || event.key === "k") && list.length) {
+              event.preventDefault();
+              list[current]?.classList.remove("keyboard-focus");
+              current = Math.max(0, Math.min(list.length - 1, current + (event.key === "j" ? 1 : -1)));
+              const row = list[current];
+              row.classList.add("keyboard-focus");
+              (row.querySelector("a.repo-link, a.person-link, a") || row).focus();
+              row.scrollIntoView({ block: "nearest" });
+            } else if (event.key === "f") {
+              const row = document.activeElement?.closest(".repo-row, .detail");
+              const button = row?.querySelector("button.fav");
+              if (button) { event.preventDefault(); button.click(); }
+            }
+          });
+
+          // Installable and offline: a service worker keeps visited pages and every favourite.
+          if ("serviceWorker" in navigator) {
+            navigator.serviceWorker.register("/sw.js").then(() => navigator.serviceWorker.ready).then((registration) => {
+              if (!document.querySelector("[data-offline-keep]")) return;
+              const urls = [location.pathname, ...[...document.querySelectorAll(".repo-row a.repo-link")].map((a) => a.getAttribute("href"))];
+              registration.active?.postMessage({ type: "keep", urls });
+              navigator.serviceWorker.addEventListener("message", (event) => {
+                if (event.data?.type === "kept") document.documentElement.dataset.offlineReady = "true";
+              });
+            }).catch(() => {});
+          }
+          // An honest notice when this page is a saved copy because the server cannot be reached.
+          fetch("/healthz", { cache: "no-store" }).catch(() => {
+            const banner = document.querySelector(".banner[role=status]");
+            if (banner) { banner.hidden = false; banner.textContent = "Offline — Starscope cannot be reached; this is a saved copy."; }
+          });
+
           const selected = document.querySelector(".detail-pane [data-repo]")?.dataset.repo;
           if (selected) document.querySelectorAll(".repo-row").forEach((row) => row.classList.toggle("is-selected", row.dataset.repo === selected));
           watchMore();

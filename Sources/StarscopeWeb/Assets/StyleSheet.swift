@@ -82,6 +82,13 @@ enum StyleSheet {
         .count{color:var(--muted)}
         .archive{margin:16px 0}.archive form{display:flex;flex-wrap:wrap;gap:8px;align-items:center}
         .list-pane.single{max-width:860px}
+        .profile{display:flex;gap:16px;align-items:center;margin-top:12px}.profile h1{margin:0}.profile-main{min-width:0}
+        .bio{max-height:9em;overflow:auto}
+        .people-list,.event-list{list-style:none;margin:0;padding:0;border:1px solid var(--border);border-radius:8px}
+        .person-row,.event-row{display:flex;gap:12px;align-items:center;padding:8px 12px;border-top:1px solid var(--border)}
+        .person-row:first-child,.event-row:first-child{border-top:0}
+        .event-row p{margin:0}.person-link{font-weight:600;flex:1}
+        .keyboard-focus{outline:2px solid var(--accent);outline-offset:-2px}
         @media (min-width:900px){
         .split{display:grid;grid-template-columns:minmax(0,5fr) minmax(0,4fr);gap:24px;align-items:start}
         .has-detail .list-pane{display:block}

@@ -11,6 +11,13 @@ struct SupportController {
         router.get("/open", use: open)
         router.get("/healthz") { _, _ in "ok" }
         router.get("/assets/:file", use: asset)
+        router.get("/manifest.webmanifest") { _, _ in
+            Self.text(OfflineApp.manifest, type: "application/manifest+json", maxAge: 3_600)
+        }
+        // The service worker lives at the root so that its scope is the whole app.
+        router.get("/sw.js") { _, _ in
+            Self.text(OfflineApp.serviceWorker, type: "text/javascript; charset=utf-8", maxAge: 0)
+        }
     }
 
     @Sendable func avatar(_ request: Request, context: WebContext) async throws -> Response {
@@ -42,6 +49,13 @@ struct SupportController {
         } catch {
             return try StateViews.badRequest(error.message, context: context.page(.none)).response(from: request, context: context)
         }
+    }
+
+    static func text(_ body: String, type: String, maxAge: Int) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = type
+        headers[.cacheControl] = maxAge == 0 ? "no-cache" : "public, max-age=\(maxAge)"
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: body)))
     }
 
     @Sendable func asset(_ request: Request, context: WebContext) async throws -> Response {

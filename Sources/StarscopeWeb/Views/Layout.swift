@@ -14,13 +14,14 @@ struct PageContext: Sendable {
     /// Which navigation entry is current.
     var section: Section = .trending
 
-    enum Section { case trending, favorites, settings, none }
+    enum Section { case trending, favorites, accounts, people, settings, none }
 }
 
 enum Layout {
     static func page(title: String, context: PageContext, main: HTML) -> HTML {
         let nav: [(String, String, PageContext.Section)] = [
-            ("/", "New & popular", .trending), ("/favorites", "Favourites", .favorites), ("/settings", "Settings", .settings),
+            ("/", "New & popular", .trending), ("/favorites", "Favourites", .favorites), ("/users/swiftlang", "Accounts", .accounts),
+            ("/users", "People", .people), ("/settings", "Settings", .settings),
         ]
         let links = nav.map { href, label, section -> HTML in
             section == context.section
@@ -40,6 +41,8 @@ enum Layout {
             <title>\(title) · Starscope</title>
             <link rel="stylesheet" href="/assets/app.css">
             <link rel="icon" href="/assets/icon.svg" type="image/svg+xml">
+            <link rel="manifest" href="/manifest.webmanifest">
+            <meta name="theme-color" content="#1f6feb">
             <script src="/assets/app.js" defer></script>
             </head>
             <body>

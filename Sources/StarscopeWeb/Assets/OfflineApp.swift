@@ -1,0 +1,82 @@
+/// What makes the web app installable and usable with no connection: the manifest and the service worker.
+enum OfflineApp {
+    static let manifest = """
+        {
+          "name": "Starscope",
+          "short_name": "Starscope",
+          "description": "New and popular GitHub repositories, accounts and your favourites, online or off.",
+          "start_url": "/",
+          "scope": "/",
+          "display": "standalone",
+          "background_color": "#0d1117",
+          "theme_color": "#1f6feb",
+          "icons": [
+            { "src": "/assets/icon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any" },
+            { "src": "/assets/icon-maskable.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "maskable" }
+          ]
+        }
+        """
+
+    /// Network first for pages (each visited page is kept), cache first for assets and avatars;
+    /// favourites and their details are kept when the favourites page asks.
+    static let serviceWorker = #"""
+        "use strict";
+        const SHELL = "starscope-shell-v1";
+        const PAGES = "starscope-pages-v1";
+        const SHELL_FILES = ["/assets/app.css", "/assets/app.js", "/assets/icon.svg", "/assets/no-avatar.svg", "/manifest.webmanifest"];
+
+        self.addEventListener("install", (event) => {
+          event.waitUntil(caches.open(SHELL).then((cache) => cache.addAll(SHELL_FILES)).then(() => self.skipWaiting()));
+        });
+
+        self.addEventListener("activate", (event) => {
+          event.waitUntil(
+            caches.keys()
+              .then((keys) => Promise.all(keys.filter((key) => key !== SHELL && key !== PAGES).map((key) => caches.delete(key))))
+              .then(() => self.clients.claim())
+          );
+        });
+
+        async function keep(request, response) {
+          if (response.ok && response.type === "basic") {
+            const cache = await caches.open(PAGES);
+            await cache.put(request, response.clone());
+          }
+          return response;
+        }
+
+        async function offlinePage() {
+          return new Response(
+            "<!doctype html><meta charset=utf-8><meta name=viewport content='width=device-width'><title>Offline · Starscope</title>" +
+            "<link rel=stylesheet href=/assets/app.css><main><div class=banner role=status>Offline — this page was not saved on this device.</div>" +
+            "<p><a href=/favorites>Your favourites</a> are kept for offline use.</p></main>",
+            { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } }
+          );
+        }
+
+        self.addEventListener("fetch", (event) => {
+          const request = event.request;
+          const url = new URL(request.url);
+          if (request.method !== "GET" || url.origin !== self.location.origin || url.pathname === "/healthz") return;
+          if (url.pathname.startsWith("/assets/") || url.pathname === "/avatar" || url.pathname === "/manifest.webmanifest") {
+            event.respondWith(caches.match(request).then((hit) => hit || fetch(request).then((response) => keep(request, response))));
+            return;
+          }
+          event.respondWith(
+            fetch(request)
+              .then((response) => keep(request, response))
+              .catch(async () => (await caches.match(request)) || offlinePage())
+          );
+        });
+
+        // The favourites page sends the addresses to keep: itself and every favourite's detail.
+        self.addEventListener("message", (event) => {
+          const urls = event.data && event.data.type === "keep" ? event.data.urls : [];
+          event.waitUntil(
+            caches.open(PAGES).then((cache) =>
+              Promise.all(urls.map((url) => fetch(url, { credentials: "same-origin" }).then((r) => (r.ok ? cache.put(url, r) : null)).catch(() => null)))
+            ).then(() => event.source && event.source.postMessage({ type: "kept", count: urls.length }))
+          );
+        });
+        """#
+}
