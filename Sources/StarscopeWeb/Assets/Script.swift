@@ -11,9 +11,10 @@ enum Script {
           });
 
           // Infinite scroll: load the next page as the end of the list nears.
+          const key = (row) => row.dataset.repo || row.dataset.login;
           function watchMore() {
             const more = document.querySelector("a.load-more[rel=next]");
-            const list = document.querySelector(".list-pane .repo-list");
+            const list = document.querySelector(".list-pane .repo-list, .list-pane .people-list");
             if (!more || !list || !("IntersectionObserver" in window)) return;
             let loading = false;
             const observer = new IntersectionObserver(async (entries) => {
@@ -22,9 +23,9 @@ enum Script {
               more.textContent = "Loading…";
               try {
                 const doc = parse(await get(more.href));
-                const seen = new Set([...list.querySelectorAll("[data-repo]")].map((li) => li.dataset.repo));
-                for (const row of doc.querySelectorAll(".list-pane .repo-list > .repo-row")) {
-                  if (!seen.has(row.dataset.repo)) list.append(document.importNode(row, true));
+                const seen = new Set([...list.children].map(key));
+                for (const row of doc.querySelectorAll(".list-pane .repo-list > li, .list-pane .people-list > li")) {
+                  if (!seen.has(key(row))) list.append(document.importNode(row, true));
                 }
                 const next = doc.querySelector("a.load-more[rel=next]");
                 observer.disconnect();
