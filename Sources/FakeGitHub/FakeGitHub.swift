@@ -20,6 +20,9 @@ public final class FakeGitHub: Sendable {
         public var searchLimitAuthenticated = 30
         /// The `max-age` of cacheable answers (GitHub sends 60).
         public var maxAge = 60
+        /// When set, every this many seconds some popular new repositories gain stars, so that
+        /// live counts can be seen with no network.
+        public var driftInterval: Double?
 
         public init() {}
     }
@@ -29,8 +32,10 @@ public final class FakeGitHub: Sendable {
 
     public let dataset: FakeDataset
     let state: FakeGitHubState
+    let configuration: Configuration
 
     public init(_ configuration: Configuration = Configuration()) {
+        self.configuration = configuration
         dataset = FakeDataset(
             seed: configuration.seed,
             now: configuration.now,
@@ -57,7 +62,23 @@ public final class FakeGitHub: Sendable {
             onServerRunning: { channel in onReady(channel.localAddress?.port ?? port) },
             logger: logger
         )
-        try await application.runService(gracefulShutdownSignals: [])
+        guard let interval = configuration.driftInterval else {
+            try await application.runService(gracefulShutdownSignals: [])
+            return
+        }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await application.runService(gracefulShutdownSignals: []) }
+            group.addTask {
+                var round: UInt64 = 0
+                while !Task.isCancelled {
+                    try await Task.sleep(for: .milliseconds(Int(interval * 1000)))
+                    round += 1
+                    await self.state.drift(round: round, seed: self.dataset.seed)
+                }
+            }
+            try await group.next()
+            group.cancelAll()
+        }
     }
 
     // MARK: Steering

@@ -14,7 +14,7 @@ public struct Starscope: AsyncParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            TrendingCommand.self, ReposCommand.self, RepoCommand.self, UsersCommand.self, UserCommand.self,
+            TrendingCommand.self, RisingCommand.self, ReposCommand.self, RepoCommand.self, UsersCommand.self, UserCommand.self,
             ActivityCommand.self, OpenCommand.self, FavoritesCommand.self, AuthCommand.self, ServeCommand.self,
         ]
     )

@@ -30,5 +30,7 @@ public func buildRouter(services: WebServices) -> Router<WebContext> {
     AccountsController(services: services).addRoutes(to: router)
     SettingsController(services: services).addRoutes(to: router)
     SupportController(services: services).addRoutes(to: router)
+    LiveController(services: services).addRoutes(to: router)
+    RisingController(services: services).addRoutes(to: router)
     return router
 }

@@ -30,11 +30,19 @@ struct FakeGitHubCommand: AsyncParsableCommand {
     @Option(help: "Searches a minute without a token.")
     var searchLimit = 10
 
+    @Option(help: ArgumentHelp("Every this many seconds, popular new repositories gain stars (for live counts).", valueName: "seconds"))
+    var drift: Double?
+
+    @Option(help: "The max-age of cacheable answers, in seconds (GitHub sends 60).")
+    var maxAge = 60
+
     func run() async throws {
         var configuration = FakeGitHub.Configuration()
         configuration.seed = seed
         configuration.coreLimitAnonymous = coreLimit
         configuration.searchLimitAnonymous = searchLimit
+        configuration.driftInterval = drift
+        configuration.maxAge = maxAge
         let fake = FakeGitHub(configuration)
         let host = self.host
         try await fake.run(host: host, port: port) { port in

@@ -18,6 +18,7 @@ struct WebHarness {
     static func run(
         _ configuration: FakeGitHub.Configuration = smallWorld(),
         searchFreshness: Double = 60,
+        liveInterval: Double = 60,
         _ body: @Sendable (WebHarness) async throws -> Void
     ) async throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("starscope-web-\(UUID().uuidString)")
@@ -26,7 +27,7 @@ struct WebHarness {
             try await HTTPClient.withHTTPClient(configuration: HTTPTransport.httpClientConfiguration(timeout: .seconds(5))) { http in
                 let settings = WebSettings(
                     apiURL: url, dataDirectory: home.appendingPathComponent("data"), configDirectory: home.appendingPathComponent("config"),
-                    timeout: .seconds(5), searchFreshness: searchFreshness)
+                    timeout: .seconds(5), searchFreshness: searchFreshness, liveInterval: liveInterval)
                 let services = try WebServices(settings: settings, httpClient: http)
                 let app = buildApplication(services: services)
                 try await app.test(.router) { client in

@@ -47,11 +47,11 @@ def start(command, env, pattern):
 class Fake:
     """The fake GitHub, with helpers for its HTTP control API."""
 
-    def __init__(self):
+    def __init__(self, core_limit=100000, max_age=0):
         self.port = free_port()
-        self.process, self.url = start(
-            [str(BIN / "fake-github"), "--port", str(self.port), "--core-limit", "100000", "--search-limit", "100000"], dict(os.environ), "listening on"
-        )
+        command = [str(BIN / "fake-github"), "--port", str(self.port), "--core-limit", str(core_limit), "--search-limit", "100000"]
+        command += ["--max-age", str(max_age)]
+        self.process, self.url = start(command, dict(os.environ), "listening on")
 
     def control(self, method, path, body=None):
         data = json.dumps(body).encode() if body is not None else None

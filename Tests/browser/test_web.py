@@ -266,3 +266,79 @@ def test_account_people_and_activity_pages(app, phone):
     wait(phone, lambda d: d.current_url.endswith(f"/users/{login}"))
     phone.get(app.url + "/users/octocat/activity")
     assert len(phone.find_elements(By.CSS_SELECTOR, ".event-row")) == 60
+
+
+def live_app(fake):
+    return App(fake, STARSCOPE_SEARCH_FRESHNESS="0", STARSCOPE_LIVE_INTERVAL="1")
+
+
+def test_live_star_counts_update_in_place_without_reload_or_scroll_jump(fake):
+    app = live_app(fake)
+    driver = make_browser(WIDE)
+    try:
+        driver.get(app.url + "/?since=month")
+        driver.execute_script("window.scrollTo(0, 600); window.__sameDocument = true;")
+        time.sleep(0.3)
+        before = driver.execute_script("return window.scrollY")
+        target = rows(driver)[5]
+        star = driver.find_element(By.CSS_SELECTOR, f".repo-row[data-repo='{target}'] [data-stars]")
+        raised = int(star.get_attribute("data-stars")) + 12345
+        time.sleep(1.5)  # the first round sets the baseline
+        fake.control("POST", "/_fake/stars", {"full_name": target, "stars": raised})
+        wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, f".repo-row[data-repo='{target}'] [data-stars]").get_attribute("data-stars") == str(raised), 10)
+        shown = driver.find_element(By.CSS_SELECTOR, f".repo-row[data-repo='{target}'] [data-stars] .count").text
+        assert shown.endswith("k")
+        assert driver.execute_script("return window.__sameDocument") is True
+        assert abs(driver.execute_script("return window.scrollY") - before) < 2
+        # The open detail follows too, with the exact count.
+        driver.find_element(By.CSS_SELECTOR, f".repo-row[data-repo='{target}'] .repo-link").click()
+        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, f".detail-pane article[data-repo='{target}']"))
+        fake.control("POST", "/_fake/stars", {"full_name": target, "stars": raised + 1})
+        wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".detail-pane [data-stars]").get_attribute("data-stars") == str(raised + 1), 10)
+        assert driver.find_element(By.CSS_SELECTOR, ".detail-pane [data-stars] .count").text == f"{raised + 1:,}"
+    finally:
+        driver.quit()
+        app.stop()
+
+
+def test_two_tabs_on_one_list_cause_one_stream_of_checks(fake):
+    app = live_app(fake)
+    driver = make_browser(WIDE)
+    try:
+        driver.get(app.url + "/?since=month")
+        driver.switch_to.new_window("tab")
+        driver.get(app.url + "/?since=month")
+        time.sleep(1)
+        fake.control("DELETE", "/_fake/requests")
+        time.sleep(6)
+        searches = [r for r in fake.requests() if r["path"] == "/search/repositories"]
+        # One check a second at most, however many tabs: two streams would make about twelve.
+        assert 3 <= len(searches) <= 8, len(searches)
+    finally:
+        driver.quit()
+        app.stop()
+
+
+def test_live_checks_stay_within_the_budget_for_sixty_an_hour():
+    from conftest import Fake
+
+    fake = Fake(core_limit=60)
+    app = App(fake, STARSCOPE_LIVE_INTERVAL="1")
+    driver = make_browser(WIDE)
+    try:
+        driver.get(app.url + "/users/swiftlang")
+        driver.switch_to.new_window("tab")
+        driver.get(app.url + "/users/swiftlang")
+        time.sleep(1)
+        fake.control("DELETE", "/_fake/requests")
+        time.sleep(8)
+        checks = [r for r in fake.requests() if r["path"].startswith("/users/swiftlang")]
+        # Half of ~58 left before the hour's reset: about one check every two minutes, not every second.
+        assert len(checks) <= 1, checks
+        driver.switch_to.window(driver.window_handles[0])
+        driver.get(app.url + "/settings")
+        assert "at most 50%" in driver.find_element(By.CSS_SELECTOR, ".live-budget").text
+    finally:
+        driver.quit()
+        app.stop()
+        fake.stop()

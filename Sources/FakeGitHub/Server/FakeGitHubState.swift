@@ -39,6 +39,20 @@ actor FakeGitHubState {
         return true
     }
 
+    /// Stargazers arrive: a few of the most-starred repositories of the last month gain stars.
+    func drift(round: UInt64, seed: UInt64) {
+        var random = SeededRandom(seed: seed &+ round &* 0x9E37_79B9)
+        let recent = dataset.repositories.indices.filter {
+            dataset.anchor.timeIntervalSince(dataset.repositories[$0].createdAt) < 30 * 86_400
+        }
+        let popular = recent.sorted { stars[$0] > stars[$1] }.prefix(60)
+        guard !popular.isEmpty else { return }
+        for _ in 0..<5 {
+            let index = popular[popular.index(popular.startIndex, offsetBy: random.int(in: 0...(popular.count - 1)))]
+            stars[index] += random.int(in: 1...25)
+        }
+    }
+
     func addFault(_ rule: FaultRule) {
         faults.append(rule)
     }

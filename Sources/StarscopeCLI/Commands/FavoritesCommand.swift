@@ -19,6 +19,13 @@ struct FavoritesCommand: AsyncParsableCommand {
         @Flag(help: "Print JSON with GitHub's field names, for scripts.")
         var json = false
 
+        @Flag(help: "Then keep printing star changes as they happen (within the rate-limit budget).")
+        var watch = false
+
+        func validate() throws {
+            if watch && global.offline { throw ValidationError("--watch needs GitHub: it cannot be used with --offline.") }
+        }
+
         func run() async throws {
             try await Session.run(global) { session in
                 let favorites = try await session.favorites.list(refresh: !global.offline)
@@ -29,6 +36,10 @@ struct FavoritesCommand: AsyncParsableCommand {
                     writeOut("No favourites yet: add one with `starscope favorites add OWNER/NAME`.\n")
                 } else {
                     writeOut(RepositoryOutput.table(repositories, terminal: session.terminal))
+                }
+                if watch {
+                    let sources = repositories.compactMap { try? RepositoryName(parsing: $0.fullName) }.map(LiveSource.repository)
+                    await Watch.run(Set(sources), session: session)
                 }
             }
         }

@@ -17,6 +17,9 @@ struct RepoCommand: AsyncParsableCommand {
     @Flag(help: "Print JSON with GitHub's field names, for scripts.")
     var json = false
 
+    @Flag(help: "Then keep printing star changes as they happen (within the rate-limit budget).")
+    var watch = false
+
     func validate() throws {
         do {
             _ = try RepositoryName(parsing: name)
@@ -27,8 +30,10 @@ struct RepoCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await Session.run(global) { session in
-            let repository = try await session.explorer.repository(try RepositoryName(parsing: name))
+            let repositoryName = try RepositoryName(parsing: name)
+            let repository = try await session.explorer.repository(repositoryName)
             try await RepositoryPrinter.print(repository, json: json, session: session)
+            if watch { await Watch.run([.repository(repositoryName)], session: session) }
         }
     }
 }

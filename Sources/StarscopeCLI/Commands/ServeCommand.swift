@@ -43,7 +43,9 @@ struct ServeCommand: AsyncParsableCommand {
             environmentToken: environmentToken,
             timeout: configuration.timeout,
             searchFreshness: environment["STARSCOPE_SEARCH_FRESHNESS"].flatMap { Double($0) } ?? 60,
-            offline: global.offline
+            offline: global.offline,
+            liveInterval: environment["STARSCOPE_LIVE_INTERVAL"].flatMap { Double($0) } ?? 60,
+            liveShare: environment["STARSCOPE_LIVE_SHARE"].flatMap { Double($0) } ?? 0.5
         )
         try await HTTPClient.withHTTPClient(configuration: HTTPTransport.httpClientConfiguration(timeout: configuration.timeout)) { http in
             let services: WebServices

@@ -4,6 +4,13 @@ import StarscopeModels
 
 /// One recorded star count.
 public struct StarSample: Codable, FetchableRecord, PersistableRecord, Sendable, Hashable {
+    public init(repositoryID: Int64, fullName: String, recordedAt: Date, stars: Int) {
+        self.repositoryID = repositoryID
+        self.fullName = fullName
+        self.recordedAt = recordedAt
+        self.stars = stars
+    }
+
     public static let databaseTableName = "starSample"
 
     public var repositoryID: Int64

@@ -21,8 +21,8 @@ enum OfflineApp {
     /// favourites and their details are kept when the favourites page asks.
     static let serviceWorker = #"""
         "use strict";
-        const SHELL = "starscope-shell-v1";
-        const PAGES = "starscope-pages-v1";
+        const SHELL = "starscope-shell-v2";
+        const PAGES = "starscope-pages-v2";
         const SHELL_FILES = ["/assets/app.css", "/assets/app.js", "/assets/icon.svg", "/assets/no-avatar.svg", "/manifest.webmanifest"];
 
         self.addEventListener("install", (event) => {
@@ -37,10 +37,11 @@ enum OfflineApp {
           );
         });
 
-        async function keep(request, response) {
+        // Answers go to the page at once; the copy is stored in the background.
+        function keep(event, request, response) {
           if (response.ok && response.type === "basic") {
-            const cache = await caches.open(PAGES);
-            await cache.put(request, response.clone());
+            const copy = response.clone();
+            event.waitUntil(caches.open(PAGES).then((cache) => cache.put(request, copy)));
           }
           return response;
         }
@@ -57,14 +58,16 @@ enum OfflineApp {
         self.addEventListener("fetch", (event) => {
           const request = event.request;
           const url = new URL(request.url);
-          if (request.method !== "GET" || url.origin !== self.location.origin || url.pathname === "/healthz") return;
+          // Live streams and the health check always go to the server, never to the cache.
+          if (request.method !== "GET" || url.origin !== self.location.origin) return;
+          if (url.pathname === "/healthz" || url.pathname === "/live" || request.headers.get("Accept") === "text/event-stream") return;
           if (url.pathname.startsWith("/assets/") || url.pathname === "/avatar" || url.pathname === "/manifest.webmanifest") {
-            event.respondWith(caches.match(request).then((hit) => hit || fetch(request).then((response) => keep(request, response))));
+            event.respondWith(caches.match(request).then((hit) => hit || fetch(request).then((response) => keep(event, request, response))));
             return;
           }
           event.respondWith(
             fetch(request)
-              .then((response) => keep(request, response))
+              .then((response) => keep(event, request, response))
               .catch(async () => (await caches.match(request)) || offlinePage())
           );
         });

@@ -52,6 +52,7 @@ enum Script {
               const repo = pane.querySelector("[data-repo]")?.dataset.repo;
               document.querySelectorAll(".repo-row").forEach((row) => row.classList.toggle("is-selected", row.dataset.repo === repo));
               if (push) history.pushState({ detail: true }, "", url);
+              connectLive();
             } catch (e) { location.href = url; }
           }
           document.addEventListener("click", (event) => {
@@ -106,6 +107,36 @@ enum Script {
             startY = null;
           });
 
+          // Live star counts: the server pushes changes for what this page shows.
+          let live = null;
+          function connectLive() {
+            if (!("EventSource" in window)) return;
+            const params = new URLSearchParams();
+            const list = document.querySelector("[data-live-list]");
+            if (list) params.set("list", list.dataset.liveList);
+            const detail = document.querySelector(".detail[data-repo]");
+            if (detail) params.set("repo", detail.dataset.repo);
+            live?.close();
+            live = null;
+            if (![...params].length) return;
+            live = new EventSource("/live?" + params);
+            live.addEventListener("stars", (event) => {
+              const update = JSON.parse(event.data);
+              for (const holder of document.querySelectorAll("[data-repo]")) {
+                if (holder.dataset.repo !== update.repo) continue;
+                for (const element of holder.querySelectorAll("[data-stars]")) {
+                  if (element.closest("[data-repo]") !== holder || element.dataset.stars === String(update.stars)) continue;
+                  element.dataset.stars = String(update.stars);
+                  const count = element.querySelector(".count");
+                  if (count) count.textContent = element.dataset.format === "full" ? update.formatted : update.compact;
+                  element.classList.add("flash");
+                  setTimeout(() => element.classList.remove("flash"), 1500);
+                }
+              }
+            });
+          }
+          window.addEventListener("pagehide", () => live?.close());
+
           // Keyboard: "/" searches, j and k move through a list, f toggles a favourite, Enter opens.
           let current = -1;
           const items = () => [...document.querySelectorAll(".list-pane .repo-row, .person-row, .event-row")];
@@ -152,6 +183,7 @@ enum Script {
           const selected = document.querySelector(".detail-pane [data-repo]")?.dataset.repo;
           if (selected) document.querySelectorAll(".repo-row").forEach((row) => row.classList.toggle("is-selected", row.dataset.repo === selected));
           watchMore();
+          connectLive();
         })();
         """#
 }

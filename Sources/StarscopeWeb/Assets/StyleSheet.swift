@@ -48,6 +48,7 @@ enum StyleSheet {
         .owner{font-weight:400}
         .stars{color:var(--star);white-space:nowrap;font-variant-numeric:tabular-nums;border-radius:4px;transition:background-color .6s}
         .stars.flash{background:var(--flash)}
+        .gain{color:#1a7f37;font-weight:600;white-space:nowrap}.gain .span{color:var(--muted);font-weight:400}
         .description{margin:2px 0;overflow-wrap:anywhere;white-space:pre-line;max-height:6.2em;overflow:hidden}
         .detail .description{max-height:none}
         .description.empty{color:var(--muted);font-style:italic}

@@ -73,7 +73,7 @@ struct AccountsController {
             ? "<a class=\"button\" href=\"/users/\(login)\">Hide forks</a>"
             : "<a class=\"button\" href=\"/users/\(login)?forks=1\">Show forks</a>"
         let main: HTML = """
-            <section class="list-pane single account">
+            <section class="list-pane single account" data-live-list="/users/\(login)?page=\(page)">
             \(AccountViews.switcher(login))
             \(AccountViews.profile(profile, now: explorer.now()))
             <div class="list-head"><h2>Repositories</h2><span>\(toggle) <a class="button" href="/users/\(login)/activity">Activity</a></span></div>

@@ -30,7 +30,7 @@ struct FavoritesController {
             : (rows.isEmpty
                 ? "<div class=\"empty-state\"><p>No favourite matches “\(filter)”.</p></div>" : "<ol class=\"repo-list\">\(rows)</ol>")
         let main: HTML = """
-            <section class="list-pane single" data-offline-keep>
+            <section class="list-pane single" data-offline-keep data-live-list="/favorites">
             <div class="list-head"><h1>Favourites</h1><span class="count">\(all.count)</span></div>
             \(notice.map { text -> HTML in "<p class=\"notice\" role=\"status\">\(text)</p>" } ?? "")
             <form class="filters" method="get" action="/favorites" role="search">

@@ -78,6 +78,8 @@ struct SettingsController {
             <button type="submit">Check and save</button>
             </form>
             \(remove)
+            <h2>Live star counts</h2>
+            \(await liveStatus())
             <h2>Theme</h2>
             <form method="post" action="/settings/theme" class="themes">
             <input type="hidden" name="csrf" value="\(page.csrf)">
@@ -87,6 +89,20 @@ struct SettingsController {
             </section>
             """
         return Layout.page(title: "Settings", context: page, main: main)
+    }
+
+    func liveStatus() async -> HTML {
+        let status = await services.live.status
+        let share = Int((status.budget.share * 100).rounded())
+        let next: HTML =
+            status.nextCheckIn.map {
+                "Next check in \(Int($0.rounded())) s for \(status.watching) open page\(status.watching == 1 ? "" : "s")."
+            }
+            ?? "No page is open, so nothing is being checked."
+        return """
+            <p class="live-budget">Open pages are re-checked at most every \(Int(status.budget.minimumInterval)) s, spending at most \(share)% \
+            of what remains of GitHub's rate limit, more slowly as it shrinks. \(next)</p>
+            """
     }
 
     @Sendable func saveToken(_ request: Request, context: WebContext) async throws -> Response {

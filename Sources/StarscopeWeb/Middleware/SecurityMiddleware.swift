@@ -4,7 +4,7 @@ import Hummingbird
 import StarscopeStore
 
 /// Headers every answer carries: a Content-Security-Policy with no inline script, no framing,
-/// no sniffing, no referrer; and a `CacheReport` for the request so pages can say when they show
+/// no sniffing, no referrer to other sites; and a `CacheReport` for the request so pages can say when they show
 /// saved answers.
 struct SecurityMiddleware: RouterMiddleware {
     typealias Context = WebContext
@@ -18,7 +18,7 @@ struct SecurityMiddleware: RouterMiddleware {
         if response.headers[.contentSecurityPolicy] == nil { response.headers[.contentSecurityPolicy] = Self.policy }
         response.headers[.xContentTypeOptions] = "nosniff"
         for (name, value) in [
-            ("X-Frame-Options", "DENY"), ("Referrer-Policy", "no-referrer"), ("Cross-Origin-Opener-Policy", "same-origin"),
+            ("X-Frame-Options", "DENY"), ("Referrer-Policy", "same-origin"), ("Cross-Origin-Opener-Policy", "same-origin"),
         ] {
             if let field = HTTPField.Name(name) { response.headers[field] = value }
         }
@@ -54,8 +54,9 @@ struct CSRFMiddleware: RouterMiddleware {
 
     /// `Origin` (or `Referer`), when the browser sends one, must be this server.
     static func sameOrigin(_ request: Request) -> Bool {
-        // Without Origin or Referer, the CSRF token alone decides.
-        guard let source = request.headers[.origin] ?? request.headers[.referer] else { return true }
+        // Without Origin or Referer (or with the "null" origin some privacy settings send), the
+        // CSRF token alone decides.
+        guard let source = request.headers[.origin] ?? request.headers[.referer], source != "null" else { return true }
         guard let host = request.head.authority, let url = URL(string: source), let sourceHost = url.host else { return false }
         let port = url.port.map { ":\($0)" } ?? ""
         return (sourceHost + port).lowercased() == host.lowercased()

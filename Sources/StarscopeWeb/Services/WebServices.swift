@@ -13,7 +13,8 @@ public final class WebServices: Sendable {
     let httpClient: HTTPClient
     let avatars: AvatarCache
     let tokenFile: TokenFile
-    private let current: Mutex<Explorer>
+    let live: LiveHub
+    private let current: CurrentExplorer
 
     public init(settings: WebSettings, httpClient: HTTPClient) throws {
         self.settings = settings
@@ -21,7 +22,9 @@ public final class WebServices: Sendable {
         database = try AppDatabase.open(directory: settings.dataDirectory)
         tokenFile = TokenFile(directory: settings.configDirectory)
         let token = settings.environmentToken?.token ?? (try? tokenFile.read()) ?? nil
-        current = Mutex(Self.makeExplorer(settings: settings, database: database, httpClient: httpClient, token: token))
+        current = CurrentExplorer(Self.makeExplorer(settings: settings, database: database, httpClient: httpClient, token: token))
+        let explorers = current
+        live = LiveHub(budget: LiveBudget(share: settings.liveShare, minimumInterval: settings.liveInterval)) { explorers.value }
         let client = httpClient
         let timeout = settings.timeout
         avatars = AvatarCache(
@@ -42,7 +45,7 @@ public final class WebServices: Sendable {
     }
 
     /// The explorer for the token in use now.
-    var explorer: Explorer { current.withLock { $0 } }
+    var explorer: Explorer { current.value }
 
     var favorites: Favorites { Favorites(explorer: explorer, database: database) }
 
@@ -58,8 +61,22 @@ public final class WebServices: Sendable {
         if let token { try tokenFile.write(token) } else { try tokenFile.delete() }
         let effective = settings.environmentToken?.token ?? token
         let explorer = Self.makeExplorer(settings: settings, database: database, httpClient: httpClient, token: effective)
-        current.withLock { $0 = explorer }
+        current.value = explorer
     }
 
     var storedTokenExists: Bool { ((try? tokenFile.read()) ?? nil) != nil }
+}
+
+/// The explorer for the token in use, swapped when Settings changes the token.
+final class CurrentExplorer: Sendable {
+    private let explorer: Mutex<Explorer>
+
+    init(_ explorer: Explorer) {
+        self.explorer = Mutex(explorer)
+    }
+
+    var value: Explorer {
+        get { explorer.withLock { $0 } }
+        set { explorer.withLock { $0 = newValue } }
+    }
 }

@@ -16,6 +16,10 @@ public struct WebSettings: Sendable {
     public var avatarBytes: Int
     /// Answer from the store only.
     public var offline: Bool
+    /// The shortest wait between live re-checks, in seconds.
+    public var liveInterval: Double
+    /// The share of the remaining rate limit live re-checks may spend.
+    public var liveShare: Double
 
     public init(
         host: String = "127.0.0.1",
@@ -27,9 +31,13 @@ public struct WebSettings: Sendable {
         timeout: Duration = .seconds(30),
         searchFreshness: Double = 60,
         avatarBytes: Int = 100 * 1024 * 1024,
-        offline: Bool = false
+        offline: Bool = false,
+        liveInterval: Double = 60,
+        liveShare: Double = 0.5
     ) {
         self.offline = offline
+        self.liveInterval = liveInterval
+        self.liveShare = liveShare
         self.host = host
         self.port = port
         self.apiURL = apiURL

@@ -14,13 +14,14 @@ struct PageContext: Sendable {
     /// Which navigation entry is current.
     var section: Section = .trending
 
-    enum Section { case trending, favorites, accounts, people, settings, none }
+    enum Section { case trending, rising, favorites, accounts, people, settings, none }
 }
 
 enum Layout {
     static func page(title: String, context: PageContext, main: HTML) -> HTML {
         let nav: [(String, String, PageContext.Section)] = [
-            ("/", "New & popular", .trending), ("/favorites", "Favourites", .favorites), ("/users/swiftlang", "Accounts", .accounts),
+            ("/", "New & popular", .trending), ("/rising", "Rising", .rising), ("/favorites", "Favourites", .favorites),
+            ("/users/swiftlang", "Accounts", .accounts),
             ("/users", "People", .people), ("/settings", "Settings", .settings),
         ]
         let links = nav.map { href, label, section -> HTML in

@@ -7,7 +7,9 @@ enum RepositoryViews {
     static let noDescription = "No description provided"
 
     /// One row: avatar, owner/name, description, compact stars in `data-stars`, language, favourite toggle.
-    static func row(_ repository: Repository, favorite: Bool, listQuery: String, context: PageContext, returnTo: String) -> HTML {
+    static func row(
+        _ repository: Repository, favorite: Bool, listQuery: String, context: PageContext, returnTo: String, gain: HTML = ""
+    ) -> HTML {
         let detail = "/repos/\(repository.fullName)" + (listQuery.isEmpty ? "" : "?" + listQuery)
         let description: HTML =
             repository.description.flatMap { $0.isEmpty ? nil : $0 }.map { "<p class=\"description\"><bdi>\($0)</bdi></p>" }
@@ -18,7 +20,7 @@ enum RepositoryViews {
             <div class="row-main">
             <div class="row-head">
             <a class="repo-link" href="\(detail)"><span class="owner">\(repository.owner.login)/</span><strong>\(repository.name)</strong></a>
-            \(stars(repository.stargazersCount))
+            \(stars(repository.stargazersCount))\(gain)
             </div>
             \(description)
             <p class="meta">\(language(repository.language))\(tags(repository))</p>
@@ -35,7 +37,7 @@ enum RepositoryViews {
     }
 
     static func stars(_ count: Int) -> HTML {
-        "<span class=\"stars\" data-stars=\"\(count)\" title=\"\(count.formatted()) stars\"><span aria-hidden=\"true\">★</span> \(CompactNumber.format(count))<span class=\"visually-hidden\"> stars</span></span>"
+        "<span class=\"stars\" data-stars=\"\(count)\" title=\"\(count.formatted()) stars\"><span aria-hidden=\"true\">★</span> <span class=\"count\">\(CompactNumber.format(count))</span><span class=\"visually-hidden\"> stars</span></span>"
     }
 
     static func language(_ language: String?) -> HTML {
@@ -72,7 +74,8 @@ enum RepositoryViews {
         var facts: [HTML] = [
             fact(
                 "Stars",
-                "<span class=\"stars\" data-stars=\"\(repository.stargazersCount)\">\(repository.stargazersCount.formatted())</span>"),
+                "<span class=\"stars\" data-stars=\"\(repository.stargazersCount)\" data-format=\"full\"><span class=\"count\">\(repository.stargazersCount.formatted())</span></span>"
+            ),
             fact("Forks", "\(repository.forksCount.formatted())"),
             fact("Open issues", "\(repository.openIssuesCount.formatted())"),
             fact("Language", repository.language.map { language(.some($0)) } ?? "—"),

@@ -51,7 +51,7 @@ struct TrendingView {
         let placeholder: HTML = "<div class=\"detail-placeholder\"><p>Choose a repository to see its details here.</p></div>"
         return """
             <div class="split\(detail == nil ? "" : " has-detail")">
-            <section class="list-pane" aria-labelledby="list-title">
+            <section class="list-pane" aria-labelledby="list-title" data-live-list="\(listURL)">
             <div class="list-head">
             <h1 id="list-title">New &amp; popular</h1>
             <a class="refresh button" href="\(listURL)" aria-label="Refresh the list">↻ Refresh</a>

@@ -1,0 +1,12 @@
+import Foundation
+
+/// A span as a short label: "6d 4h", "3h 12m", "45m".
+public enum SpanText {
+    public static func short(_ seconds: TimeInterval) -> String {
+        let minutes = Int(seconds / 60)
+        let (days, hours, rest) = (minutes / 1_440, (minutes % 1_440) / 60, minutes % 60)
+        if days > 0 { return "\(days)d \(hours)h" }
+        if hours > 0 { return "\(hours)h \(rest)m" }
+        return "\(max(1, rest))m"
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Hummingbird
+import NIOCore
+import ServiceLifecycle
+import StarscopeCore
+import StarscopeModels
+
+/// `GET /live?list=…&repo=OWNER/NAME`: Server-Sent Events with star counts for what a page shows.
+struct LiveController {
+    let services: WebServices
+
+    func addRoutes(to router: Router<WebContext>) {
+        router.get("/live", use: stream)
+    }
+
+    /// The sources a page asks for: its list (`/`, `/users/LOGIN`, `/favorites`) and its detail.
+    func sources(_ request: Request) async throws -> Set<LiveSource> {
+        var sources = Set<LiveSource>()
+        let parameters = request.uri.queryParameters
+        if let repo = parameters.get("repo").map({ String($0) }) {
+            guard let name = try? RepositoryName(parsing: repo) else { throw HTTPError(.badRequest, message: "“repo” must be OWNER/NAME.") }
+            sources.insert(.repository(name))
+        }
+        if let list = parameters.get("list").map({ String($0) }), let url = URLComponents(string: list) {
+            let query = Dictionary((url.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { first, _ in first })
+            let page = Int(query["page"] ?? "1") ?? 1
+            guard (1...400).contains(page) else { throw HTTPError(.badRequest, message: "“page” is out of range.") }
+            switch url.path {
+            case "/", "":
+                guard let timeframe = Timeframe(rawValue: query["since"] ?? "week"), page <= 10 else {
+                    throw HTTPError(.badRequest, message: "That list cannot be watched.")
+                }
+                sources.insert(.trending(TrendingQuery(timeframe: timeframe, language: query["language"], text: query["q"]), page: page))
+            case "/favorites":
+                for favorite in try await services.favorites.list(refresh: false).prefix(30) {
+                    if let name = try? RepositoryName(parsing: favorite.repository.fullName) { sources.insert(.repository(name)) }
+                }
+            default:
+                let parts = url.path.split(separator: "/")
+                if parts.count == 2, parts[0] == "users", RepositoryName.isValidLogin(String(parts[1])) {
+                    sources.insert(.account(login: String(parts[1]), page: page))
+                }
+            }
+        }
+        guard !sources.isEmpty else { throw HTTPError(.badRequest, message: "Nothing to watch: give “list” or “repo”.") }
+        return sources
+    }
+
+    @Sendable func stream(_ request: Request, context: WebContext) async throws -> Response {
+        let sources = try await sources(request)
+        let messages = await services.live.subscribe(sources)
+        var headers = HTTPFields()
+        headers[.contentType] = "text/event-stream"
+        headers[.cacheControl] = "no-cache"
+        return Response(
+            status: .ok,
+            headers: headers,
+            body: ResponseBody { writer in
+                try await writer.write(ByteBuffer(string: "retry: 5000\n\n"))
+                // A stream never ends by itself: it ends when the server shuts down gracefully.
+                for await message in messages.cancelOnGracefulShutdown() {
+                    switch message {
+                    case .heartbeat:
+                        try await writer.write(ByteBuffer(string: ": heartbeat\n\n"))
+                    case .stars(let event):
+                        let data =
+                            "{\"repo\":\"\(event.repo)\",\"stars\":\(event.stars),\"compact\":\"\(CompactNumber.format(event.stars))\",\"formatted\":\"\(event.stars.formatted())\"}"
+                        try await writer.write(ByteBuffer(string: "event: stars\ndata: \(data)\n\n"))
+                    }
+                }
+                try await writer.finish(nil)
+            }
+        )
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import GitHubAPI
+import StarscopeCore
+import StarscopeModels
+
+/// One star count change, sent to the browser.
+struct LiveEvent: Sendable, Hashable {
+    var repo: String
+    var stars: Int
+}
+
+/// Live star counts: the union of what every open page shows is re-checked on a schedule that
+/// fits the rate limit (`LiveBudget`), one upstream check per source however many tabs show it,
+/// and changes are pushed to the pages that show them. No page open, no checks.
+actor LiveHub {
+    enum Message: Sendable {
+        case stars(LiveEvent)
+        /// Keeps the connection honest: a closed page is noticed at the next heartbeat.
+        case heartbeat
+    }
+
+    struct Subscriber {
+        var sources: Set<LiveSource>
+        var continuation: AsyncStream<Message>.Continuation
+    }
+
+    /// What the settings page shows.
+    struct Status: Sendable {
+        var budget: LiveBudget
+        var watching: Int
+        var nextCheckIn: TimeInterval?
+        var lastLimits: [String: RateLimit]
+    }
+
+    let explorer: @Sendable () -> Explorer
+    let budget: LiveBudget
+    let heartbeat: TimeInterval
+    private var scheduler: LiveScheduler
+    private var subscribers: [UUID: Subscriber] = [:]
+    private var known: [LiveSource: [String: Int]] = [:]
+    private var loop: Task<Void, Never>?
+    private var nextCheck: Date?
+
+    init(budget: LiveBudget, heartbeat: TimeInterval = 10, explorer: @escaping @Sendable () -> Explorer) {
+        self.budget = budget
+        self.scheduler = LiveScheduler(budget: budget)
+        self.heartbeat = heartbeat
+        self.explorer = explorer
+    }
+
+    func subscribe(_ sources: Set<LiveSource>) -> AsyncStream<Message> {
+        let id = UUID()
+        let (stream, continuation) = AsyncStream.makeStream(of: Message.self, bufferingPolicy: .bufferingNewest(500))
+        subscribers[id] = Subscriber(sources: sources, continuation: continuation)
+        continuation.onTermination = { _ in Task { await self.unsubscribe(id) } }
+        if loop == nil {
+            loop = Task { await self.run() }
+        }
+        return stream
+    }
+
+    private func unsubscribe(_ id: UUID) {
+        subscribers[id] = nil
+        if subscribers.isEmpty {
+            loop?.cancel()
+            loop = nil
+            nextCheck = nil
+        }
+    }
+
+    var status: Status {
+        Status(
+            budget: budget, watching: subscribers.count, nextCheckIn: nextCheck.map { max(0, $0.timeIntervalSinceNow) },
+            lastLimits: scheduler.limits)
+    }
+
+    private func run() async {
+        while !Task.isCancelled, !subscribers.isEmpty {
+            let delay = await checkAll()
+            nextCheck = Date().addingTimeInterval(delay)
+            var waited: TimeInterval = 0
+            while waited < delay, !Task.isCancelled, !subscribers.isEmpty {
+                let slice = min(heartbeat, delay - waited)
+                try? await Task.sleep(for: .milliseconds(Int(slice * 1000)))
+                waited += slice
+                for subscriber in subscribers.values { subscriber.continuation.yield(.heartbeat) }
+            }
+        }
+    }
+
+    /// One round: each source once, then the wait the budget allows.
+    private func checkAll() async -> TimeInterval {
+        let sources = Set(subscribers.values.flatMap(\.sources))
+        var scheduler = self.scheduler
+        let round = await scheduler.round(sources, explorer: explorer())
+        self.scheduler = scheduler
+        for (source, stars) in round.stars { publish(source, stars) }
+        return round.delay
+    }
+
+    private func publish(_ source: LiveSource, _ stars: [String: Int]) {
+        let previous = known[source]
+        known[source] = stars
+        for (repo, count) in stars where previous?[repo] != count {
+            let event = LiveEvent(repo: repo, stars: count)
+            for subscriber in subscribers.values where subscriber.sources.contains(source) {
+                subscriber.continuation.yield(.stars(event))
+            }
+        }
+    }
+}

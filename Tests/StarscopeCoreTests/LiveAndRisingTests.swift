@@ -1,0 +1,120 @@
+import FakeGitHub
+import Foundation
+import StarscopeModels
+import StarscopeStore
+import StarscopeTestSupport
+import Testing
+
+@testable import StarscopeCore
+
+@Suite struct LiveBudgetTests {
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    func limit(_ remaining: Int, of total: Int, resetIn seconds: TimeInterval) -> RateLimit {
+        RateLimit(resource: "core", limit: total, remaining: remaining, used: total - remaining, reset: now + seconds)
+    }
+
+    @Test func spendsAtMostTheShareOfWhatRemains() {
+        let budget = LiveBudget(share: 0.5, minimumInterval: 1)
+        // 60 an hour, all left: at most 30 checks before the reset, so one every 120 s.
+        #expect(budget.plan(after: limit(60, of: 60, resetIn: 3_600), now: now) == .checkAfter(120))
+        // Less left, slower.
+        #expect(budget.plan(after: limit(10, of: 60, resetIn: 3_600), now: now) == .checkAfter(720))
+        // Three sources per round cost three requests.
+        #expect(budget.plan(after: limit(60, of: 60, resetIn: 3_600), requestsPerCheck: 3, now: now) == .checkAfter(360))
+        // Stops before running out, until the reset.
+        #expect(budget.plan(after: limit(1, of: 60, resetIn: 900), now: now) == .pauseUntilReset(900))
+        #expect(budget.plan(after: limit(0, of: 60, resetIn: 900), now: now) == .pauseUntilReset(900))
+    }
+
+    @Test func neverFasterThanTheMinimumAndHonoursRetryAfter() {
+        let budget = LiveBudget(share: 0.5, minimumInterval: 60)
+        #expect(budget.plan(after: limit(5_000, of: 5_000, resetIn: 3_600), now: now) == .checkAfter(60))
+        #expect(budget.plan(after: nil, now: now) == .checkAfter(60))
+        #expect(budget.plan(afterSecondaryLimit: 120) == .pauseUntilReset(120))
+        #expect(budget.plan(afterSecondaryLimit: nil) == .pauseUntilReset(60))
+    }
+
+    @Test func roundsChecksOnceAndWaitsWithinTheBudgetForSixtyAnHour() async throws {
+        var configuration = FakeGitHub.Configuration()
+        configuration.accountCount = 20
+        configuration.repositoryCount = 100
+        configuration.maxAge = 0
+        try await withFakeClient(configuration) { client, fake in
+            let explorer = Explorer(client: client, database: try AppDatabase.inMemory())
+            let repo = try #require(fake.dataset.repositories.first)
+            let name = try RepositoryName(parsing: repo.fullName)
+            var scheduler = LiveScheduler(budget: LiveBudget(share: 0.5, minimumInterval: 1))
+            let round = await scheduler.round([.repository(name)], explorer: explorer)
+            #expect(round.stars[.repository(name)]?[repo.fullName] == repo.stars)
+            #expect(await fake.requests().count == 1)
+            // 59 of 60 left: half is 29 checks before the reset, so about two minutes apart.
+            #expect(round.delay > 100)
+            await fake.setStars(repo.fullName, to: repo.stars + 7)
+            let second = await scheduler.round([.repository(name)], explorer: explorer)
+            #expect(second.stars[.repository(name)]?[repo.fullName] == repo.stars + 7)
+            #expect(second.delay > 100)
+            #expect(await fake.requests().count == 2)
+            #expect(await fake.requests().allSatisfy { $0.path == "/repos/\(repo.fullName)" })
+        }
+    }
+}
+
+@Suite struct RisingTests {
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    func repository(_ id: Int64, _ name: String) -> Repository {
+        Repository(
+            id: id, name: name, fullName: "owner/\(name)", owner: Account(id: 1, login: "owner"),
+            htmlURL: "https://github.com/owner/\(name)",
+            createdAt: Date(timeIntervalSince1970: 1_700_000_000))
+    }
+
+    func seed(_ database: AppDatabase, _ history: [(Int64, String, TimeInterval, Int)]) async throws {
+        for (id, name, ago, stars) in history {
+            var repo = repository(id, name)
+            repo.stargazersCount = stars
+            try await database.observe([repo], at: now - ago)
+        }
+    }
+
+    @Test func ranksByStarsGainedOverEachTimeframe() async throws {
+        let database = try AppDatabase.inMemory()
+        let day: TimeInterval = 86_400
+        try await seed(
+            database,
+            [
+                (1, "a", 40 * day, 100), (1, "a", 20 * day, 150), (1, "a", 5 * day, 200), (1, "a", 3_600, 260),
+                (2, "b", 40 * day, 10), (2, "b", 2 * day, 500), (2, "b", 600, 520),
+                (3, "c", 3 * 3_600, 50),
+            ])
+        let rising = Rising(database: database, now: { self.now })
+        let dayResult = try await rising.rank(.day)
+        #expect(dayResult.entries.map(\.repository.name) == ["a", "b"])
+        #expect(dayResult.entries.map(\.gained) == [60, 20])
+        #expect(dayResult.entries.first?.from == now - 5 * day)
+        #expect(!dayResult.historyIsShort)
+        let week = try await rising.rank(.week)
+        #expect(week.entries.map(\.repository.name) == ["b", "a"])
+        #expect(week.entries.map(\.gained) == [510, 110])
+        let month = try await rising.rank(.month)
+        #expect(month.entries.map(\.gained) == [510, 160])
+        #expect(month.historyNote(now: now) == nil)
+        #expect(month.entries.first?.repository.stargazersCount == 520)
+    }
+
+    @Test func saysSoWhenHistoryIsTooShort() async throws {
+        let database = try AppDatabase.inMemory()
+        let rising = Rising(database: database, now: { self.now })
+        let empty = try await rising.rank(.week)
+        #expect(empty.entries.isEmpty)
+        #expect(empty.historyNote(now: now)?.contains("Not enough history yet") == true)
+        try await seed(database, [(1, "a", 3 * 3_600, 10), (1, "a", 3_600, 14)])
+        let short = try await rising.rank(.week)
+        #expect(short.historyIsShort)
+        #expect(short.entries.map(\.gained) == [4])
+        #expect(
+            short.historyNote(now: now) == "Starscope's star history covers only the last 3 hours, not this week: gains are over that span."
+        )
+    }
+}

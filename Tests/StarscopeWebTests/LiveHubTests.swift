@@ -1,0 +1,78 @@
+import FakeGitHub
+import Foundation
+import StarscopeCore
+import Testing
+
+@testable import StarscopeWeb
+
+/// Live star counts: one upstream check for every tab, changes pushed, nothing when no page is open.
+@Suite struct LiveHubTests {
+    @Test func twoPagesShareOneStreamOfChecksAndBothSeeTheChange() async throws {
+        var configuration = WebHarness.smallWorld()
+        configuration.maxAge = 0
+        configuration.searchLimitAnonymous = 100_000
+        try await WebHarness.run(configuration, searchFreshness: 0, liveInterval: 1) { web in
+            let query = TrendingQuery(timeframe: .month)
+            let source = LiveSource.trending(query, page: 1)
+            let first = await web.services.live.subscribe([source])
+            let second = await web.services.live.subscribe([source])
+            // Let the first round set the baseline, then move a repository on that page.
+            try await Task.sleep(for: .milliseconds(500))
+            let (items, _) = try await web.services.explorer.trendingPage(query, page: 1)
+            let target = try #require(items.dropFirst(3).first)
+            await web.fake.setStars(target.fullName, to: target.stargazersCount + 1_000)
+            let expected = target.stargazersCount + 1_000
+            async let seenByFirst = Self.firstEvent(in: first) { $0.repo == target.fullName && $0.stars == expected }
+            async let seenBySecond = Self.firstEvent(in: second) { $0.repo == target.fullName && $0.stars == expected }
+            let (a, b) = await (seenByFirst, seenBySecond)
+            #expect(a == LiveEvent(repo: target.fullName, stars: target.stargazersCount + 1_000))
+            #expect(b == a)
+            // One search per round, not one per page: rounds are at least a second apart.
+            let searches = await web.fake.requests().filter { $0.path == "/search/repositories" }
+            let span = (searches.last?.time ?? Date()).timeIntervalSince(searches.first?.time ?? Date())
+            #expect(Double(searches.count) <= span / 1 + 2.5, "\(searches.count) searches in \(span) s")
+        }
+    }
+
+    @Test func checksStopWhenNoPageIsOpen() async throws {
+        var configuration = WebHarness.smallWorld()
+        configuration.maxAge = 0
+        try await WebHarness.run(configuration, liveInterval: 0.5) { web in
+            let repo = try #require(web.fake.dataset.repositories.first)
+            let name = try RepositoryName(parsing: repo.fullName)
+            var stream: AsyncStream<LiveHub.Message>? = await web.services.live.subscribe([.repository(name)])
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(await web.services.live.status.watching == 1)
+            stream = nil
+            _ = stream
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(await web.services.live.status.watching == 0)
+            // A check already under way may finish; after that, nothing more is asked.
+            try await Task.sleep(for: .milliseconds(1_500))
+            await web.fake.clearRequests()
+            try await Task.sleep(for: .seconds(2))
+            #expect(await web.fake.requests().isEmpty)
+        }
+    }
+
+    /// The first matching event, or nil after 15 seconds.
+    static func firstEvent(in stream: AsyncStream<LiveHub.Message>, where matches: @escaping @Sendable (LiveEvent) -> Bool) async
+        -> LiveEvent?
+    {
+        await withTaskGroup(of: LiveEvent?.self) { group in
+            group.addTask {
+                for await message in stream {
+                    if case .stars(let event) = message, matches(event) { return event }
+                }
+                return nil
+            }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(15))
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+    }
+}
