@@ -64,3 +64,21 @@ import Testing
         #expect(SearchQuery.dateRange("yesterday") == nil)
     }
 }
+
+@Suite struct DriftTests {
+    @Test func driftRaisesPopularNewRepositoriesOverTime() async throws {
+        var configuration = FakeGitHub.Configuration()
+        configuration.accountCount = 30
+        configuration.repositoryCount = 300
+        configuration.driftInterval = 0.2
+        let fake = FakeGitHub(configuration)
+        let before = await fake.repositories()
+        let server = Task { try await fake.run { _ in } }
+        try await Task.sleep(for: .seconds(1.5))
+        server.cancel()
+        let after = await fake.repositories()
+        let gains = zip(before, after).map { $1.stars - $0.stars }
+        #expect(gains.allSatisfy { $0 >= 0 })
+        #expect(gains.reduce(0, +) > 0)
+    }
+}

@@ -109,6 +109,11 @@ import Testing
             #expect(css.headers[.contentType]?.hasPrefix("text/css") == true)
             #expect(String(buffer: css.body).contains(".lang-swift"))
             #expect(try await web.get("/assets/../Package.swift").status == .notFound)
+            let icon = try await web.get("/assets/icon-192.png")
+            #expect(icon.headers[.contentType] == "image/png")
+            #expect(Array(icon.body.readableBytesView.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
+            let manifest = String(buffer: try await web.get("/manifest.webmanifest").body)
+            #expect(manifest.contains("\"start_url\": \"/\"") && manifest.contains("icon-512.png"))
         }
     }
 

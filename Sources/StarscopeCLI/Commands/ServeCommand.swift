@@ -43,6 +43,7 @@ struct ServeCommand: AsyncParsableCommand {
             environmentToken: environmentToken,
             timeout: configuration.timeout,
             searchFreshness: environment["STARSCOPE_SEARCH_FRESHNESS"].flatMap { Double($0) } ?? 60,
+            avatarBytes: (environment["STARSCOPE_AVATAR_CACHE_MB"].flatMap { Int($0) } ?? 100) * 1024 * 1024,
             offline: global.offline,
             liveInterval: environment["STARSCOPE_LIVE_INTERVAL"].flatMap { Double($0) } ?? 60,
             liveShare: environment["STARSCOPE_LIVE_SHARE"].flatMap { Double($0) } ?? 0.5

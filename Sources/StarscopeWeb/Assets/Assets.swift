@@ -12,7 +12,15 @@ enum Assets {
         "icon-maskable.svg": ("image/svg+xml", Images.maskableIcon),
     ]
 
+    static let images: [String: Data] = ["icon-192.png": PNGIcons.icon192, "icon-512.png": PNGIcons.icon512]
+
     static func response(for name: String, maxAge: Int) -> Response? {
+        if let image = images[name] {
+            var headers = HTTPFields()
+            headers[.contentType] = "image/png"
+            headers[.cacheControl] = "public, max-age=\(maxAge)"
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: image)))
+        }
         guard let file = files[name] else { return nil }
         var headers = HTTPFields()
         headers[.contentType] = file.contentType

@@ -11,6 +11,8 @@ enum OfflineApp {
           "background_color": "#0d1117",
           "theme_color": "#1f6feb",
           "icons": [
+            { "src": "/assets/icon-192.png", "sizes": "192x192", "type": "image/png", "purpose": "any" },
+            { "src": "/assets/icon-512.png", "sizes": "512x512", "type": "image/png", "purpose": "any" },
             { "src": "/assets/icon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any" },
             { "src": "/assets/icon-maskable.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "maskable" }
           ]
