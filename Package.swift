@@ -60,6 +60,7 @@ let package = Package(
                 "StarscopeStore",
                 "StarscopeWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),

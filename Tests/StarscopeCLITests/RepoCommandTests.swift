@@ -174,3 +174,18 @@ func smallConfiguration() -> FakeGitHub.Configuration {
         }
     }
 }
+
+@Suite struct DiagnosticsTests {
+    @Test func debugLoggingNamesRequestsButNeverTheToken() async throws {
+        try await FakeGitHub.with(smallConfiguration()) { fake, url in
+            let repo = try #require(fake.dataset.repositories.first)
+            let result = try await CLI.run(
+                ["repo", repo.fullName], api: url, environment: ["GH_TOKEN": FakeGitHub.octocatToken, "STARSCOPE_LOG_LEVEL": "trace"])
+            #expect(result.status == 0)
+            #expect(result.stderr.contains("GitHub request"))
+            #expect(result.stderr.contains("/repos/\(repo.fullName)"))
+            #expect(!result.stderr.contains(FakeGitHub.octocatToken))
+            #expect(!result.stdout.contains(FakeGitHub.octocatToken))
+        }
+    }
+}

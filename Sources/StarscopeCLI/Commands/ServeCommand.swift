@@ -34,7 +34,7 @@ struct ServeCommand: AsyncParsableCommand {
             guard let token = environment[name]?.trimmingCharacters(in: .whitespacesAndNewlines), !token.isEmpty else { return nil }
             return (name, token)
         }.first
-        let settings = WebSettings(
+        var settings = WebSettings(
             host: host,
             port: port,
             apiURL: configuration.baseURL,
@@ -48,6 +48,7 @@ struct ServeCommand: AsyncParsableCommand {
             liveInterval: environment["STARSCOPE_LIVE_INTERVAL"].flatMap { Double($0) } ?? 60,
             liveShare: environment["STARSCOPE_LIVE_SHARE"].flatMap { Double($0) } ?? 0.5
         )
+        settings.logger = Diagnostics.logger("starscope.web", environment: environment)
         try await HTTPClient.withHTTPClient(configuration: HTTPTransport.httpClientConfiguration(timeout: configuration.timeout)) { http in
             let services: WebServices
             do {
@@ -55,7 +56,7 @@ struct ServeCommand: AsyncParsableCommand {
             } catch let error as StoreError {
                 throw StarscopeError(error)
             }
-            let app = buildApplication(services: services) { host, port in
+            let app = buildApplication(services: services, logger: settings.logger) { host, port in
                 writeOut("Listening on http://\(host):\(port)\n")
             }
             try await app.runService()

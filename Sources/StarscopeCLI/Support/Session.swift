@@ -41,7 +41,9 @@ struct Session {
         let terminal = Terminal(environment: environment)
         let report = CacheReport()
         let result = try await HTTPClient.withHTTPClient(configuration: httpConfiguration) { httpClient in
-            let network = HTTPTransport(configuration: configuration, httpClient: httpClient)
+            let network = HTTPTransport(
+                configuration: configuration, httpClient: httpClient,
+                logger: Diagnostics.logger("starscope.github", environment: environment))
             let policy = CachePolicy(
                 searchFreshness: environment["STARSCOPE_SEARCH_FRESHNESS"].flatMap { Double($0) } ?? 60,
                 offline: options.offline

@@ -37,7 +37,7 @@ public final class WebServices: Sendable {
     static func makeExplorer(settings: WebSettings, database: AppDatabase, httpClient: HTTPClient, token: String?) -> Explorer {
         let configuration = GitHubConfiguration(
             baseURL: settings.apiURL, token: token, userAgent: "Starscope/0.1", timeout: settings.timeout)
-        let network = HTTPTransport(configuration: configuration, httpClient: httpClient)
+        let network = HTTPTransport(configuration: configuration, httpClient: httpClient, logger: settings.logger)
         let cached = CachingTransport(
             upstream: network, database: database, configuration: configuration,
             policy: CachePolicy(searchFreshness: settings.searchFreshness, offline: settings.offline))
@@ -53,7 +53,7 @@ public final class WebServices: Sendable {
     func networkClient(token: String?) -> GitHubClient {
         let configuration = GitHubConfiguration(
             baseURL: settings.apiURL, token: token, userAgent: "Starscope/0.1", timeout: settings.timeout)
-        return GitHubClient(transport: HTTPTransport(configuration: configuration, httpClient: httpClient))
+        return GitHubClient(transport: HTTPTransport(configuration: configuration, httpClient: httpClient, logger: settings.logger))
     }
 
     /// Saves (or, with nil, deletes) the token and switches to it unless the environment's wins.

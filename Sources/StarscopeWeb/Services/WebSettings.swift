@@ -1,7 +1,10 @@
 import Foundation
+import Logging
 
 /// How `starscope serve` was started.
 public struct WebSettings: Sendable {
+    /// Where diagnostics go (never tokens); quiet by default.
+    public var logger = Logger(label: "starscope.web")
     public var host: String
     public var port: Int
     /// GitHub's API, `https://api.github.com` or `https://HOST/api/v3`.
