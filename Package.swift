@@ -98,7 +98,7 @@ let package = Package(
         ),
         .testTarget(name: "FakeGitHubTests", dependencies: ["FakeGitHub"]),
         .testTarget(name: "StarscopeStoreTests", dependencies: ["StarscopeStore", "StarscopeTestSupport"]),
-        .testTarget(name: "StarscopeCoreTests", dependencies: ["StarscopeCore", "StarscopeTestSupport"]),
+        .testTarget(name: "StarscopeCoreTests", dependencies: ["StarscopeCore", "StarscopeTestSupport", "FakeGitHub"]),
         .testTarget(
             name: "StarscopeWebTests",
             dependencies: [

@@ -74,9 +74,12 @@ import Testing
         let fake = FakeGitHub(configuration)
         let before = await fake.repositories()
         let server = Task { try await fake.run { _ in } }
-        try await Task.sleep(for: .seconds(1.5))
-        server.cancel()
-        let after = await fake.repositories()
+        defer { server.cancel() }
+        var after = before
+        for _ in 0..<50 where after == before {
+            try await Task.sleep(for: .milliseconds(200))
+            after = await fake.repositories()
+        }
         let gains = zip(before, after).map { $1.stars - $0.stars }
         #expect(gains.allSatisfy { $0 >= 0 })
         #expect(gains.reduce(0, +) > 0)

@@ -1,3 +1,4 @@
+import FakeGitHub
 import Foundation
 import GitHubAPI
 import Testing
@@ -8,15 +9,9 @@ import Testing
 /// can be replayed; each test tries thousands of inputs.
 @Suite struct ParserPropertyTests {
     struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func int(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(next() % UInt64(range.count)) }
+        var random: SeededRandom
+        init(state: UInt64) { random = SeededRandom(seed: state) }
+        mutating func int(_ range: ClosedRange<Int>) -> Int { random.int(in: range) }
         mutating func string(from alphabet: [Character], length: ClosedRange<Int>) -> String {
             String((0..<int(length)).map { _ in alphabet[int(0...(alphabet.count - 1))] })
         }

@@ -1,12 +1,13 @@
-/// SplitMix64: a small, fast generator whose sequence depends only on its seed.
-struct SeededRandom: RandomNumberGenerator {
+/// SplitMix64: a small, fast generator whose sequence depends only on its seed (also used by
+/// the property tests, so that a failing input can be replayed).
+public struct SeededRandom: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
-    init(seed: UInt64) {
+    public init(seed: UInt64) {
         state = seed
     }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -27,7 +28,7 @@ struct SeededRandom: RandomNumberGenerator {
         items[Int(next() % UInt64(items.count))]
     }
 
-    mutating func int(in range: ClosedRange<Int>) -> Int {
+    public mutating func int(in range: ClosedRange<Int>) -> Int {
         range.lowerBound + Int(next() % UInt64(range.count))
     }
 

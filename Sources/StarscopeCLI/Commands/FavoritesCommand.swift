@@ -49,17 +49,11 @@ struct FavoritesCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Add a repository to your favourites.")
 
         @OptionGroup var global: GlobalOptions
-
-        @Argument(help: "The repository, as OWNER/NAME.")
-        var name: String
-
-        func validate() throws {
-            do { _ = try RepositoryName(parsing: name) } catch { throw ValidationError(error.message) }
-        }
+        @OptionGroup var argument: RepositoryArgument
 
         func run() async throws {
             try await Session.run(global) { session in
-                let (repository, added) = try await session.favorites.add(try RepositoryName(parsing: name))
+                let (repository, added) = try await session.favorites.add(try argument.repository)
                 writeOut(added ? "Added \(repository.fullName) to your favourites.\n" : "\(repository.fullName) is already a favourite.\n")
             }
         }
@@ -69,17 +63,11 @@ struct FavoritesCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Remove a repository from your favourites.")
 
         @OptionGroup var global: GlobalOptions
-
-        @Argument(help: "The repository, as OWNER/NAME.")
-        var name: String
-
-        func validate() throws {
-            do { _ = try RepositoryName(parsing: name) } catch { throw ValidationError(error.message) }
-        }
+        @OptionGroup var argument: RepositoryArgument
 
         func run() async throws {
             try await Session.run(global) { session in
-                let repository = try RepositoryName(parsing: name)
+                let repository = try argument.repository
                 try await session.favorites.remove(repository)
                 writeOut("Removed \(repository) from your favourites.\n")
             }

@@ -10,9 +10,7 @@ struct RepoCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var global: GlobalOptions
-
-    @Argument(help: "The repository, as OWNER/NAME.")
-    var name: String
+    @OptionGroup var argument: RepositoryArgument
 
     @Flag(help: "Print JSON with GitHub's field names, for scripts.")
     var json = false
@@ -20,17 +18,9 @@ struct RepoCommand: AsyncParsableCommand {
     @Flag(help: "Then keep printing star changes as they happen (within the rate-limit budget).")
     var watch = false
 
-    func validate() throws {
-        do {
-            _ = try RepositoryName(parsing: name)
-        } catch {
-            throw ValidationError(error.message)
-        }
-    }
-
     func run() async throws {
         try await Session.run(global) { session in
-            let repositoryName = try RepositoryName(parsing: name)
+            let repositoryName = try argument.repository
             let repository = try await session.explorer.repository(repositoryName)
             try await RepositoryPrinter.print(repository, json: json, session: session)
             if watch { await Watch.run([.repository(repositoryName)], session: session) }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StarscopeCore
 
 /// Options every command that talks to GitHub accepts.
 struct GlobalOptions: ParsableArguments {
@@ -39,5 +40,19 @@ struct ListOptions: ParsableArguments {
         if let maximum, limit > maximum {
             throw ValidationError("--limit can be at most \(maximum): GitHub's search returns only its first \(maximum) results.")
         }
+    }
+}
+
+/// An `OWNER/NAME` argument, checked before anything runs.
+struct RepositoryArgument: ParsableArguments {
+    @Argument(help: "The repository, as OWNER/NAME.")
+    var name: String
+
+    func validate() throws {
+        do { _ = try RepositoryName(parsing: name) } catch { throw ValidationError(error.message) }
+    }
+
+    var repository: RepositoryName {
+        get throws { try RepositoryName(parsing: name) }
     }
 }
