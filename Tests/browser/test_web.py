@@ -5,7 +5,7 @@ import time
 import urllib.parse
 
 import pytest
-from selenium.common.exceptions import NoAlertPresentException
+from selenium.common.exceptions import NoAlertPresentException, NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -17,7 +17,9 @@ def rows(driver):
 
 
 def wait(driver, condition, seconds=15):
-    return WebDriverWait(driver, seconds, poll_frequency=0.1).until(lambda d: condition(d))
+    """Waits for `condition`, riding out elements replaced while a page loads."""
+    ignored = (NoSuchElementException, StaleElementReferenceException)
+    return WebDriverWait(driver, seconds, poll_frequency=0.1, ignored_exceptions=ignored).until(lambda d: condition(d))
 
 
 def week_cutoff():
