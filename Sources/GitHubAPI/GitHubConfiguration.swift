@@ -11,8 +11,6 @@ public struct GitHubConfiguration: Sendable {
     public var timeout: Duration
     public var apiVersion: String
 
-    public static let defaultBaseURL = URL(string: "https://api.github.com")
-
     public init(
         baseURL: URL,
         token: String? = nil,

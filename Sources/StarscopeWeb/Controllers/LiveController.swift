@@ -5,6 +5,21 @@ import ServiceLifecycle
 import StarscopeCore
 import StarscopeModels
 
+/// The data of one `stars` event: the exact count, and how pages show it (compact in rows, full in details).
+struct StarsPayload: Encodable {
+    var repo: String
+    var stars: Int
+    var compact: String
+    var formatted: String
+
+    init(repo: String, stars: Int) {
+        self.repo = repo
+        self.stars = stars
+        compact = CompactNumber.format(stars)
+        formatted = stars.formatted()
+    }
+}
+
 /// `GET /live?list=…&repo=OWNER/NAME`: Server-Sent Events with star counts for what a page shows.
 struct LiveController {
     let services: WebServices
@@ -63,8 +78,9 @@ struct LiveController {
                     case .heartbeat:
                         try await writer.write(ByteBuffer(string: ": heartbeat\n\n"))
                     case .stars(let event):
-                        let data =
-                            "{\"repo\":\"\(event.repo)\",\"stars\":\(event.stars),\"compact\":\"\(CompactNumber.format(event.stars))\",\"formatted\":\"\(event.stars.formatted())\"}"
+                        // One line of JSON (the encoder escapes line breaks): a name can never end the event early.
+                        let payload = StarsPayload(repo: event.repo, stars: event.stars)
+                        let data = (try? JSONEncoder().encode(payload)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
                         try await writer.write(ByteBuffer(string: "event: stars\ndata: \(data)\n\n"))
                     }
                 }

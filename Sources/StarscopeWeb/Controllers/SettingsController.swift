@@ -99,9 +99,13 @@ struct SettingsController {
                 "Next check in \(Int($0.rounded())) s for \(status.watching) open page\(status.watching == 1 ? "" : "s")."
             }
             ?? "No page is open, so nothing is being checked."
+        let seen = ["core": "requests", "search": "searches"].sorted { $0.key < $1.key }.compactMap { resource, noun -> String? in
+            status.lastLimits[resource].map { "\($0.remaining.formatted()) of \($0.limit.formatted()) \(noun)" }
+        }
+        let left: HTML = seen.isEmpty ? "" : " The last checks saw \(seen.joined(separator: " and ")) left."
         return """
             <p class="live-budget">Open pages are re-checked at most every \(Int(status.budget.minimumInterval)) s, spending at most \(share)% \
-            of what remains of GitHub's rate limit, more slowly as it shrinks. \(next)</p>
+            of what remains of GitHub's rate limit, more slowly as it shrinks. \(next)\(left)</p>
             """
     }
 
