@@ -1,4 +1,5 @@
 import Foundation
+import Hummingbird
 import StarscopeCore
 import StarscopeStore
 
@@ -17,31 +18,28 @@ enum StateViews {
     }
 
     static func notFound(_ message: String, context: PageContext) -> HTML {
-        Layout.page(
-            title: "Not found",
-            context: context,
-            main: """
-                <div class="error-state not-found">
-                <h1>Not found</h1>
-                <p>\(message)</p>
-                <p><a class="button" href="/">Back to New &amp; popular</a></p>
-                </div>
-                """
-        ).with(status: .notFound)
+        messagePage(title: "Not found", heading: "Not found", message: message, status: .notFound, context: context)
     }
 
     static func badRequest(_ message: String, context: PageContext) -> HTML {
-        Layout.page(
-            title: "Cannot show this",
+        messagePage(
+            title: "Cannot show this", heading: "That address cannot be shown", message: message, status: .badRequest, context: context)
+    }
+
+    /// A whole page that only says why there is nothing to show, with the way back.
+    static func messagePage(title: String, heading: String, message: String, status: HTTPResponse.Status, context: PageContext) -> HTML {
+        let kind = status == .notFound ? " not-found" : ""
+        return Layout.page(
+            title: title,
             context: context,
             main: """
-                <div class="error-state">
-                <h1>That address cannot be shown</h1>
+                <div class="error-state\(kind)">
+                <h1>\(heading)</h1>
                 <p>\(message)</p>
                 <p><a class="button" href="/">Back to New &amp; popular</a></p>
                 </div>
                 """
-        ).with(status: .badRequest)
+        ).with(status: status)
     }
 
     /// The banner text for a stale answer: "Offline — showing results from 10:42".
