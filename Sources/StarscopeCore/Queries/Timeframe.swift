@@ -18,6 +18,15 @@ public enum Timeframe: String, CaseIterable, Sendable, Codable {
         return String(format: "%04d-%02d-%02d", parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1)
     }
 
+    /// A title for buttons: "Today", "This week", "This month".
+    public var title: String {
+        switch self {
+        case .day: "Today"
+        case .week: "This week"
+        case .month: "This month"
+        }
+    }
+
     /// A label for people: "today", "this week", "this month".
     public var label: String {
         switch self {

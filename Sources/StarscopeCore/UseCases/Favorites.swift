@@ -41,10 +41,10 @@ public struct Favorites: Sendable {
             do {
                 refreshed.append(try await explorer.client.repository(owner: repository.owner.login, name: repository.name))
             } catch {
+                // GitHub cannot answer now: keep the saved snapshots and stop asking.
                 if error.isTransient {
                     CacheReport.current?.recordStale(fetchedAt: favorite.updatedAt, reason: error)
-                    // One failure of this kind means GitHub cannot answer now: stop asking.
-                    if case .notFound = error {} else { break }
+                    break
                 }
             }
         }

@@ -29,9 +29,8 @@ struct RisingController {
                 gain: gain)
         }
         let segments = Timeframe.allCases.map { item -> HTML in
-            let label = item == .day ? "Today" : (item == .week ? "This week" : "This month")
             return
-                "<a class=\"segment\" href=\"/rising?since=\(item.rawValue)\"\(item == timeframe ? " aria-current=\"true\"" : "") data-since=\"\(item.rawValue)\">\(label)</a>"
+                "<a class=\"segment\" href=\"/rising?since=\(item.rawValue)\"\(item == timeframe ? " aria-current=\"true\"" : "") data-since=\"\(item.rawValue)\">\(item.title)</a>"
         }
         let note: HTML = result.historyNote(now: Date()).map { "<p class=\"notice history-note\" role=\"note\">\($0)</p>" } ?? ""
         let body: HTML =

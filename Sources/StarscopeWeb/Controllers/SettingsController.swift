@@ -23,8 +23,9 @@ struct SettingsController {
         let page = context.page(.settings)
         let account: HTML
         let token = services.settings.environmentToken?.token ?? ((try? services.tokenFile.read()) ?? nil)
-        if let token {
-            let client = services.networkClient(token: token)
+        if token != nil {
+            // The explorer's client carries this same token and answers from the cache while fresh.
+            let client = services.explorer.client
             let source =
                 services.settings.environmentToken.map { "from \($0.name) in the environment (it wins over a saved token)" }
                 ?? "saved on this computer"

@@ -33,7 +33,6 @@ actor LiveHub {
     }
 
     let explorer: @Sendable () -> Explorer
-    let budget: LiveBudget
     let heartbeat: TimeInterval
     private var scheduler: LiveScheduler
     private var subscribers: [UUID: Subscriber] = [:]
@@ -42,7 +41,6 @@ actor LiveHub {
     private var nextCheck: Date?
 
     init(budget: LiveBudget, heartbeat: TimeInterval = 10, explorer: @escaping @Sendable () -> Explorer) {
-        self.budget = budget
         self.scheduler = LiveScheduler(budget: budget)
         self.heartbeat = heartbeat
         self.explorer = explorer
@@ -70,7 +68,7 @@ actor LiveHub {
 
     var status: Status {
         Status(
-            budget: budget, watching: subscribers.count, nextCheckIn: nextCheck.map { max(0, $0.timeIntervalSinceNow) },
+            budget: scheduler.budget, watching: subscribers.count, nextCheckIn: nextCheck.map { max(0, $0.timeIntervalSinceNow) },
             lastLimits: scheduler.limits)
     }
 

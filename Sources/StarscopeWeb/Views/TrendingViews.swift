@@ -70,14 +70,9 @@ struct TrendingView {
         let segments = Timeframe.allCases.map { timeframe -> HTML in
             var copy = query
             copy.timeframe = timeframe
-            let label: String =
-                switch timeframe {
-                case .day: "Today"
-                case .week: "This week"
-                case .month: "This month"
-                }
             let current: HTML = timeframe == query.timeframe ? " aria-current=\"true\"" : ""
-            return "<a class=\"segment\" href=\"/?\(Self.listQuery(copy))\"\(current) data-since=\"\(timeframe.rawValue)\">\(label)</a>"
+            return
+                "<a class=\"segment\" href=\"/?\(Self.listQuery(copy))\"\(current) data-since=\"\(timeframe.rawValue)\">\(timeframe.title)</a>"
         }
         var languages = Self.languages
         if let language = query.language, !languages.contains(language) { languages.insert(language, at: 0) }
