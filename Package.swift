@@ -17,6 +17,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
     ],
     targets: [
         .target(name: "StarscopeModels"),
@@ -26,6 +27,7 @@ let package = Package(
                 "StarscopeModels",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
         .target(
@@ -70,6 +72,7 @@ let package = Package(
             dependencies: [
                 "StarscopeModels",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
@@ -78,6 +81,8 @@ let package = Package(
             dependencies: [
                 "FakeGitHub",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
 
@@ -109,6 +114,6 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
-        .testTarget(name: "StarscopeCLITests", dependencies: ["FakeGitHub", "StarscopeModels", "StarscopeStore"]),
+        .testTarget(name: "StarscopeCLITests", dependencies: ["FakeGitHub", "StarscopeModels", "StarscopeStore", "StarscopeTestSupport"]),
     ]
 )

@@ -1,5 +1,7 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
+import HummingbirdTLS
 import Logging
 import StarscopeModels
 
@@ -23,6 +25,8 @@ public final class FakeGitHub: Sendable {
         /// When set, every this many seconds some popular new repositories gain stars, so that
         /// live counts can be seen with no network.
         public var driftInterval: Double?
+        /// Every free-text field from the hostile corpus (see `HostileStrings`).
+        public var hostile = false
 
         public init() {}
     }
@@ -40,7 +44,8 @@ public final class FakeGitHub: Sendable {
             seed: configuration.seed,
             now: configuration.now,
             accountCount: configuration.accountCount,
-            repositoryCount: configuration.repositoryCount
+            repositoryCount: configuration.repositoryCount,
+            hostile: configuration.hostile
         )
         var limits = RateLimits.Limits()
         limits.coreAnonymous = configuration.coreLimitAnonymous
@@ -51,13 +56,18 @@ public final class FakeGitHub: Sendable {
     }
 
     /// Serves until the task is cancelled; `onReady` gets the bound port once connections are accepted.
-    public func run(host: String = "127.0.0.1", port: Int = 0, quiet: Bool = true, onReady: @escaping @Sendable (Int) -> Void) async throws
-    {
+    /// With `tls` it speaks HTTPS (as GitHub Enterprise does, for `gh`), else plain HTTP/1.1.
+    public func run(
+        host: String = "127.0.0.1", port: Int = 0, tls: TLSConfiguration? = nil, quiet: Bool = true,
+        onReady: @escaping @Sendable (Int) -> Void
+    ) async throws {
         var logger = Logger(label: "fake-github")
         logger.logLevel = quiet ? .critical : .info
-        let responder = FakeResponder(state: state, control: ControlAPI(state: state))
+        let responder = FakeResponder(state: state, control: ControlAPI(state: state), scheme: tls == nil ? "http" : "https")
+        let server = try tls.map { try HTTPServerBuilder.tls(.http1(), tlsConfiguration: $0) } ?? .http1()
         let application = Application(
             responder: responder,
+            server: server,
             configuration: .init(address: .hostname(host, port: port), serverName: nil),
             onServerRunning: { channel in onReady(channel.localAddress?.port ?? port) },
             logger: logger
@@ -111,6 +121,11 @@ public final class FakeGitHub: Sendable {
 
     public func addToken(_ token: String, login: String) async {
         await state.addToken(token, login: login)
+    }
+
+    /// From now on the token gets 401 Bad credentials, as a revoked token does.
+    public func revokeToken(_ token: String) async {
+        await state.revokeToken(token)
     }
 
     /// Every API request answered so far (control and avatar requests aside).

@@ -1,6 +1,8 @@
 import ArgumentParser
 import FakeGitHub
 import Foundation
+import HummingbirdTLS
+import NIOSSL
 
 /// Runs the fake GitHub on its own, so that Starscope can be tried with no network.
 @main
@@ -12,6 +14,7 @@ struct FakeGitHubCommand: AsyncParsableCommand {
             Point Starscope at it with --api-url http://HOST:PORT (or http://HOST:PORT/api/v3).
             Accepted token: \(FakeGitHub.octocatToken) (belongs to octocat).
             Steer it over HTTP: POST /_fake/faults, /_fake/stars, /_fake/rate-limit; GET /_fake/requests.
+            With --tls-cert and --tls-key it speaks HTTPS, as GitHub Enterprise does (for gh).
             """
     )
 
@@ -30,23 +33,54 @@ struct FakeGitHubCommand: AsyncParsableCommand {
     @Option(help: "Searches a minute without a token.")
     var searchLimit = 10
 
+    @Option(help: "Requests an hour with a token.")
+    var tokenCoreLimit = 5_000
+
+    @Option(help: "Searches a minute with a token.")
+    var tokenSearchLimit = 30
+
     @Option(help: ArgumentHelp("Every this many seconds, popular new repositories gain stars (for live counts).", valueName: "seconds"))
     var drift: Double?
 
     @Option(help: "The max-age of cacheable answers, in seconds (GitHub sends 60).")
     var maxAge = 60
 
+    @Flag(help: "Fill every free-text field (names, bios, descriptions, languages, topics…) from the hostile corpus.")
+    var hostile = false
+
+    @Option(help: ArgumentHelp("A PEM certificate chain: serve HTTPS instead of HTTP.", valueName: "path"))
+    var tlsCert: String?
+
+    @Option(help: ArgumentHelp("The PEM private key of --tls-cert.", valueName: "path"))
+    var tlsKey: String?
+
+    func validate() throws {
+        if (tlsCert == nil) != (tlsKey == nil) {
+            throw ValidationError("--tls-cert and --tls-key go together.")
+        }
+    }
+
     func run() async throws {
         var configuration = FakeGitHub.Configuration()
         configuration.seed = seed
         configuration.coreLimitAnonymous = coreLimit
         configuration.searchLimitAnonymous = searchLimit
+        configuration.coreLimitAuthenticated = tokenCoreLimit
+        configuration.searchLimitAuthenticated = tokenSearchLimit
         configuration.driftInterval = drift
         configuration.maxAge = maxAge
+        configuration.hostile = hostile
         let fake = FakeGitHub(configuration)
         let host = self.host
-        try await fake.run(host: host, port: port) { port in
-            FileHandle.standardOutput.write(Data("Fake GitHub listening on http://\(host):\(port)\n".utf8))
+        var tls: TLSConfiguration?
+        if let tlsCert, let tlsKey {
+            let chain = try NIOSSLCertificate.fromPEMFile(tlsCert).map { NIOSSLCertificateSource.certificate($0) }
+            let key = try NIOSSLPrivateKey(file: tlsKey, format: .pem)
+            tls = TLSConfiguration.makeServerConfiguration(certificateChain: chain, privateKey: .privateKey(key))
+        }
+        let scheme = tls == nil ? "http" : "https"
+        try await fake.run(host: host, port: port, tls: tls) { port in
+            FileHandle.standardOutput.write(Data("Fake GitHub listening on \(scheme)://\(host):\(port)\n".utf8))
         }
     }
 }

@@ -17,13 +17,19 @@ public struct FakeDataset: Sendable {
     let repositoryIndex: [String: Int]
     let repositoriesByOwner: [Int64: [Int]]
 
-    public init(seed: UInt64 = 42, now: Date = Date(), accountCount: Int = 320, repositoryCount: Int = 6_000) {
+    /// With `hostile`, every free-text field of every account and repository comes from
+    /// `HostileStrings` (names and logins stay valid, as GitHub enforces).
+    public init(seed: UInt64 = 42, now: Date = Date(), accountCount: Int = 320, repositoryCount: Int = 6_000, hostile: Bool = false) {
         self.seed = seed
         let anchor = Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 3600).rounded(.down) * 3600)
         self.anchor = anchor
         var random = SeededRandom(seed: seed)
-        let accounts = Self.makeAccounts(count: accountCount, anchor: anchor, random: &random)
-        let repositories = Self.makeRepositories(count: repositoryCount, accounts: accounts, anchor: anchor, random: &random)
+        var accounts = Self.makeAccounts(count: accountCount, anchor: anchor, random: &random)
+        var repositories = Self.makeRepositories(count: repositoryCount, accounts: accounts, anchor: anchor, random: &random)
+        if hostile {
+            accounts = accounts.enumerated().map { HostileStrings.fill($1, index: $0) }
+            repositories = repositories.enumerated().map { HostileStrings.fill($1, index: $0) }
+        }
         self.accounts = accounts
         self.repositories = repositories
         accountIndex = Dictionary(accounts.enumerated().map { ($1.login.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })

@@ -104,6 +104,12 @@ extension FakeGitHubState {
                 return response
             case .incompleteResults:
                 incomplete = true
+            case .notFound:
+                return .error(404, "Not Found", documentation: "https://docs.github.com/rest")
+            case .pastSearchCap:
+                return .error(
+                    422, "Only the first 1000 search results are available",
+                    documentation: "https://docs.github.com/rest/search/search#search-repositories")
             }
         }
         let identity = request.token

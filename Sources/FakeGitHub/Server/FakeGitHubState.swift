@@ -90,4 +90,8 @@ actor FakeGitHubState {
     func addToken(_ token: String, login: String) {
         tokens[token] = login
     }
+
+    func revokeToken(_ token: String) {
+        tokens[token] = nil
+    }
 }

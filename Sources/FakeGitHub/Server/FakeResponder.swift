@@ -10,9 +10,11 @@ struct FakeResponder: HTTPResponder {
 
     let state: FakeGitHubState
     let control: ControlAPI
+    /// `http` or `https`: how clients reach us, for the URLs in `Link` headers and bodies.
+    let scheme: String
 
     func respond(to request: Request, context: BasicRequestContext) async throws -> Response {
-        var fake = try await Self.fakeRequest(request)
+        var fake = try await Self.fakeRequest(request, scheme: scheme)
         if fake.path.hasPrefix("/_fake/") {
             return Self.http(await control.handle(fake))
         }
@@ -32,7 +34,7 @@ struct FakeResponder: HTTPResponder {
         return Self.http(response)
     }
 
-    static func fakeRequest(_ request: Request) async throws -> FakeRequest {
+    static func fakeRequest(_ request: Request, scheme: String) async throws -> FakeRequest {
         var path = request.uri.path
         var prefix = ""
         if path.hasPrefix("/api/v3/") || path == "/api/v3" {
@@ -58,7 +60,7 @@ struct FakeResponder: HTTPResponder {
             ifNoneMatch: request.headers[.ifNoneMatch],
             ifModifiedSince: request.headers[.ifModifiedSince],
             userAgent: request.headers[.userAgent],
-            origin: "http://\(host)",
+            origin: "\(scheme)://\(host)",
             body: Data(body.readableBytesView)
         )
     }

@@ -16,6 +16,10 @@ public enum Fault: Sendable, Hashable {
     case secondaryRateLimit(retryAfter: Int)
     /// Search answers with `incomplete_results: true`.
     case incompleteResults
+    /// 422 as search answers past its 1,000-result cap.
+    case pastSearchCap
+    /// 404 with GitHub's body, as for something deleted or never there.
+    case notFound
 
     /// Parses the names the control API and `fake-github --fault` use.
     public init?(name: String, seconds: Double? = nil, retryAfter: Int? = nil) {
@@ -28,6 +32,8 @@ public enum Fault: Sendable, Hashable {
         case "wrong-shape": self = .wrongShape
         case "secondary", "secondary-rate-limit": self = .secondaryRateLimit(retryAfter: retryAfter ?? 60)
         case "incomplete", "incomplete-results": self = .incompleteResults
+        case "422", "past-search-cap": self = .pastSearchCap
+        case "404", "not-found": self = .notFound
         default: return nil
         }
     }
