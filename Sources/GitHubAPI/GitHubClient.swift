@@ -28,7 +28,7 @@ public struct GitHubClient: Sendable {
     }
 
     func get<T: Decodable>(_ type: T.Type, _ request: GitHubRequest) async throws(GitHubError) -> T {
-        try decode(T.self, from: try await send(request))
+        try decode(T.self, from: try await send(request.expecting(T.self)))
     }
 
     static func describe(_ error: any Error, at url: URL) -> String {

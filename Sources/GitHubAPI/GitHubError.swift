@@ -60,11 +60,11 @@ extension GitHubError {
         }
     }
 
-    /// True when the failure is GitHub being unreachable or unable to answer now,
-    /// so that a stored answer may stand in for a fresh one.
+    /// True when the failure is GitHub being unreachable or unwilling to answer now (including a
+    /// token it no longer accepts), so that a stored answer may stand in for a fresh one.
     public var isTransient: Bool {
         switch self {
-        case .offline, .timeout, .serverError, .rateLimited, .secondaryRateLimit: true
+        case .offline, .timeout, .serverError, .rateLimited, .secondaryRateLimit, .badCredentials: true
         default: false
         }
     }

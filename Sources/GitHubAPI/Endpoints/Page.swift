@@ -19,6 +19,8 @@ public struct Page<Item: Decodable & Sendable>: Sendable {
     /// Search only: GitHub timed out and results may be missing.
     public var incompleteResults: Bool
     public var shape: Shape
+    /// The answer came from a store, not from GitHub (see `GitHubResponse.isStored`).
+    public var isStored = false
 
     public init(items: [Item], links: LinkHeader, rateLimit: RateLimit?, totalCount: Int?, incompleteResults: Bool, shape: Shape) {
         self.items = items
@@ -37,15 +39,18 @@ extension GitHubClient {
         of: Item.Type = Item.self,
         shape: Page<Item>.Shape
     ) async throws(GitHubError) -> Page<Item> {
-        let response = try await send(request)
         switch shape {
         case .array:
+            let response = try await send(request.expecting([Item].self))
             let items = try decode([Item].self, from: response)
-            return Page(
+            var page = Page(
                 items: items, links: response.links, rateLimit: response.rateLimit, totalCount: nil, incompleteResults: false, shape: shape)
+            page.isStored = response.isStored
+            return page
         case .searchResults:
+            let response = try await send(request.expecting(SearchResults<Item>.self))
             let results = try decode(SearchResults<Item>.self, from: response)
-            return Page(
+            var page = Page(
                 items: results.items,
                 links: response.links,
                 rateLimit: response.rateLimit,
@@ -53,6 +58,8 @@ extension GitHubClient {
                 incompleteResults: results.incompleteResults,
                 shape: shape
             )
+            page.isStored = response.isStored
+            return page
         }
     }
 

@@ -21,6 +21,8 @@ public struct GitHubRequest: Hashable, Sendable {
     public var ifNoneMatch: String?
     /// Sent as `If-Modified-Since` to make the request conditional.
     public var ifModifiedSince: String?
+    /// What a successful answer's body must be; set by `GitHubClient` for the type it decodes.
+    public var expects: BodyCheck?
 
     public init(method: Method = .get, target: Target, ifNoneMatch: String? = nil, ifModifiedSince: String? = nil) {
         self.method = method
@@ -35,6 +37,13 @@ public struct GitHubRequest: Hashable, Sendable {
 
     public static func get(_ url: URL) -> GitHubRequest {
         GitHubRequest(target: .url(url))
+    }
+
+    /// This request, expecting a body that decodes as `T`.
+    public func expecting<T: Decodable>(_ type: T.Type) -> GitHubRequest {
+        var copy = self
+        copy.expects = .decodes(T.self)
+        return copy
     }
 
     /// The absolute URL of this request against `baseURL`.

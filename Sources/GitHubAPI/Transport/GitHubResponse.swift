@@ -9,6 +9,9 @@ public struct GitHubResponse: Sendable {
     public var body: Data
     /// The URL that was requested.
     public var url: URL
+    /// True when a store answered without GitHub (fresh, offline or standing in for a failure):
+    /// nothing new was learnt, so there is nothing to record.
+    public var isStored = false
 
     public init(status: Int, headers: [String: String], body: Data, url: URL) {
         self.status = status

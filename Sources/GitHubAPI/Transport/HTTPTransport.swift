@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import NIOCore
 import NIOHTTP1
+import NIOSSL
 
 /// The transport that really talks HTTP, with AsyncHTTPClient.
 ///
@@ -22,7 +23,9 @@ public struct HTTPTransport: GitHubTransport {
     }
 
     /// Client settings fit for GitHub: no automatic redirects (a redirect must not carry the token elsewhere).
-    public static func httpClientConfiguration(timeout: Duration) -> HTTPClient.Configuration {
+    /// `trustingAlso` names a PEM file of certificates to trust beside the system's (a GitHub
+    /// Enterprise server's own authority, as `SSL_CERT_FILE` names for curl and gh).
+    public static func httpClientConfiguration(timeout: Duration, trustingAlso certificateFile: String? = nil) -> HTTPClient.Configuration {
         let seconds = TimeAmount.seconds(max(1, timeout.components.seconds))
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
@@ -32,6 +35,11 @@ public struct HTTPTransport: GitHubTransport {
         // A refused connection means GitHub (or the network) is down: say so at once instead of
         // retrying until the time-out, so that a stored answer can be shown without delay.
         configuration.connectionPool.retryConnectionEstablishment = false
+        if let certificateFile {
+            var tls = TLSConfiguration.makeClientConfiguration()
+            tls.additionalTrustRoots = [.file(certificateFile)]
+            configuration.tlsConfiguration = tls
+        }
         return configuration
     }
 

@@ -49,7 +49,10 @@ struct ServeCommand: AsyncParsableCommand {
             liveShare: environment["STARSCOPE_LIVE_SHARE"].flatMap { Double($0) } ?? 0.5
         )
         settings.logger = Diagnostics.logger("starscope.web", environment: environment)
-        try await HTTPClient.withHTTPClient(configuration: HTTPTransport.httpClientConfiguration(timeout: configuration.timeout)) { http in
+        try await HTTPClient.withHTTPClient(
+            configuration: HTTPTransport.httpClientConfiguration(
+                timeout: configuration.timeout, trustingAlso: environment["SSL_CERT_FILE"].flatMap { $0.isEmpty ? nil : $0 })
+        ) { http in
             let services: WebServices
             do {
                 services = try WebServices(settings: settings, httpClient: http)

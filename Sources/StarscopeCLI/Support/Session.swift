@@ -37,7 +37,8 @@ struct Session {
         } catch {
             throw StarscopeError(error)
         }
-        let httpConfiguration = HTTPTransport.httpClientConfiguration(timeout: configuration.timeout)
+        let httpConfiguration = HTTPTransport.httpClientConfiguration(
+            timeout: configuration.timeout, trustingAlso: environment["SSL_CERT_FILE"].flatMap { $0.isEmpty ? nil : $0 })
         let terminal = Terminal(environment: environment)
         let report = CacheReport()
         let result = try await HTTPClient.withHTTPClient(configuration: httpConfiguration) { httpClient in
@@ -125,6 +126,10 @@ enum StaleNotice {
             return "rate limited: showing results from \(when); GitHub asked Starscope to slow down"
         case .serverError(let status):
             return "GitHub is failing (HTTP \(status)): showing results from \(when)"
+        case .badCredentials:
+            return "GitHub rejected the token: showing results from \(when); check GH_TOKEN or run `starscope auth login`"
+        case .undecodable:
+            return "GitHub sent an answer Starscope cannot read: showing results from \(when)"
         default:
             return "offline: showing results from \(when)"
         }

@@ -35,6 +35,13 @@ struct CachedResponse: Codable, FetchableRecord, PersistableRecord, Sendable {
         size = response.body.count + headers.count + key.utf8.count
     }
 
+    /// The answer as given out when the store answers in GitHub's place.
+    var storedResponse: GitHubResponse {
+        var response = self.response
+        response.isStored = true
+        return response
+    }
+
     var response: GitHubResponse {
         let decoded = (try? JSONDecoder().decode([String: String].self, from: headers)) ?? [:]
         let url = URL(string: url) ?? URL(fileURLWithPath: "/")
@@ -60,6 +67,13 @@ extension AppDatabase {
                 try db.execute(sql: "DELETE FROM cachedResponse WHERE key = ?", arguments: [key])
                 total -= row["size"] as Int
             }
+        }
+    }
+
+    /// Marks a stored answer as used now, for eviction (one small update, the body untouched).
+    func markUsed(key: String, now: Date) async throws(StoreError) {
+        try await write { db in
+            try db.execute(sql: "UPDATE cachedResponse SET lastUsedAt = ? WHERE key = ?", arguments: [now, key])
         }
     }
 

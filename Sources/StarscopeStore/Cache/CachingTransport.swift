@@ -24,6 +24,7 @@ public struct CachePolicy: Sendable {
 /// - fresh (within `max-age`, or the search window): answered from the store, no request;
 /// - stale: revalidated with `If-None-Match` / `If-Modified-Since`; a 304 reuses the stored body;
 /// - GitHub unreachable, failing (5xx) or rate limited: the stored answer, reported as stale;
+/// - a 200 whose body fails the request's `BodyCheck`: never stored; the stored answer, as stale;
 /// - offline: the store only.
 ///
 /// Entries are kept apart per token (a SHA-256 fingerprint, never the token itself).
@@ -68,11 +69,12 @@ public struct CachingTransport: GitHubTransport {
         if policy.offline {
             guard let stored else { throw .offline(reason: "Starscope is working offline and has nothing saved for this") }
             CacheReport.current?.recordStale(fetchedAt: stored.fetchedAt, reason: .offline(reason: "working offline"))
-            return stored.response
+            return stored.storedResponse
         }
         if let stored, isFresh(stored, at: time) {
-            try? await database.touch(key: key, now: time)
-            return stored.response
+            // Recency for eviction needs minutes, not every read: skip the write when recent.
+            if time.timeIntervalSince(stored.lastUsedAt) > 60 { try? await database.markUsed(key: key, now: time) }
+            return stored.storedResponse
         }
         var conditional = request
         conditional.ifNoneMatch = stored?.etag
@@ -83,13 +85,22 @@ public struct CachingTransport: GitHubTransport {
         } catch {
             guard error.isTransient, let stored else { throw error }
             CacheReport.current?.recordStale(fetchedAt: stored.fetchedAt, reason: error)
-            return stored.response
+            return stored.storedResponse
         }
         if response.isNotModified, let stored {
             try? await database.touch(key: key, now: time, revalidatedWith: response.headers, maxAge: maxAge(of: response))
             var reused = stored.response
             for (name, value) in response.headers where name.hasPrefix("x-ratelimit-") { reused.headers[name] = value }
             return reused
+        }
+        if response.isSuccess, let check = request.expects, !check.accepts(response.body) {
+            // A 200 that cannot be read (cut short, wrong shape) never replaces a good answer.
+            if let stored {
+                CacheReport.current?.recordStale(
+                    fetchedAt: stored.fetchedAt, reason: .undecodable(reason: "GitHub sent an answer that cannot be read"))
+                return stored.storedResponse
+            }
+            return response
         }
         if response.isSuccess {
             if !response.cacheControl.noStore {
@@ -101,7 +112,7 @@ public struct CachingTransport: GitHubTransport {
         }
         if let failure = GitHubError(response: response), failure.isTransient, let stored {
             CacheReport.current?.recordStale(fetchedAt: stored.fetchedAt, reason: failure)
-            return stored.response
+            return stored.storedResponse
         }
         return response
     }
