@@ -19,15 +19,17 @@ struct WebHarness {
         _ configuration: FakeGitHub.Configuration = smallWorld(),
         searchFreshness: Double = 60,
         liveInterval: Double = 60,
+        token: String? = nil,
         _ body: @Sendable (WebHarness) async throws -> Void
     ) async throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("starscope-web-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: home) }
         try await FakeGitHub.with(configuration) { fake, url in
-            try await HTTPClient.withHTTPClient(configuration: HTTPTransport.httpClientConfiguration(timeout: .seconds(5))) { http in
+            try await HTTPClient.withHTTPClient(configuration: HTTPTransport.httpClientConfiguration(timeout: .seconds(3))) { http in
                 let settings = WebSettings(
                     apiURL: url, dataDirectory: home.appendingPathComponent("data"), configDirectory: home.appendingPathComponent("config"),
-                    timeout: .seconds(5), searchFreshness: searchFreshness, liveInterval: liveInterval)
+                    environmentToken: token.map { ("GH_TOKEN", $0) }, timeout: .seconds(3), searchFreshness: searchFreshness,
+                    liveInterval: liveInterval)
                 let services = try WebServices(settings: settings, httpClient: http)
                 let app = buildApplication(services: services)
                 try await app.test(.router) { client in

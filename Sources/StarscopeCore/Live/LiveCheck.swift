@@ -1,6 +1,7 @@
 import Foundation
 import GitHubAPI
 import StarscopeModels
+import StarscopeStore
 
 /// Something on screen whose star counts can be re-checked with one request.
 public enum LiveSource: Hashable, Sendable {
@@ -29,26 +30,43 @@ public struct LiveCheck: Sendable {
 
 extension Explorer {
     /// Re-checks one source through the cache (conditional requests where GitHub allows them).
+    ///
+    /// When the cache had to stand in because GitHub refused (rate limits, failures), the check
+    /// reports that refusal: the scheduler must wait as GitHub asked, not retry at once.
     public func check(_ source: LiveSource) async -> LiveCheck {
+        let report = CacheReport()
+        var result = await CacheReport.$current.withValue(report) { await checkThroughCache(source) }
+        if result.failure == nil, let stale = report.stale {
+            result.failure = stale.reason
+            result.stars = [:]
+        }
+        return result
+    }
+
+    private func checkThroughCache(_ source: LiveSource) async -> LiveCheck {
         var result = LiveCheck()
         do {
             let repositories: [Repository]
+            var stored = false
             switch source {
             case .trending(let query, let page):
                 let response = try await client.searchRepositories(query: try query.searchQuery(now: now()), perPage: 100, page: page)
                 repositories = response.items
                 result.rateLimit = response.rateLimit
+                stored = response.isStored
             case .account(let login, let page):
                 let response = try await client.repositories(of: login, perPage: 100, page: page)
                 repositories = response.items
                 result.rateLimit = response.rateLimit
+                stored = response.isStored
             case .repository(let name):
-                let response = try await client.send(.get("/repos/\(name.owner)/\(name.name)"))
+                let response = try await client.send(.get("/repos/\(name.owner)/\(name.name)").expecting(Repository.self))
                 repositories = [try JSONDecoder.gitHub().decode(Repository.self, from: response.body)]
                 result.rateLimit = response.rateLimit
+                stored = response.isStored
             }
             for repository in repositories { result.stars[repository.fullName] = repository.stargazersCount }
-            await observe(repositories)
+            if !stored { await observe(repositories) }
         } catch let error as GitHubError {
             result.failure = error
         } catch {

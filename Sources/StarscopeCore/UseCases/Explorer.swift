@@ -26,7 +26,8 @@ public struct Explorer: Sendable {
     }
 
     /// Records what GitHub said about these repositories (star history, favourite snapshots).
-    /// A failure to record never fails what the user asked for.
+    /// A failure to record never fails what the user asked for. Answers the store gave in
+    /// GitHub's place are not recorded again: they hold nothing new.
     func observe(_ repositories: [Repository]) async {
         try? await database?.observe(repositories, at: now())
     }
@@ -44,14 +45,19 @@ public struct Explorer: Sendable {
         return result
     }
 
-    /// One page of 100 of "New & popular", and the number of the next page if GitHub has one
-    /// (for the web app's infinite scroll).
-    public func trendingPage(_ query: TrendingQuery, page: Int) async throws(StarscopeError) -> (items: [Repository], nextPage: Int?) {
+    /// One window of "New & popular" (see `RowWindow`; 100 rows unless asked for fewer), and the
+    /// number of the next window if there is one (for the web app's infinite scroll).
+    /// `incomplete`: GitHub's search timed out and some results may be missing.
+    public func trendingPage(_ query: TrendingQuery, page: Int, rows: Int = RowWindow.upstreamPageSize) async throws(StarscopeError) -> (
+        items: [Repository], nextPage: Int?, incomplete: Bool
+    ) {
         let q = try query.searchQuery(now: now())
+        let window = RowWindow(page: page, rows: rows)
         do {
-            let result = try await client.searchRepositories(query: q, perPage: 100, page: page)
-            await observe(result.items)
-            return (result.items, Self.pageNumber(result.links.next))
+            let result = try await client.searchRepositories(query: q, perPage: RowWindow.upstreamPageSize, page: window.upstreamPage)
+            if !result.isStored { await observe(result.items) }
+            let (items, next) = window.cut(result.items, upstreamHasNext: result.links.next != nil)
+            return (items, next.flatMap { $0 <= window.lastSearchPage ? $0 : nil }, result.incompleteResults)
         } catch {
             throw StarscopeError(error, about: .search)
         }
@@ -64,7 +70,7 @@ public struct Explorer: Sendable {
         try Self.checkLogin(login)
         do {
             let result = try await client.repositories(of: login, perPage: 100, page: page)
-            await observe(result.items)
+            if !result.isStored { await observe(result.items) }
             return (result.items.filter { includeForks || !$0.fork }, Self.pageNumber(result.links.next))
         } catch {
             throw StarscopeError(error, about: .account(login))

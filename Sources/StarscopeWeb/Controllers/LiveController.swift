@@ -42,10 +42,12 @@ struct LiveController {
             guard (1...400).contains(page) else { throw HTTPError(.badRequest, message: "“page” is out of range.") }
             switch url.path {
             case "/", "":
-                guard let timeframe = Timeframe(rawValue: query["since"] ?? "week"), page <= 10 else {
+                let window = RowWindow(page: page, rows: TrendingView.rowsPerPage)
+                guard let timeframe = Timeframe(rawValue: query["since"] ?? "week"), page <= window.lastSearchPage else {
                     throw HTTPError(.badRequest, message: "That list cannot be watched.")
                 }
-                sources.insert(.trending(TrendingQuery(timeframe: timeframe, language: query["language"], text: query["q"]), page: page))
+                let trending = TrendingQuery(timeframe: timeframe, language: query["language"], text: query["q"])
+                sources.insert(.trending(trending, page: window.upstreamPage))
             case "/favorites":
                 for favorite in try await services.favorites.list(refresh: false).prefix(30) {
                     if let name = try? RepositoryName(parsing: favorite.repository.fullName) { sources.insert(.repository(name)) }

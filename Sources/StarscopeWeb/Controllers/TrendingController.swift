@@ -20,8 +20,10 @@ struct TrendingController {
             throw HTTPError(.badRequest, message: "“since” must be day, week or month.")
         }
         let pageText = parameters.get("page").map { String($0) } ?? "1"
-        guard let page = Int(pageText), (1...10).contains(page) else {
-            throw HTTPError(.badRequest, message: "“page” must be a number from 1 to 10: GitHub's search shows its first 1,000 results.")
+        let lastPage = RowWindow(page: 1, rows: TrendingView.rowsPerPage).lastSearchPage
+        guard let page = Int(pageText), (1...lastPage).contains(page) else {
+            throw HTTPError(
+                .badRequest, message: "“page” must be a number from 1 to \(lastPage): GitHub's search shows its first 1,000 results.")
         }
         let text = parameters.get("q").map { String($0) }
         if let text, text.count > 200 { throw HTTPError(.badRequest, message: "The search text is too long.") }
@@ -32,9 +34,9 @@ struct TrendingController {
 
     @Sendable func list(_ request: Request, context: WebContext) async throws -> HTML {
         let (query, page) = try Self.listState(request)
-        var view = try await listView(query: query, page: page, context: context)
-        view.detail = nil
-        return view.render(title: "New & popular", returnTo: view.listURL)
+        let view = try await listView(query: query, page: page, context: context)
+        // With nothing to show, the status says so too (the page still explains and offers a retry).
+        return view.render(title: "New & popular", returnTo: view.listURL).with(status: view.listStatus)
     }
 
     func listView(query: TrendingQuery, page: Int, context: WebContext) async throws -> TrendingView {
@@ -43,12 +45,14 @@ struct TrendingController {
             query: query, page: page, repositories: [], nextPage: nil, favorites: [], listError: nil, detail: nil,
             context: context.page(.trending))
         do {
-            let (items, next) = try await explorer.trendingPage(query, page: page)
-            view.repositories = items
-            view.nextPage = next
+            let window = try await explorer.trendingPage(query, page: page, rows: TrendingView.rowsPerPage)
+            view.repositories = window.items
+            view.nextPage = window.nextPage
+            view.incomplete = window.incomplete
         } catch {
             if case .invalidInput = error { throw HTTPError(.badRequest, message: error.message) }
             view.listError = StateViews.error(error.message, retry: view.listURL)
+            view.listStatus = error.isNotFound ? .notFound : .serviceUnavailable
         }
         view.favorites = await explorer.favoriteIDs()
         // The banner is read after the work, so that it reflects what the cache reported.

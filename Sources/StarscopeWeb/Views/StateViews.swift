@@ -54,6 +54,10 @@ enum StateViews {
             return "GitHub asked Starscope to slow down — showing results from \(when)."
         case .serverError:
             return "GitHub is having trouble — showing results from \(when)."
+        case .badCredentials:
+            return "GitHub rejected the token — showing results from \(when). Check it in Settings."
+        case .undecodable:
+            return "GitHub sent an answer Starscope cannot read — showing results from \(when)."
         default:
             return "Offline — showing results from \(when)."
         }

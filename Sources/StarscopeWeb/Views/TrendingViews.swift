@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import StarscopeCore
 import StarscopeModels
 
@@ -11,9 +12,16 @@ struct TrendingView {
     var favorites: Set<Int64>
     /// Why the list is empty or missing, when it is.
     var listError: HTML?
+    /// The page's status: not OK when the list could not be shown.
+    var listStatus: HTTPResponse.Status = .ok
+    /// GitHub's search timed out and some results may be missing.
+    var incomplete = false
     /// The detail shown beside the list (wide screens) or alone (phones).
     var detail: HTML?
     var context: PageContext
+
+    /// Rows a page shows: few enough that a first visit stays small; GitHub is still asked for 100.
+    static let rowsPerPage = 25
 
     static let languages = [
         "Swift", "Rust", "Go", "Python", "TypeScript", "JavaScript", "C", "C++", "C#", "Java", "Kotlin", "Ruby", "Zig",
@@ -47,7 +55,7 @@ struct TrendingView {
             listError
             ?? (rows.isEmpty
                 ? "<div class=\"empty-state\"><p>No new repositories match.</p><p>Try another timeframe or language, or clear the search.</p></div>"
-                : "<ol class=\"repo-list\" data-page=\"\(page)\">\(rows)</ol>\(more)")
+                : "\(incompleteNotice)<ol class=\"repo-list\" data-page=\"\(page)\">\(rows)</ol>\(more)")
         let placeholder: HTML = "<div class=\"detail-placeholder\"><p>Choose a repository to see its details here.</p></div>"
         return """
             <div class="split\(detail == nil ? "" : " has-detail")">
@@ -64,6 +72,10 @@ struct TrendingView {
             <section class="detail-pane" aria-label="Repository detail">\(detail ?? placeholder)</section>
             </div>
             """
+    }
+
+    var incompleteNotice: HTML {
+        incomplete ? "<p class=\"notice\" role=\"status\">GitHub's search ran out of time, so some repositories may be missing.</p>" : ""
     }
 
     func filters() -> HTML {
