@@ -55,7 +55,8 @@ def test_every_page_shows_hostile_text_literally_and_runs_nothing(hostile, size)
         listed = rows(driver)
         assert len(listed) == 25
         # Favourite three rows so that the favourites page has hostile snapshots too.
-        for button in driver.find_elements(By.CSS_SELECTOR, ".list-pane .fav-form button")[:3]:
+        buttons = driver.find_elements(By.CSS_SELECTOR, ".list-pane .fav-form button")
+        for button in [b for b in buttons if b.get_attribute("aria-pressed") != "true"][:3]:
             button.click()
         wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, ".list-pane .fav-form button[aria-pressed=true]")) >= 3)
         owner = listed[0].split("/")[0]
@@ -65,7 +66,7 @@ def test_every_page_shows_hostile_text_literally_and_runs_nothing(hostile, size)
             f"/repos/{listed[1]}?since=month": True,
             "/favorites": True,
             f"/users/{owner}": True,
-            f"/users/{owner}/activity": True,
+            f"/users/{owner}/activity": False,  # event sentences carry repository names, not free text
             "/users": False,
             "/rising": False,
             "/settings": False,
