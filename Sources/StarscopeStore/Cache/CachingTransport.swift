@@ -27,6 +27,9 @@ public struct CachePolicy: Sendable {
 /// - a 200 whose body fails the request's `BodyCheck`: never stored; the stored answer, as stale;
 /// - offline: the store only.
 ///
+/// Many requests at once for one stale answer share a single refresh, and the answers used
+/// last are held in memory (`RecentAnswers`).
+///
 /// Entries are kept apart per token (a SHA-256 fingerprint, never the token itself).
 public struct CachingTransport: GitHubTransport {
     let upstream: any GitHubTransport
@@ -35,14 +38,18 @@ public struct CachingTransport: GitHubTransport {
     let partition: String
     let policy: CachePolicy
     let now: @Sendable () -> Date
+    /// Shared by every transport of one process over the same database.
+    let recent: RecentAnswers
 
     public init(
         upstream: any GitHubTransport,
         database: AppDatabase,
         configuration: GitHubConfiguration,
         policy: CachePolicy = CachePolicy(),
+        recent: RecentAnswers = RecentAnswers(),
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
+        self.recent = recent
         self.upstream = upstream
         self.database = database
         self.baseURL = configuration.baseURL
@@ -63,19 +70,39 @@ public struct CachingTransport: GitHubTransport {
         }
         let url = try request.url(relativeTo: baseURL)
         let key = partition + " " + url.absoluteString
-        let stored = try? await database.cachedResponse(key: key)
         let time = now()
+        var stored = recent.entry(key)
+        if stored.map({ !isFresh($0, at: time) }) ?? true {
+            stored = try? await database.cachedResponse(key: key)
+        }
 
         if policy.offline {
             guard let stored else { throw .offline(reason: "Starscope is working offline and has nothing saved for this") }
             CacheReport.current?.recordStale(fetchedAt: stored.fetchedAt, reason: .offline(reason: "working offline"))
             return stored.storedResponse
         }
-        if let stored, isFresh(stored, at: time) {
+        if var stored, isFresh(stored, at: time) {
             // Recency for eviction needs minutes, not every read: skip the write when recent.
-            if time.timeIntervalSince(stored.lastUsedAt) > 60 { try? await database.markUsed(key: key, now: time) }
+            if time.timeIntervalSince(stored.lastUsedAt) > 60 {
+                try? await database.markUsed(key: key, now: time)
+                stored.lastUsedAt = time
+            }
+            recent.remember(stored)
             return stored.storedResponse
         }
+        let outcome = try await recent.refresh(key) { [self, stored] () async throws(GitHubError) in
+            try await refresh(request, key: key, stored: stored, at: time)
+        }
+        if let stale = outcome.stale {
+            CacheReport.current?.recordStale(fetchedAt: stale.fetchedAt, reason: stale.reason)
+        }
+        return outcome.response
+    }
+
+    /// Asks GitHub (conditionally when something is stored) and keeps what it says.
+    func refresh(_ request: GitHubRequest, key: String, stored: CachedResponse?, at time: Date) async throws(GitHubError)
+        -> RecentAnswers.Outcome
+    {
         var conditional = request
         conditional.ifNoneMatch = stored?.etag
         conditional.ifModifiedSince = stored?.etag == nil ? stored?.lastModified : nil
@@ -84,37 +111,34 @@ public struct CachingTransport: GitHubTransport {
             response = try await upstream.send(conditional)
         } catch {
             guard error.isTransient, let stored else { throw error }
-            CacheReport.current?.recordStale(fetchedAt: stored.fetchedAt, reason: error)
-            return stored.storedResponse
+            return .init(response: stored.storedResponse, stale: .init(fetchedAt: stored.fetchedAt, reason: error))
         }
         if response.isNotModified, let stored {
             try? await database.touch(key: key, now: time, revalidatedWith: response.headers, maxAge: maxAge(of: response))
+            recent.forget(key)
             var reused = stored.response
             for (name, value) in response.headers where name.hasPrefix("x-ratelimit-") { reused.headers[name] = value }
-            return reused
+            return .init(response: reused, stale: nil)
         }
         if response.isSuccess, let check = request.expects, !check.accepts(response.body) {
             // A 200 that cannot be read (cut short, wrong shape) never replaces a good answer.
-            if let stored {
-                CacheReport.current?.recordStale(
-                    fetchedAt: stored.fetchedAt, reason: .undecodable(reason: "GitHub sent an answer that cannot be read"))
-                return stored.storedResponse
-            }
-            return response
+            guard let stored else { return .init(response: response, stale: nil) }
+            let reason = GitHubError.undecodable(reason: "GitHub sent an answer that cannot be read")
+            return .init(response: stored.storedResponse, stale: .init(fetchedAt: stored.fetchedAt, reason: reason))
         }
         if response.isSuccess {
+            recent.forget(key)
             if !response.cacheControl.noStore {
-                try? await database.save(
-                    CachedResponse(key: key, response: response, maxAge: maxAge(of: response), now: time), maximumBytes: policy.maximumBytes
-                )
+                let entry = CachedResponse(key: key, response: response, maxAge: maxAge(of: response), now: time)
+                try? await database.save(entry, maximumBytes: policy.maximumBytes)
+                recent.remember(entry)
             }
-            return response
+            return .init(response: response, stale: nil)
         }
         if let failure = GitHubError(response: response), failure.isTransient, let stored {
-            CacheReport.current?.recordStale(fetchedAt: stored.fetchedAt, reason: failure)
-            return stored.storedResponse
+            return .init(response: stored.storedResponse, stale: .init(fetchedAt: stored.fetchedAt, reason: failure))
         }
-        return response
+        return .init(response: response, stale: nil)
     }
 
     /// Search answers follow the window configured now; others the `max-age` they came with.

@@ -1,0 +1,65 @@
+import Foundation
+import GitHubAPI
+import Synchronization
+
+/// What one process shares between the requests it serves at once: the answers it used last
+/// (so a fresh answer is served without reading the database), and the refreshes under way (so
+/// that many requests for one stale answer cost GitHub a single request).
+public final class RecentAnswers: Sendable {
+    /// What a refresh came back with, and the stale answer it fell back to, if any.
+    struct Outcome: Sendable {
+        var response: GitHubResponse
+        var stale: CacheReport.Stale?
+    }
+
+    private struct Memory {
+        var entries: [String: CachedResponse] = [:]
+        var order: [String] = []
+    }
+
+    private let memory = Mutex(Memory())
+    private let refreshes = Mutex<[String: Task<Outcome, any Error>]>([:])
+    let capacity: Int
+
+    public init(capacity: Int = 32) {
+        self.capacity = capacity
+    }
+
+    func entry(_ key: String) -> CachedResponse? {
+        memory.withLock { $0.entries[key] }
+    }
+
+    func remember(_ entry: CachedResponse) {
+        memory.withLock { memory in
+            if memory.entries.updateValue(entry, forKey: entry.key) == nil { memory.order.append(entry.key) }
+            while memory.order.count > capacity {
+                memory.entries[memory.order.removeFirst()] = nil
+            }
+        }
+    }
+
+    func forget(_ key: String) {
+        memory.withLock { memory in
+            memory.entries[key] = nil
+            memory.order.removeAll { $0 == key }
+        }
+    }
+
+    /// Runs `refresh` for `key` unless one is already under way, whose outcome is then shared.
+    func refresh(_ key: String, _ work: @escaping @Sendable () async throws(GitHubError) -> Outcome) async throws(GitHubError) -> Outcome {
+        let task = refreshes.withLock { running in
+            if let existing = running[key] { return existing }
+            let task = Task<Outcome, any Error> { try await work() }
+            running[key] = task
+            return task
+        }
+        defer { _ = refreshes.withLock { running in running[key] == task ? running.removeValue(forKey: key) : nil } }
+        do {
+            return try await task.value
+        } catch let error as GitHubError {
+            throw error
+        } catch {
+            throw .offline(reason: "the request was cancelled")
+        }
+    }
+}
