@@ -1,6 +1,7 @@
 import FakeGitHub
 import Foundation
 import StarscopeCore
+import StarscopeTestSupport
 import Testing
 
 @testable import StarscopeWeb
@@ -45,8 +46,7 @@ import Testing
             #expect(await web.services.live.status.watching == 1)
             stream = nil
             _ = stream
-            try await Task.sleep(for: .milliseconds(300))
-            #expect(await web.services.live.status.watching == 0)
+            #expect(try await eventually { await web.services.live.status.watching == 0 })
             // A check already under way may finish; after that, nothing more is asked.
             try await Task.sleep(for: .milliseconds(1_500))
             await web.fake.clearRequests()
