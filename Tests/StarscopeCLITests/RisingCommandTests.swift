@@ -2,6 +2,7 @@ import FakeGitHub
 import Foundation
 import StarscopeModels
 import StarscopeStore
+import StarscopeTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -56,17 +57,34 @@ import Testing
                 process.standardError = FileHandle.nullDevice
                 try process.run()
                 defer { if process.isRunning { process.terminate() } }
-                try await Task.sleep(for: .seconds(2))
-                await fake.setStars(repo.fullName, to: repo.stars + 42)
-                var seen = ""
-                for _ in 0..<40 where !seen.contains("(+42)") {
-                    try await Task.sleep(for: .milliseconds(250))
-                    let data = output.fileHandleForReading.availableDataNonBlocking()
-                    seen += String(decoding: data, as: UTF8.self)
+                let seen = Transcript()
+                @Sendable func read() async -> String {
+                    await seen.append(String(decoding: output.fileHandleForReading.availableDataNonBlocking(), as: UTF8.self))
                 }
-                #expect(seen.contains("\(repo.fullName)  ★ \((repo.stars + 42).formatted())  (+42)"), "\(seen)")
+                // The change is made once the first count is out, however long the start took.
+                let started = try await eventually { await read().contains(repo.fullName) }
+                let startText = await seen.text
+                #expect(started, "\(startText)")
+                // …and the first check, which sets the baseline, has been answered.
+                let requestsBefore = await fake.requests().count
+                _ = try await eventually { await fake.requests().count > requestsBefore }
+                await fake.setStars(repo.fullName, to: repo.stars + 42)
+                _ = try await eventually { await read().contains("(+42)") }
+                let seenText = await seen.text
+                #expect(seenText.contains("\(repo.fullName)  ★ \((repo.stars + 42).formatted())  (+42)"), "\(seenText)")
             }
         }
+    }
+}
+
+/// What a running command has printed so far.
+actor Transcript {
+    private(set) var text = ""
+
+    /// Adds `chunk` and returns everything so far.
+    func append(_ chunk: String) -> String {
+        text += chunk
+        return text
     }
 }
 
