@@ -20,6 +20,7 @@ public struct GitHubClient: Sendable {
     }
 
     func decode<T: Decodable>(_ type: T.Type, from response: GitHubResponse) throws(GitHubError) -> T {
+        if let value = response.decoded as? T { return value }
         do {
             return try JSONDecoder.gitHub().decode(T.self, from: response.body)
         } catch {
@@ -27,7 +28,7 @@ public struct GitHubClient: Sendable {
         }
     }
 
-    func get<T: Decodable>(_ type: T.Type, _ request: GitHubRequest) async throws(GitHubError) -> T {
+    func get<T: Decodable & Sendable>(_ type: T.Type, _ request: GitHubRequest) async throws(GitHubError) -> T {
         try decode(T.self, from: try await send(request.expecting(T.self)))
     }
 

@@ -32,6 +32,42 @@ import Testing
         #expect(String(decoding: second.body, as: UTF8.self) == "{\"a\":1}")
     }
 
+    /// A page shown again and again within its window costs one decode, when it arrived, and none
+    /// after: memory holds the decoded answer, also when it was read back from the database.
+    @Test func aKeptAnswerIsDecodedOnce() async throws {
+        let stub = StubTransport([.response(status: 200, headers: fresh, body: "{\"a\":1}")])
+        let clock = Clock()
+        let database = try AppDatabase.inMemory()
+        let decodes = Counter()
+        var request = GitHubRequest.get("/users/octocat")
+        request.expects = BodyCheck(name: "counted") { body in
+            decodes.increment()
+            return String(decoding: body, as: UTF8.self)
+        }
+        let cache = transport(stub, database, clock: clock)
+        let first = try await cache.send(request)
+        #expect(first.decoded as? String == "{\"a\":1}")
+        for _ in 0..<5 {
+            clock.advance(5)
+            let again = try await cache.send(request)
+            #expect(again.decoded as? String == "{\"a\":1}")
+            #expect(again.isStored)
+        }
+        #expect(decodes.value == 1)
+        // Another process over the same database decodes what it reads once, too.
+        let other = transport(stub, database, clock: clock)
+        for _ in 0..<3 { _ = try await other.send(request) }
+        #expect(decodes.value == 2)
+        #expect(stub.count == 1)
+    }
+
+    final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        var value: Int { lock.withLock { count } }
+        func increment() { lock.withLock { count += 1 } }
+    }
+
     @Test func staleAnswerIsRevalidatedAndA304ReusesTheBody() async throws {
         let stub = StubTransport([
             .response(status: 200, headers: fresh, body: "{\"a\":1}"),

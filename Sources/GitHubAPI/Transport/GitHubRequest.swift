@@ -40,7 +40,7 @@ public struct GitHubRequest: Hashable, Sendable {
     }
 
     /// This request, expecting a body that decodes as `T`.
-    public func expecting<T: Decodable>(_ type: T.Type) -> GitHubRequest {
+    public func expecting<T: Decodable & Sendable>(_ type: T.Type) -> GitHubRequest {
         var copy = self
         copy.expects = .decodes(T.self)
         return copy

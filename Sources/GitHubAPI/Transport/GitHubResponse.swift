@@ -12,6 +12,9 @@ public struct GitHubResponse: Sendable {
     /// True when a store answered without GitHub (fresh, offline or standing in for a failure):
     /// nothing new was learnt, so there is nothing to record.
     public var isStored = false
+    /// The body already decoded by the request's `BodyCheck`, when a transport ran it; the
+    /// client uses it instead of decoding again.
+    public var decoded: (any Sendable)?
 
     public init(status: Int, headers: [String: String], body: Data, url: URL) {
         self.status = status

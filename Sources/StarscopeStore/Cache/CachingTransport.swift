@@ -71,9 +71,11 @@ public struct CachingTransport: GitHubTransport {
         let url = try request.url(relativeTo: baseURL)
         let key = partition + " " + url.absoluteString
         let time = now()
-        var stored = recent.entry(key)
+        var remembered = recent.answer(key)
+        var stored = remembered?.entry
         if stored.map({ !isFresh($0, at: time) }) ?? true {
             stored = try? await database.cachedResponse(key: key)
+            remembered = nil
         }
 
         if policy.offline {
@@ -81,14 +83,17 @@ public struct CachingTransport: GitHubTransport {
             CacheReport.current?.recordStale(fetchedAt: stored.fetchedAt, reason: .offline(reason: "working offline"))
             return stored.storedResponse
         }
-        if var stored, isFresh(stored, at: time) {
+        if let stored, isFresh(stored, at: time) {
+            var answer = remembered ?? .init(entry: stored, response: Self.response(from: stored, checkedBy: request.expects))
             // Recency for eviction needs minutes, not every read: skip the write when recent.
             if time.timeIntervalSince(stored.lastUsedAt) > 60 {
                 try? await database.markUsed(key: key, now: time)
-                stored.lastUsedAt = time
+                answer.entry.lastUsedAt = time
             }
-            recent.remember(stored)
-            return stored.storedResponse
+            recent.remember(answer)
+            var response = answer.response
+            response.isStored = true
+            return response
         }
         let outcome = try await recent.refresh(key) { [self, stored] () async throws(GitHubError) in
             try await refresh(request, key: key, stored: stored, at: time)
@@ -106,7 +111,7 @@ public struct CachingTransport: GitHubTransport {
         var conditional = request
         conditional.ifNoneMatch = stored?.etag
         conditional.ifModifiedSince = stored?.etag == nil ? stored?.lastModified : nil
-        let response: GitHubResponse
+        var response: GitHubResponse
         do {
             response = try await upstream.send(conditional)
         } catch {
@@ -120,18 +125,21 @@ public struct CachingTransport: GitHubTransport {
             for (name, value) in response.headers where name.hasPrefix("x-ratelimit-") { reused.headers[name] = value }
             return .init(response: reused, stale: nil)
         }
-        if response.isSuccess, let check = request.expects, !check.accepts(response.body) {
-            // A 200 that cannot be read (cut short, wrong shape) never replaces a good answer.
-            guard let stored else { return .init(response: response, stale: nil) }
-            let reason = GitHubError.undecodable(reason: "GitHub sent an answer that cannot be read")
-            return .init(response: stored.storedResponse, stale: .init(fetchedAt: stored.fetchedAt, reason: reason))
+        if response.isSuccess, let check = request.expects {
+            response.decoded = check.decode(response.body)
+            if response.decoded == nil {
+                // A 200 that cannot be read (cut short, wrong shape) never replaces a good answer.
+                guard let stored else { return .init(response: response, stale: nil) }
+                let reason = GitHubError.undecodable(reason: "GitHub sent an answer that cannot be read")
+                return .init(response: stored.storedResponse, stale: .init(fetchedAt: stored.fetchedAt, reason: reason))
+            }
         }
         if response.isSuccess {
             recent.forget(key)
             if !response.cacheControl.noStore {
                 let entry = CachedResponse(key: key, response: response, maxAge: maxAge(of: response), now: time)
                 try? await database.save(entry, maximumBytes: policy.maximumBytes)
-                recent.remember(entry)
+                recent.remember(.init(entry: entry, response: response))
             }
             return .init(response: response, stale: nil)
         }
@@ -139,6 +147,13 @@ public struct CachingTransport: GitHubTransport {
             return .init(response: stored.storedResponse, stale: .init(fetchedAt: stored.fetchedAt, reason: failure))
         }
         return .init(response: response, stale: nil)
+    }
+
+    /// The stored answer as a response, its body decoded once by `check` when there is one.
+    static func response(from entry: CachedResponse, checkedBy check: BodyCheck?) -> GitHubResponse {
+        var response = entry.response
+        if let check { response.decoded = check.decode(response.body) }
+        return response
     }
 
     /// Search answers follow the window configured now; others the `max-age` they came with.

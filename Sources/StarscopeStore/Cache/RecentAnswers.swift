@@ -12,8 +12,15 @@ public final class RecentAnswers: Sendable {
         var stale: CacheReport.Stale?
     }
 
+    /// An answer held in memory: the stored row, and the response made from it once (headers
+    /// parsed, body decoded), so a fresh answer costs neither JSON nor SQL.
+    struct Answer: Sendable {
+        var entry: CachedResponse
+        var response: GitHubResponse
+    }
+
     private struct Memory {
-        var entries: [String: CachedResponse] = [:]
+        var entries: [String: Answer] = [:]
         var order: [String] = []
     }
 
@@ -25,13 +32,14 @@ public final class RecentAnswers: Sendable {
         self.capacity = capacity
     }
 
-    func entry(_ key: String) -> CachedResponse? {
+    func answer(_ key: String) -> Answer? {
         memory.withLock { $0.entries[key] }
     }
 
-    func remember(_ entry: CachedResponse) {
+    func remember(_ answer: Answer) {
+        let key = answer.entry.key
         memory.withLock { memory in
-            if memory.entries.updateValue(entry, forKey: entry.key) == nil { memory.order.append(entry.key) }
+            if memory.entries.updateValue(answer, forKey: key) == nil { memory.order.append(key) }
             while memory.order.count > capacity {
                 memory.entries[memory.order.removeFirst()] = nil
             }

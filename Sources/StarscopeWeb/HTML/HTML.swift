@@ -57,31 +57,60 @@ public struct HTML: Sendable, ExpressibleByStringInterpolation, ResponseGenerato
         }
     }
 
-    /// Escapes text for element content and quoted attribute values; drops NUL and other C0
-    /// controls that have no place in a page, and neutralises direction overrides' reach by
-    /// isolating the text in `<bdi>` where callers choose to.
+    /// Escapes text for element content and quoted attribute values, and drops NUL and the other
+    /// C0 controls (tab and newline aside) and DEL, which have no place in a page.
+    ///
+    /// Works on UTF-8 bytes: every byte it changes is ASCII, and no byte of a multi-byte
+    /// character is ASCII, so text outside ASCII passes through whole. Text with nothing to
+    /// escape, most of it, is returned as it is.
     public static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            case "\n", "\t": result.unicodeScalars.append(scalar)
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F { continue }
-                result.unicodeScalars.append(scalar)
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let first = bytes.firstIndex(where: needsEscape) else { return String(decoding: bytes, as: UTF8.self) }
+            var result = [UInt8]()
+            result.reserveCapacity(bytes.count + 32)
+            result.append(contentsOf: bytes[..<first])
+            for byte in bytes[first...] {
+                switch byte {
+                case UInt8(ascii: "&"): result.append(contentsOf: "&amp;".utf8)
+                case UInt8(ascii: "<"): result.append(contentsOf: "&lt;".utf8)
+                case UInt8(ascii: ">"): result.append(contentsOf: "&gt;".utf8)
+                case UInt8(ascii: "\""): result.append(contentsOf: "&quot;".utf8)
+                case UInt8(ascii: "'"): result.append(contentsOf: "&#39;".utf8)
+                case UInt8(ascii: "\n"), UInt8(ascii: "\t"): result.append(byte)
+                case ..<0x20, 0x7F: continue
+                default: result.append(byte)
+                }
             }
+            return String(decoding: result, as: UTF8.self)
         }
-        return result
     }
 
-    /// Percent-encodes a query value.
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"): true
+        case UInt8(ascii: "\n"), UInt8(ascii: "\t"): false
+        case ..<0x20, 0x7F: true
+        default: false
+        }
+    }
+
+    /// Percent-encodes a query value: every byte of its UTF-8 but ASCII letters, digits and
+    /// `-._~` (RFC 3986's unreserved characters).
     public static func query(_ value: String) -> String {
-        value.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~"))) ?? ""
+        let hex = Array("0123456789ABCDEF".utf8)
+        var result = [UInt8]()
+        result.reserveCapacity(value.utf8.count)
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                result.append(byte)
+            default:
+                result.append(contentsOf: [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
+            }
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {
