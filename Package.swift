@@ -114,6 +114,8 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
-        .testTarget(name: "StarscopeCLITests", dependencies: ["FakeGitHub", "StarscopeModels", "StarscopeStore", "StarscopeTestSupport"]),
+        .testTarget(
+            name: "StarscopeCLITests",
+            dependencies: ["FakeGitHub", "StarscopeCore", "StarscopeModels", "StarscopeStore", "StarscopeTestSupport"]),
     ]
 )

@@ -1,5 +1,6 @@
 import FakeGitHub
 import Foundation
+import StarscopeCore
 import StarscopeModels
 import StarscopeStore
 import StarscopeTestSupport
@@ -71,7 +72,7 @@ import Testing
                 await fake.setStars(repo.fullName, to: repo.stars + 42)
                 _ = try await eventually { await read().contains("(+42)") }
                 let seenText = await seen.text
-                #expect(seenText.contains("\(repo.fullName)  ★ \((repo.stars + 42).formatted())  (+42)"), "\(seenText)")
+                #expect(seenText.contains("\(repo.fullName)  ★ \(GroupedNumber.format(repo.stars + 42))  (+42)"), "\(seenText)")
             }
         }
     }

@@ -13,6 +13,20 @@ import Testing
         #expect(CompactNumber.format(value) == expected)
     }
 
+    @Test(arguments: [
+        (0, "0"), (7, "7"), (999, "999"), (1_000, "1,000"), (12_345, "12,345"), (100_000, "100,000"), (1_234_567, "1,234,567"),
+        (-1_500, "-1,500"), (-999, "-999"), (Int.min, "-9,223,372,036,854,775,808"),
+    ])
+    func groupedNumbers(value: Int, expected: String) {
+        #expect(GroupedNumber.format(value) == expected)
+    }
+
+    @Test func bytesInHexadecimal() {
+        #expect([UInt8]().hexString == "")
+        #expect([0x00, 0x0F, 0x10, 0xAB, 0xFF].hexString == "000f10abff")
+        #expect(Array(0...255).map { UInt8($0) }.hexString.count == 512)
+    }
+
     @Test func relativeTimes() {
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         #expect(RelativeTime.describe(now, now: now) == "just now")

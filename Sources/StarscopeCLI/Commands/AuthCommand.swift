@@ -36,7 +36,8 @@ struct AuthCommand: AsyncParsableCommand {
                 let host = session.configuration.baseURL.host ?? "GitHub"
                 var line = "Logged in to \(host) as \(profile.login)."
                 if let rateLimit {
-                    line += " Rate limit: \(rateLimit.limit.formatted()) requests an hour, \(rateLimit.remaining.formatted()) left."
+                    line +=
+                        " Rate limit: \(GroupedNumber.format(rateLimit.limit)) requests an hour, \(GroupedNumber.format(rateLimit.remaining)) left."
                 }
                 writeOut(line + "\n")
                 if let name = ["GH_TOKEN", "GITHUB_TOKEN"].first(where: { environment[$0]?.isEmpty == false }) {
@@ -71,7 +72,7 @@ struct AuthCommand: AsyncParsableCommand {
                         guard let limit = limits.resources[name] else { continue }
                         let label = name == "core" ? "Requests" : "Searches"
                         lines.append(
-                            "\(label): \(limit.remaining.formatted()) of \(limit.limit.formatted()) left, resets at \(ClockTime.format(limit.reset))."
+                            "\(label): \(GroupedNumber.format(limit.remaining)) of \(GroupedNumber.format(limit.limit)) left, resets at \(ClockTime.format(limit.reset))."
                         )
                     }
                 } catch let error as GitHubError {

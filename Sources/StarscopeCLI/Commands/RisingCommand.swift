@@ -37,7 +37,8 @@ struct RisingCommand: AsyncParsableCommand {
                 ])
                 for entry in result.entries {
                     table.append([
-                        entry.repository.fullName, "+" + entry.gained.formatted(), SpanText.short(entry.to.timeIntervalSince(entry.from)),
+                        entry.repository.fullName, "+" + GroupedNumber.format(entry.gained),
+                        SpanText.short(entry.to.timeIntervalSince(entry.from)),
                         CompactNumber.format(entry.repository.stargazersCount),
                         entry.repository.description.flatMap { $0.isEmpty ? nil : $0 } ?? RepositoryOutput.noDescription,
                     ])

@@ -15,7 +15,7 @@ enum Watch {
                 if let before = known[repo], before != stars {
                     let change = stars - before
                     let time = Date().formatted(date: .omitted, time: .standard)
-                    writeOut("\(time)  \(repo)  ★ \(stars.formatted())  (\(change > 0 ? "+" : "")\(change))\n")
+                    writeOut("\(time)  \(repo)  ★ \(GroupedNumber.format(stars))  (\(change > 0 ? "+" : "")\(change))\n")
                 }
                 known[repo] = stars
             }

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import GRDB
+import StarscopeModels
 
 /// Avatars on disk: each downloaded once, stored by content (SHA-256), bounded in total size
 /// with least-recently-used eviction; concurrent requests for one avatar share one download.
@@ -59,7 +60,7 @@ public actor AvatarCache {
 
     private func fetchAndStore(_ url: URL) async throws -> Image {
         let image = try await download(url)
-        let hash = SHA256.hash(data: image.data).map { String(format: "%02x", $0) }.joined()
+        let hash = SHA256.hash(data: image.data).hexString
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let target = file(hash)
         if !FileManager.default.fileExists(atPath: target.path) {

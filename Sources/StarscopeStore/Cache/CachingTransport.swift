@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import GitHubAPI
+import StarscopeModels
 
 /// How the response cache behaves.
 public struct CachePolicy: Sendable {
@@ -60,7 +61,7 @@ public struct CachingTransport: GitHubTransport {
 
     static func partition(for token: String?) -> String {
         guard let token else { return "anonymous" }
-        return SHA256.hash(data: Data(token.utf8)).prefix(12).map { String(format: "%02x", $0) }.joined()
+        return SHA256.hash(data: Data(token.utf8)).prefix(12).hexString
     }
 
     public func send(_ request: GitHubRequest) async throws(GitHubError) -> GitHubResponse {

@@ -16,7 +16,7 @@ struct StarsPayload: Encodable {
         self.repo = repo
         self.stars = stars
         compact = CompactNumber.format(stars)
-        formatted = stars.formatted()
+        formatted = GroupedNumber.format(stars)
     }
 }
 

@@ -22,7 +22,7 @@ struct RisingController {
         let rows = result.entries.map { entry -> HTML in
             let span = SpanText.short(entry.to.timeIntervalSince(entry.from))
             let gain: HTML =
-                " <span class=\"gain\" data-gained=\"\(entry.gained)\">+\(entry.gained.formatted()) <span class=\"span\">in \(span)</span></span>"
+                " <span class=\"gain\" data-gained=\"\(entry.gained)\">+\(GroupedNumber.format(entry.gained)) <span class=\"span\">in \(span)</span></span>"
             return RepositoryViews.row(
                 entry.repository, favorite: favorites.contains(entry.repository.id), listQuery: "", context: page,
                 returnTo: "/rising?since=\(since)",

@@ -45,7 +45,7 @@ struct SettingsController {
             let rows = ["core", "search"].compactMap { name -> HTML? in
                 guard let limit = overview.resources[name] else { return nil }
                 return
-                    "<li>\(name == "core" ? "Requests" : "Searches"): \(limit.remaining.formatted()) of \(limit.limit.formatted()) left, resets at \(ClockTime.format(limit.reset))</li>"
+                    "<li>\(name == "core" ? "Requests" : "Searches"): \(GroupedNumber.format(limit.remaining)) of \(GroupedNumber.format(limit.limit)) left, resets at \(ClockTime.format(limit.reset))</li>"
             }
             limits = "<ul class=\"limits\">\(rows)</ul>"
         } catch {
@@ -101,7 +101,7 @@ struct SettingsController {
             }
             ?? "No page is open, so nothing is being checked."
         let seen = ["core": "requests", "search": "searches"].sorted { $0.key < $1.key }.compactMap { resource, noun -> String? in
-            status.lastLimits[resource].map { "\($0.remaining.formatted()) of \($0.limit.formatted()) \(noun)" }
+            status.lastLimits[resource].map { "\(GroupedNumber.format($0.remaining)) of \(GroupedNumber.format($0.limit)) \(noun)" }
         }
         let left: HTML = seen.isEmpty ? "" : " The last checks saw \(seen.joined(separator: " and ")) left."
         return """

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import StarscopeModels
 import StarscopeStore
 
 /// Headers every answer carries: a Content-Security-Policy with no inline script, no framing,
@@ -49,7 +50,7 @@ struct CSRFMiddleware: RouterMiddleware {
 
     static func newToken() -> String {
         var generator = SystemRandomNumberGenerator()
-        return (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+        return (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }.hexString
     }
 
     /// `Origin` (or `Referer`), when the browser sends one, must be this server.

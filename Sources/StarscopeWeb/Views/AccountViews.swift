@@ -17,9 +17,9 @@ enum AccountViews {
 
     static func profile(_ profile: Profile, now: Date) -> HTML {
         var facts: [HTML] = [
-            RepositoryViews.fact("Followers", "\(profile.followers.formatted())"),
-            RepositoryViews.fact("Following", "\(profile.following.formatted())"),
-            RepositoryViews.fact("Repositories", "\(profile.publicRepos.formatted())"),
+            RepositoryViews.fact("Followers", "\(GroupedNumber.format(profile.followers))"),
+            RepositoryViews.fact("Following", "\(GroupedNumber.format(profile.following))"),
+            RepositoryViews.fact("Repositories", "\(GroupedNumber.format(profile.publicRepos))"),
         ]
         if let location = profile.location, !location.isEmpty { facts.append(RepositoryViews.fact("Location", "<bdi>\(location)</bdi>")) }
         if let email = profile.email, !email.isEmpty {

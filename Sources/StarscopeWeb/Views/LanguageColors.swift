@@ -13,9 +13,12 @@ enum LanguageColors {
 
     /// `lang-swift`, `lang-cpp`, `lang-csharp`, `lang-jupyter-notebook`; `lang-other` when unknown.
     static func className(_ language: String) -> String {
-        guard colors[language] != nil else { return "lang-other" }
-        return "lang-" + slug(language)
+        classNames[language] ?? "lang-other"
     }
+
+    /// Every row names its language: the class names are made once.
+    private static let classNames: [String: String] = Dictionary(
+        uniqueKeysWithValues: colors.keys.map { ($0, "lang-" + slug($0)) })
 
     static func slug(_ language: String) -> String {
         let replaced = language.lowercased().replacingOccurrences(of: "++", with: "pp").replacingOccurrences(of: "#", with: "sharp")

@@ -37,7 +37,7 @@ enum RepositoryViews {
     }
 
     static func stars(_ count: Int) -> HTML {
-        "<span class=\"stars\" data-stars=\"\(count)\" title=\"\(count.formatted()) stars\"><span aria-hidden=\"true\">★</span> <span class=\"count\">\(CompactNumber.format(count))</span><span class=\"visually-hidden\"> stars</span></span>"
+        "<span class=\"stars\" data-stars=\"\(count)\" title=\"\(GroupedNumber.format(count)) stars\"><span aria-hidden=\"true\">★</span> <span class=\"count\">\(CompactNumber.format(count))</span><span class=\"visually-hidden\"> stars</span></span>"
     }
 
     static func language(_ language: String?) -> HTML {
@@ -74,10 +74,10 @@ enum RepositoryViews {
         var facts: [HTML] = [
             fact(
                 "Stars",
-                "<span class=\"stars\" data-stars=\"\(repository.stargazersCount)\" data-format=\"full\"><span class=\"count\">\(repository.stargazersCount.formatted())</span></span>"
+                "<span class=\"stars\" data-stars=\"\(repository.stargazersCount)\" data-format=\"full\"><span class=\"count\">\(GroupedNumber.format(repository.stargazersCount))</span></span>"
             ),
-            fact("Forks", "\(repository.forksCount.formatted())"),
-            fact("Open issues", "\(repository.openIssuesCount.formatted())"),
+            fact("Forks", "\(GroupedNumber.format(repository.forksCount))"),
+            fact("Open issues", "\(GroupedNumber.format(repository.openIssuesCount))"),
             fact("Language", repository.language.map { language(.some($0)) } ?? "—"),
             fact("Licence", "\(repository.license?.name ?? "None")"),
             fact(
