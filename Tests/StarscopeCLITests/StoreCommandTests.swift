@@ -16,10 +16,16 @@ import Testing
                 let first = try await CLI.run(["trending", "--since", "week", "--limit", "300", "--json"], api: url, home: home)
                 #expect(first.status == 0)
                 #expect(await fake.requests().count == 3)
+                let name = try #require(try jsonArray(first.stdout).first?["full_name"] as? String)
+                let directory = home.appendingPathComponent("data/starscope")
+                let seen = try #require(try await AppDatabase.open(directory: directory).snapshot(fullName: name)).fetchedAt
                 let second = try await CLI.run(["trending", "--since", "week", "--limit", "300", "--json"], api: url, home: home)
                 #expect(second.status == 0)
                 #expect(second.stdout == first.stdout)
                 #expect(await fake.requests().count == 3)
+                // Saved answers hold nothing new, so the second run records nothing either.
+                let seenAgain = try #require(try await AppDatabase.open(directory: directory).snapshot(fullName: name)).fetchedAt
+                #expect(seenAgain == seen)
             }
         }
     }

@@ -23,9 +23,10 @@ public struct HTTPTransport: GitHubTransport {
     }
 
     /// Client settings fit for GitHub: no automatic redirects (a redirect must not carry the token elsewhere).
-    /// `trustingAlso` names a PEM file of certificates to trust beside the system's (a GitHub
-    /// Enterprise server's own authority, as `SSL_CERT_FILE` names for curl and gh).
-    public static func httpClientConfiguration(timeout: Duration, trustingAlso certificateFile: String? = nil) -> HTTPClient.Configuration {
+    /// `trusting` names a PEM file of the certificate authorities to trust instead of the
+    /// system's, as `SSL_CERT_FILE` does for OpenSSL, curl, Python and gh (a GitHub Enterprise
+    /// server's own authority, or a company proxy's bundle).
+    public static func httpClientConfiguration(timeout: Duration, trusting certificateFile: String? = nil) -> HTTPClient.Configuration {
         let seconds = TimeAmount.seconds(max(1, timeout.components.seconds))
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
@@ -37,7 +38,7 @@ public struct HTTPTransport: GitHubTransport {
         configuration.connectionPool.retryConnectionEstablishment = false
         if let certificateFile {
             var tls = TLSConfiguration.makeClientConfiguration()
-            tls.additionalTrustRoots = [.file(certificateFile)]
+            tls.trustRoots = .file(certificateFile)
             configuration.tlsConfiguration = tls
         }
         return configuration

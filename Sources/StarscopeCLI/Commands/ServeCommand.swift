@@ -51,7 +51,7 @@ struct ServeCommand: AsyncParsableCommand {
         settings.logger = Diagnostics.logger("starscope.web", environment: environment)
         try await HTTPClient.withHTTPClient(
             configuration: HTTPTransport.httpClientConfiguration(
-                timeout: configuration.timeout, trustingAlso: environment["SSL_CERT_FILE"].flatMap { $0.isEmpty ? nil : $0 })
+                timeout: configuration.timeout, trusting: environment["SSL_CERT_FILE"].flatMap { $0.isEmpty ? nil : $0 })
         ) { http in
             let services: WebServices
             do {

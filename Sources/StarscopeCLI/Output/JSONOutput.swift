@@ -1,6 +1,10 @@
 import Foundation
 import StarscopeModels
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A repository as `--json` prints it: GitHub's fields plus `"favorite"`.
 struct RepositoryJSON: Encodable {
     var repository: Repository
@@ -15,8 +19,10 @@ struct RepositoryJSON: Encodable {
     }
 }
 
-/// Prints `value` as pretty JSON with GitHub's field names, followed by a newline.
+/// Prints `value` as JSON with GitHub's field names, followed by a newline: indented for a
+/// person at a terminal, on one line for a script reading a pipe (as `gh` does).
 func printJSON<T: Encodable>(_ value: T) throws {
-    let data = try JSONEncoder.gitHub(pretty: true).encode(value)
-    writeOut(String(decoding: data, as: UTF8.self) + "\n")
+    var data = try JSONEncoder.gitHub(pretty: isatty(STDOUT_FILENO) == 1).encode(value)
+    data.append(UInt8(ascii: "\n"))
+    writeOut(data)
 }

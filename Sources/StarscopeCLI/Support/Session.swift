@@ -38,7 +38,7 @@ struct Session {
             throw StarscopeError(error)
         }
         let httpConfiguration = HTTPTransport.httpClientConfiguration(
-            timeout: configuration.timeout, trustingAlso: environment["SSL_CERT_FILE"].flatMap { $0.isEmpty ? nil : $0 })
+            timeout: configuration.timeout, trusting: environment["SSL_CERT_FILE"].flatMap { $0.isEmpty ? nil : $0 })
         let terminal = Terminal(environment: environment)
         let report = CacheReport()
         let result = try await HTTPClient.withHTTPClient(configuration: httpConfiguration) { httpClient in

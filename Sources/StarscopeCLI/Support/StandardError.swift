@@ -13,5 +13,9 @@ struct StandardError {
 
 /// Writes to standard output and flushes, so pipes see output immediately.
 func writeOut(_ text: String) {
-    FileHandle.standardOutput.write(Data(text.utf8))
+    writeOut(Data(text.utf8))
+}
+
+func writeOut(_ data: Data) {
+    FileHandle.standardOutput.write(data)
 }

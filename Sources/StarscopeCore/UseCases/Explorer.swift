@@ -41,7 +41,7 @@ public struct Explorer: Sendable {
         let result = try await collect(limit: limit, perPage: perPage, about: .search, progress: progress) { () async throws(GitHubError) in
             try await client.searchRepositories(query: q, perPage: perPage)
         }
-        await observe(result.items)
+        if !result.isStored { await observe(result.items) }
         return result
     }
 
@@ -185,17 +185,21 @@ public struct Explorer: Sendable {
         do {
             var page: Page<Item>? = try await first()
             var incomplete = false
+            var isStored = true
             var totalCount: Int?
             while let current = page {
                 loaded += 1
                 incomplete = incomplete || current.incompleteResults
+                isStored = isStored && current.isStored
                 totalCount = totalCount ?? current.totalCount
                 items.append(contentsOf: current.items.filter(keep))
                 progress?(loaded, max(expected, loaded))
                 guard items.count < limit else { break }
                 page = try await client.nextPage(after: current)
             }
-            return ListResult(items: Array(items.prefix(limit)), totalCount: totalCount, incomplete: incomplete, requests: loaded)
+            var result = ListResult(items: Array(items.prefix(limit)), totalCount: totalCount, incomplete: incomplete, requests: loaded)
+            result.isStored = isStored
+            return result
         } catch {
             throw StarscopeError(error, about: subject)
         }
@@ -211,6 +215,8 @@ public struct ListResult<Item: Sendable>: Sendable {
     public var incomplete: Bool
     /// How many pages were fetched.
     public var requests: Int
+    /// Every page came from the store, not from GitHub: nothing new was learnt.
+    public var isStored = false
 
     public init(items: [Item], totalCount: Int? = nil, incomplete: Bool = false, requests: Int = 0) {
         self.items = items
