@@ -102,7 +102,9 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "FakeGitHubTests", dependencies: ["FakeGitHub"]),
-        .testTarget(name: "StarscopeStoreTests", dependencies: ["StarscopeStore", "StarscopeTestSupport"]),
+        .testTarget(
+            name: "StarscopeStoreTests",
+            dependencies: ["StarscopeStore", "StarscopeTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "StarscopeCoreTests", dependencies: ["StarscopeCore", "StarscopeTestSupport", "FakeGitHub"]),
         .testTarget(
             name: "StarscopeWebTests",

@@ -53,7 +53,7 @@ public actor AvatarCache {
         guard let found, let data = FileManager.default.contents(atPath: file(found.hash).path) else { return nil }
         let now = Date()
         try await database.write { db in
-            try db.execute(sql: "UPDATE avatar SET lastUsedAt = ? WHERE url = ?", arguments: [now, key])
+            try db.execute(sql: "UPDATE avatar SET lastUsedAt = ? WHERE url = ?", arguments: [now.stored, key])
         }
         return Image(data: data, contentType: found.contentType)
     }
@@ -73,7 +73,7 @@ public actor AvatarCache {
         let orphans = try await database.write { db -> [String] in
             try db.execute(
                 sql: "INSERT OR REPLACE INTO avatar (url, contentHash, contentType, size, lastUsedAt) VALUES (?, ?, ?, ?, ?)",
-                arguments: [key, hash, image.contentType, size, now])
+                arguments: [key, hash, image.contentType, size, now.stored])
             var total = try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(size), 0) FROM avatar") ?? 0
             var removed: [String] = []
             for row in try Row.fetchAll(db, sql: "SELECT url, contentHash, size FROM avatar ORDER BY lastUsedAt ASC") where total > limit {

@@ -4,6 +4,10 @@ import GitHubAPI
 
 /// One stored answer from GitHub, with what is needed to reuse or revalidate it.
 struct CachedResponse: Codable, FetchableRecord, PersistableRecord, Sendable {
+    static func databaseDateEncodingStrategy(for column: String) -> DatabaseDateEncodingStrategy {
+        StoredDate.encodingStrategy
+    }
+
     static let databaseTableName = "cachedResponse"
 
     /// The token's partition and the URL: ETags differ per token, so do stored answers.
@@ -73,7 +77,7 @@ extension AppDatabase {
     /// Marks a stored answer as used now, for eviction (one small update, the body untouched).
     func markUsed(key: String, now: Date) async throws(StoreError) {
         try await write { db in
-            try db.execute(sql: "UPDATE cachedResponse SET lastUsedAt = ? WHERE key = ?", arguments: [now, key])
+            try db.execute(sql: "UPDATE cachedResponse SET lastUsedAt = ? WHERE key = ?", arguments: [now.stored, key])
         }
     }
 

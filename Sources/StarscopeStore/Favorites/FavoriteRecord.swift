@@ -4,6 +4,10 @@ import StarscopeModels
 
 /// A favourite: the repository's full snapshot, so that list and detail work offline.
 struct FavoriteRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
+    static func databaseDateEncodingStrategy(for column: String) -> DatabaseDateEncodingStrategy {
+        StoredDate.encodingStrategy
+    }
+
     static let databaseTableName = "favorite"
 
     var repositoryID: Int64

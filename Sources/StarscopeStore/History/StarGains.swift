@@ -39,7 +39,7 @@ extension AppDatabase {
                     JOIN starSample b ON b.repositoryID = latest.repositoryID AND b.recordedAt = COALESCE(before.at, after.at)
                     JOIN repositorySnapshot s ON s.repositoryID = latest.repositoryID
                     """,
-                arguments: [since, since])
+                arguments: [since.stored, since.stored])
             let decoder = JSONDecoder.gitHub()
             return rows.compactMap { row -> StarGain? in
                 let data: Data = row["snapshot"]

@@ -4,6 +4,10 @@ import StarscopeModels
 
 /// One recorded star count.
 public struct StarSample: Codable, FetchableRecord, PersistableRecord, Sendable, Hashable {
+    public static func databaseDateEncodingStrategy(for column: String) -> DatabaseDateEncodingStrategy {
+        StoredDate.encodingStrategy
+    }
+
     public init(repositoryID: Int64, fullName: String, recordedAt: Date, stars: Int) {
         self.repositoryID = repositoryID
         self.fullName = fullName
@@ -40,7 +44,7 @@ extension AppDatabase {
             for repository in repositories {
                 try db.execute(
                     sql: "INSERT OR REPLACE INTO repositorySnapshot (repositoryID, fullName, snapshot, fetchedAt) VALUES (?, ?, ?, ?)",
-                    arguments: [repository.id, repository.fullName, try encoder.encode(repository), date])
+                    arguments: [repository.id, repository.fullName, try encoder.encode(repository), date.stored])
             }
         }
     }
