@@ -16,6 +16,10 @@ import Testing
                 let first = try await CLI.run(["trending", "--since", "week", "--limit", "300", "--json"], api: url, home: home)
                 #expect(first.status == 0)
                 #expect(await fake.requests().count == 3)
+                // To a pipe, one line with GitHub's names in sorted order, "favorite" among them.
+                #expect(first.stdout.hasPrefix("[{\"archived\":false,\"created_at\":\""))
+                #expect(first.stdout.split(separator: "\n").count == 1)
+                #expect(first.stdout.contains(",\"favorite\":false,\"fork\":"))
                 let name = try #require(try jsonArray(first.stdout).first?["full_name"] as? String)
                 let directory = home.appendingPathComponent("data/starscope")
                 let seen = try #require(try await AppDatabase.open(directory: directory).snapshot(fullName: name)).fetchedAt

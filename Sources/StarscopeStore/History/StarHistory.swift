@@ -40,11 +40,10 @@ extension AppDatabase {
                 .insert(db, onConflict: .replace)
             }
             try self.refreshFavoriteSnapshots(repositories, at: date, in: db)
-            let encoder = JSONEncoder.gitHub()
             for repository in repositories {
                 try db.execute(
                     sql: "INSERT OR REPLACE INTO repositorySnapshot (repositoryID, fullName, snapshot, fetchedAt) VALUES (?, ?, ?, ?)",
-                    arguments: [repository.id, repository.fullName, try encoder.encode(repository), date.stored])
+                    arguments: [repository.id, repository.fullName, Data(repository.jsonObject.bytes), date.stored])
             }
         }
     }
