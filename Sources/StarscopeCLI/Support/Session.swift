@@ -64,6 +64,7 @@ struct Session {
         if let stale = report.stale {
             StandardError().writeLine(StaleNotice.line(stale))
         }
+        OpenAtExit.keep(database)
         return result
     }
 
@@ -133,5 +134,18 @@ enum StaleNotice {
         default:
             return "offline: showing results from \(when)"
         }
+    }
+}
+
+/// A command leaves its database open when the process ends. Closing it would checkpoint the
+/// write-ahead log into the database file, two `fsync`s that cost a short command about as much
+/// as its own work; SQLite checkpoints the log anyway once it grows to 4 MB, and reads it back
+/// whole after a process ends without closing (as after a crash, which the store is built for).
+enum OpenAtExit {
+    nonisolated(unsafe) private static var kept: [AppDatabase] = []
+    private static let lock = NSLock()
+
+    static func keep(_ database: AppDatabase) {
+        lock.withLock { kept.append(database) }
     }
 }
