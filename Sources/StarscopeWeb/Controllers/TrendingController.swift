@@ -72,11 +72,19 @@ struct TrendingController {
         let (query, page) = try Self.listState(request)
         let explorer = services.explorer
         let returnTo = "/repos/\(repositoryName)?" + TrendingView.listQuery(query, page: page)
+        var view = try await listView(query: query, page: page, context: context)
         let detail: HTML
         var status = HTTPResponse.Status.ok
         do {
-            let repository = try await explorer.repository(repositoryName, snapshotFreshFor: 600)
-            let favorite = await explorer.favoriteIDs().contains(repository.id)
+            // A row of the list beside it is as fresh as the list: no store read, no request.
+            let wanted = repositoryName.description.lowercased()
+            let repository: Repository
+            if let row = view.repositories.first(where: { $0.fullName.lowercased() == wanted }) {
+                repository = row
+            } else {
+                repository = try await explorer.repository(repositoryName, snapshotFreshFor: 600)
+            }
+            let favorite = view.favorites.contains(repository.id)
             detail = RepositoryViews.detail(
                 repository, favorite: favorite, now: explorer.now(), context: context.page(.trending),
                 backHref: "/?" + TrendingView.listQuery(query, page: page), returnTo: returnTo)
@@ -90,8 +98,9 @@ struct TrendingController {
                 detail = StateViews.error(error.message, retry: returnTo)
             }
         }
-        var view = try await listView(query: query, page: page, context: context)
         view.detail = detail
+        // The banner is read after the work, so that it reflects what the cache reported.
+        view.context = context.page(.trending)
         let html = view.render(title: repositoryName.description, returnTo: returnTo).with(status: status)
         return try html.response(from: request, context: context)
     }
