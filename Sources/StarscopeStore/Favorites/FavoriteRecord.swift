@@ -19,7 +19,7 @@ struct FavoriteRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
     init(repository: Repository, addedAt: Date, updatedAt: Date) throws {
         repositoryID = repository.id
         fullName = repository.fullName
-        snapshot = try JSONEncoder.gitHub().encode(repository)
+        snapshot = Data(repository.jsonObject.bytes)
         self.addedAt = addedAt
         self.updatedAt = updatedAt
     }

@@ -28,22 +28,24 @@ extension AppDatabase {
     /// changed since the last sample, and fresh snapshots for favourites among them.
     public func observe(_ repositories: [Repository], at date: Date = Date()) async throws(StoreError) {
         guard !repositories.isEmpty else { return }
+        // Statements are compiled once for the whole page, not once per row.
         try await write { db in
+            let lastStars = try db.cachedStatement(
+                sql: "SELECT stars FROM starSample WHERE repositoryID = ? ORDER BY recordedAt DESC LIMIT 1")
+            let insertSample = try db.cachedStatement(
+                sql: "INSERT OR REPLACE INTO starSample (repositoryID, fullName, recordedAt, stars) VALUES (?, ?, ?, ?)")
+            let insertSnapshot = try db.cachedStatement(
+                sql: "INSERT OR REPLACE INTO repositorySnapshot (repositoryID, fullName, snapshot, fetchedAt) VALUES (?, ?, ?, ?)")
+            let recordedAt = date.stored
             for repository in repositories {
-                let last = try Int.fetchOne(
-                    db, sql: "SELECT stars FROM starSample WHERE repositoryID = ? ORDER BY recordedAt DESC LIMIT 1",
-                    arguments: [repository.id])
+                let last = try Int.fetchOne(lastStars, arguments: [repository.id])
                 guard last != repository.stargazersCount else { continue }
-                try StarSample(
-                    repositoryID: repository.id, fullName: repository.fullName, recordedAt: date, stars: repository.stargazersCount
-                )
-                .insert(db, onConflict: .replace)
+                try insertSample.execute(arguments: [repository.id, repository.fullName, recordedAt, repository.stargazersCount])
             }
             try self.refreshFavoriteSnapshots(repositories, at: date, in: db)
             for repository in repositories {
-                try db.execute(
-                    sql: "INSERT OR REPLACE INTO repositorySnapshot (repositoryID, fullName, snapshot, fetchedAt) VALUES (?, ?, ?, ?)",
-                    arguments: [repository.id, repository.fullName, Data(repository.jsonObject.bytes), date.stored])
+                try insertSnapshot.execute(
+                    arguments: [repository.id, repository.fullName, Data(repository.jsonObject.bytes), recordedAt])
             }
         }
     }
