@@ -118,6 +118,9 @@ let package = Package(
         ),
         .testTarget(
             name: "StarscopeCLITests",
-            dependencies: ["FakeGitHub", "StarscopeCore", "StarscopeModels", "StarscopeStore", "StarscopeTestSupport"]),
+            dependencies: [
+                "FakeGitHub", "StarscopeCore", "StarscopeModels", "StarscopeStore", "StarscopeTestSupport",
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]),
     ]
 )

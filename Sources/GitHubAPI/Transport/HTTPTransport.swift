@@ -76,6 +76,7 @@ public struct HTTPTransport: GitHubTransport {
             logger.debug("GitHub response", metadata: ["status": "\(response.status.code)", "url": "\(url.absoluteString)"])
             return GitHubResponse(status: Int(response.status.code), headers: headers, body: Data(body.readableBytesView), url: url)
         } catch {
+            logger.debug("GitHub request failed", metadata: ["error": "\(error)", "url": "\(url.absoluteString)"])
             throw Self.classify(error, host: url.host ?? configuration.baseURL.absoluteString)
         }
     }
@@ -101,6 +102,14 @@ public struct HTTPTransport: GitHubTransport {
             return .offline(reason: "the request to \(host) was cancelled")
         }
         let text = String(describing: error)
+        if text.contains("CERTIFICATE_VERIFY_FAILED") {
+            return .offline(
+                reason: "the certificate of \(host) is not signed by an authority this machine trusts "
+                    + "(for a server with its own authority, name its certificate in SSL_CERT_FILE)")
+        }
+        if text.contains("noSuchFilesystemObject") || text.contains("failedToLoadCertificate") {
+            return .offline(reason: "the certificate file named by SSL_CERT_FILE cannot be read")
+        }
         if text.contains("refused") || text.contains("connectionRefused") || text.contains("ECONNREFUSED") {
             return .offline(reason: "could not connect to \(host) (connection refused)")
         }
