@@ -4,6 +4,7 @@ import GitHubAPI
 import StarscopeCore
 import StarscopeModels
 import StarscopeStore
+import Synchronization
 
 /// What one command run needs: the environment, the terminal, the store, and a client to GitHub
 /// that answers from the store when it can.
@@ -142,10 +143,9 @@ enum StaleNotice {
 /// as its own work; SQLite checkpoints the log anyway once it grows to 4 MB, and reads it back
 /// whole after a process ends without closing (as after a crash, which the store is built for).
 enum OpenAtExit {
-    nonisolated(unsafe) private static var kept: [AppDatabase] = []
-    private static let lock = NSLock()
+    private static let kept = Mutex<[AppDatabase]>([])
 
     static func keep(_ database: AppDatabase) {
-        lock.withLock { kept.append(database) }
+        kept.withLock { $0.append(database) }
     }
 }

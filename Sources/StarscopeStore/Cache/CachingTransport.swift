@@ -86,6 +86,10 @@ public struct CachingTransport: GitHubTransport {
         }
         if let stored, isFresh(stored, at: time) {
             var answer = remembered ?? .init(entry: stored, response: Self.response(from: stored, checkedBy: request.expects))
+            if answer.response.decoded == nil, let check = request.expects {
+                // Remembered by a request that decodes nothing: this one decodes it for the next.
+                answer.response.decoded = check.decode(answer.response.body)
+            }
             // Recency for eviction needs minutes, not every read: skip the write when recent.
             if time.timeIntervalSince(stored.lastUsedAt) > 60 {
                 try? await database.markUsed(key: key, now: time)
