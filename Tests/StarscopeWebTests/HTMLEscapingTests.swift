@@ -25,10 +25,8 @@ import Testing
     /// Whatever the text, the result holds no markup character and, unescaped, gives back the
     /// text without its controls.
     @Test func escapingRoundTrips() {
-        var generator = SystemRandomNumberGenerator()
-        let alphabet = Array("<>&\"'ab \t\n\u{0}\u{7F}é🚀\u{202E}ש")
         for _ in 0..<500 {
-            let text = String((0..<Int.random(in: 0...40, using: &generator)).map { _ in alphabet.randomElement(using: &generator) ?? "a" })
+            let text = Self.randomText(from: "<>&\"'ab \t\n\u{0}\u{7F}é🚀\u{202E}ש", upTo: 40)
             let escaped = HTML.escape(text)
             #expect(!escaped.contains(where: { "<>\"'".contains($0) }))
             let back = escaped.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
@@ -50,13 +48,16 @@ import Testing
     }
 
     @Test func queryValuesRoundTrip() {
-        var generator = SystemRandomNumberGenerator()
-        let alphabet = Array("a Z9-._~%&=+/?#éß🚀\u{202E}\"<")
         for _ in 0..<500 {
-            let text = String((0..<Int.random(in: 0...30, using: &generator)).map { _ in alphabet.randomElement(using: &generator) ?? "a" })
+            let text = Self.randomText(from: "a Z9-._~%&=+/?#éß🚀\u{202E}\"<", upTo: 30)
             let encoded = HTML.query(text)
             #expect(encoded.utf8.allSatisfy { $0 < 0x80 })
             #expect(encoded.removingPercentEncoding == text)
         }
+    }
+
+    /// Up to `length` characters drawn from `alphabet`.
+    static func randomText(from alphabet: String, upTo length: Int) -> String {
+        String((0..<Int.random(in: 0...length)).map { _ in alphabet.randomElement() ?? "a" })
     }
 }

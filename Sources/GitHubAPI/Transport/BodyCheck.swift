@@ -28,8 +28,6 @@ public struct BodyCheck: Hashable, Sendable {
     /// The decoded body, or nil when it is not what the endpoint returns.
     public func decode(_ body: Data) -> (any Sendable)? { decoder(body) }
 
-    public func accepts(_ body: Data) -> Bool { decode(body) != nil }
-
     public static func == (left: BodyCheck, right: BodyCheck) -> Bool { left.name == right.name }
     public func hash(into hasher: inout Hasher) { hasher.combine(name) }
 }

@@ -65,8 +65,8 @@ public struct HTML: Sendable, ExpressibleByStringInterpolation, ResponseGenerato
     /// escape, most of it, is returned as it is.
     public static func escape(_ text: String) -> String {
         var text = text
-        return text.withUTF8 { bytes in
-            guard let first = bytes.firstIndex(where: needsEscape) else { return String(decoding: bytes, as: UTF8.self) }
+        let escaped = text.withUTF8 { bytes -> String? in
+            guard let first = bytes.firstIndex(where: needsEscape) else { return nil }
             var result = [UInt8]()
             result.reserveCapacity(bytes.count + 32)
             result.append(contentsOf: bytes[..<first])
@@ -84,6 +84,7 @@ public struct HTML: Sendable, ExpressibleByStringInterpolation, ResponseGenerato
             }
             return String(decoding: result, as: UTF8.self)
         }
+        return escaped ?? text
     }
 
     private static func needsEscape(_ byte: UInt8) -> Bool {
