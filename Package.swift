@@ -119,7 +119,8 @@ let package = Package(
         .testTarget(
             name: "StarscopeCLITests",
             dependencies: [
-                "FakeGitHub", "StarscopeCore", "StarscopeModels", "StarscopeStore", "StarscopeTestSupport",
+                "FakeGitHub", "StarscopeCLI", "StarscopeCore", "StarscopeModels", "StarscopeStore", "StarscopeTestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]),
     ]

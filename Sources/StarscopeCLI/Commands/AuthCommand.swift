@@ -21,6 +21,7 @@ struct AuthCommand: AsyncParsableCommand {
 
     struct Login: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "login",
             abstract: "Check a token with GitHub and store it (read from standard input, or a hidden prompt on a terminal)."
         )
 
@@ -48,7 +49,10 @@ struct AuthCommand: AsyncParsableCommand {
     }
 
     struct Status: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show whose token is in use and the rate limits left; never the token.")
+        static let configuration = CommandConfiguration(
+            commandName: "status",
+            abstract: "Show whose token is in use and the rate limits left; never the token."
+        )
 
         @OptionGroup var global: GlobalOptions
 
@@ -84,7 +88,10 @@ struct AuthCommand: AsyncParsableCommand {
     }
 
     struct Logout: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete the stored token.")
+        static let configuration = CommandConfiguration(
+            commandName: "logout",
+            abstract: "Delete the stored token."
+        )
 
         func run() async throws {
             let environment = ProcessInfo.processInfo.environment

@@ -12,7 +12,10 @@ struct FavoritesCommand: AsyncParsableCommand {
     )
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List favourites, newest first, refreshed from GitHub when it answers.")
+        static let configuration = CommandConfiguration(
+            commandName: "list",
+            abstract: "List favourites, newest first, refreshed from GitHub when it answers."
+        )
 
         @OptionGroup var global: GlobalOptions
 
@@ -46,7 +49,10 @@ struct FavoritesCommand: AsyncParsableCommand {
     }
 
     struct Add: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Add a repository to your favourites.")
+        static let configuration = CommandConfiguration(
+            commandName: "add",
+            abstract: "Add a repository to your favourites."
+        )
 
         @OptionGroup var global: GlobalOptions
         @OptionGroup var argument: RepositoryArgument
@@ -60,7 +66,10 @@ struct FavoritesCommand: AsyncParsableCommand {
     }
 
     struct Remove: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove a repository from your favourites.")
+        static let configuration = CommandConfiguration(
+            commandName: "remove",
+            abstract: "Remove a repository from your favourites."
+        )
 
         @OptionGroup var global: GlobalOptions
         @OptionGroup var argument: RepositoryArgument
@@ -76,6 +85,7 @@ struct FavoritesCommand: AsyncParsableCommand {
 
     struct Export: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "export",
             abstract: "Write every favourite, with its snapshot, as JSON to standard output.",
             discussion: "The format is documented in the README; `starscope favorites import` reads it back."
         )
@@ -94,6 +104,7 @@ struct FavoritesCommand: AsyncParsableCommand {
 
     struct Import: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "import",
             abstract: "Add the favourites in FILE (an export, or a JSON array of repositories); existing ones are kept.",
             discussion: "Each entry is checked; bad ones are reported and skipped. Use - to read standard input."
         )
