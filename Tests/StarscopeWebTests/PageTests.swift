@@ -98,7 +98,7 @@ import Testing
             let avatar = try await web.get(path)
             #expect(avatar.status == .ok)
             #expect(avatar.headers[.cacheControl]?.contains("max-age=604800") == true)
-            #expect(avatar.headers[.contentType] == "image/svg+xml")
+            #expect(avatar.headers[.contentType] == "image/png")
         }
     }
 

@@ -95,19 +95,15 @@ struct FakeResponder: HTTPResponder {
     struct DroppedConnection: Error {}
 }
 
-/// Avatars served by the fake itself, so that nothing reaches the internet: a coloured square
-/// with the account id's initial, as SVG.
+/// Avatars served by the fake itself, so that nothing reaches the internet: a square whose colour
+/// follows the account id, as a PNG (GitHub's avatar host serves PNG and JPEG).
 enum Avatar {
     static func response(for path: String) -> FakeResponse {
         let parts = path.split(separator: "/")
         guard parts.count == 3, parts[1] == "u", let id = Int(parts[2]) else { return .error(404, "Not Found") }
-        let hue = (id * 47) % 360
-        let svg = """
-            <svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96">\
-            <rect width="96" height="96" fill="hsl(\(hue),55%,55%)"/>\
-            <text x="48" y="60" font-family="sans-serif" font-size="40" text-anchor="middle" fill="#fff">\(id % 100)</text></svg>
-            """
-        var response = FakeResponse(status: 200, body: Data(svg.utf8), contentType: "image/svg+xml")
+        let png = AvatarPNG.solid(
+            side: 24, red: UInt8((id * 47) % 200 + 40), green: UInt8((id * 89) % 200 + 40), blue: UInt8((id * 131) % 200 + 40))
+        var response = FakeResponse(status: 200, body: png, contentType: "image/png")
         response.headers.append(("Cache-Control", "max-age=300"))
         response.counts = false
         return response
