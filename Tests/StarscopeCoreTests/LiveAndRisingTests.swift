@@ -35,6 +35,34 @@ import Testing
         #expect(budget.plan(afterSecondaryLimit: nil) == .pauseUntilReset(60))
     }
 
+    @Test func aRoundStopsWhenItsShareIsSpentAndTheRestGetTheirTurnLater() async throws {
+        var configuration = FakeGitHub.Configuration()
+        configuration.accountCount = 20
+        configuration.repositoryCount = 100
+        configuration.maxAge = 0
+        try await withFakeClient(configuration) { client, fake in
+            let explorer = Explorer(client: client, database: try AppDatabase.inMemory())
+            // 20 different searches, as 20 pages each asking for another `q` would watch.
+            let sources = Set((0..<20).map { LiveSource.trending(TrendingQuery(timeframe: .week, language: nil, text: "q\($0)"), page: 1) })
+            await fake.setRemaining(10, resource: "search")
+            var scheduler = LiveScheduler(budget: LiveBudget(share: 0.5, minimumInterval: 1))
+            _ = await scheduler.round(sources, explorer: explorer)
+            // The first answer says 9 of 10 left: half of the 10 there were is 5, so 5 searches in all.
+            #expect(await fake.requests().count == 5)
+            #expect(await fake.rateLimit(resource: "search").remaining == 5)
+            // The next round has half of 5, rounded down: 2, and starts where the last one left off.
+            _ = await scheduler.round(sources, explorer: explorer)
+            let queries = await fake.requests().map(\.query)
+            #expect(queries.count == 7)
+            #expect(Set(queries).count == 7)
+            // With 1 left, half is nothing: no request at all.
+            await fake.setRemaining(1, resource: "search")
+            _ = await scheduler.round(sources, explorer: explorer)
+            _ = await scheduler.round(sources, explorer: explorer)
+            #expect(await fake.requests().count <= 8)
+        }
+    }
+
     @Test func roundsChecksOnceAndWaitsWithinTheBudgetForSixtyAnHour() async throws {
         var configuration = FakeGitHub.Configuration()
         configuration.accountCount = 20

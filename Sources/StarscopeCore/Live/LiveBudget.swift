@@ -39,6 +39,11 @@ public struct LiveBudget: Sendable, Hashable {
         return .checkAfter(max(minimumInterval, untilReset / rounds))
     }
 
+    /// How many of `remaining` requests one round may spend: the share, rounded down.
+    public func allowance(of remaining: Int) -> Int {
+        Int((Double(max(0, remaining)) * share).rounded(.down))
+    }
+
     /// A secondary limit asks for `retryAfter` seconds (GitHub says at least a minute without it).
     public func plan(afterSecondaryLimit retryAfter: Int?) -> Plan {
         .pauseUntilReset(max(minimumInterval, TimeInterval(retryAfter ?? 60)))

@@ -21,14 +21,40 @@ public struct LiveScheduler: Sendable {
         public var delay: TimeInterval = 0
     }
 
+    /// Where the next round starts in the sources: at the first one the last round had no budget
+    /// for, so that every source gets its turn.
+    private var cursor = 0
+
+    /// Checks each source once, in turn, until the round's budget is spent: for each bucket, the
+    /// `share` of what remained when the round began (unknown until GitHub first reports it).
     public mutating func round(_ sources: Set<LiveSource>, explorer: Explorer, now: @Sendable () -> Date = { Date() }) async -> Round {
         var round = Round()
         var perResource: [String: Int] = [:]
         var pause: TimeInterval = 0
-        for source in sources {
+        let ordered = sources.sorted { String(describing: $0) < String(describing: $1) }
+        let start = ordered.isEmpty ? 0 : cursor % ordered.count
+        var firstSkipped: Int?
+        defer { cursor = firstSkipped ?? start }
+        // A snapshot from before the last reset says nothing about the budget now.
+        let began = now()
+        limits = limits.filter { $0.value.reset > began }
+        var floor: [String: Int] = [:]
+        for (resource, limit) in limits { floor[resource] = limit.remaining - budget.allowance(of: limit.remaining) }
+        for (offset, source) in (ordered[start...] + ordered[..<start]).enumerated() {
+            if let current = limits[source.resource], let stop = floor[source.resource], current.remaining <= stop {
+                if firstSkipped == nil { firstSkipped = (start + offset) % ordered.count }
+                perResource[source.resource, default: 0] += 0
+                continue
+            }
             perResource[source.resource, default: 0] += 1
             let result = await explorer.check(source)
-            if let rateLimit = result.rateLimit { limits[source.resource] = rateLimit }
+            if let rateLimit = result.rateLimit {
+                if floor[source.resource] == nil {
+                    let before = rateLimit.remaining + 1
+                    floor[source.resource] = before - budget.allowance(of: before)
+                }
+                limits[source.resource] = rateLimit
+            }
             switch result.failure {
             case .secondaryRateLimit(let retryAfter)?:
                 pause = max(pause, budget.plan(afterSecondaryLimit: retryAfter).seconds)
