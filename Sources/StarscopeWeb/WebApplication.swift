@@ -13,17 +13,25 @@ public func buildApplication(
     let host = services.settings.host
     return Application(
         router: router,
+        server: .http1(configuration: .init(idleTimeout: .seconds(Int64(services.settings.idleTimeout)))),
         configuration: .init(address: .hostname(host, port: services.settings.port), serverName: "Starscope"),
-        onServerRunning: { channel in onListening(host, channel.localAddress?.port ?? services.settings.port) },
+        onServerRunning: { channel in
+            let port = channel.localAddress?.port ?? services.settings.port
+            onListening(host, port)
+            await services.didStartListening(host: host, port: port)
+        },
         logger: logger
     )
 }
 
 /// The router alone, for in-process tests.
 public func buildRouter(services: WebServices) -> Router<WebContext> {
-    let router = Router(context: WebContext.self)
+    // HEAD is answered like GET, without the body.
+    let router = Router(context: WebContext.self, options: .autoGenerateHeadEndpoints)
+    router.add(middleware: HostCheckMiddleware(services: services))
     router.add(middleware: SecurityMiddleware())
     router.add(middleware: ErrorPageMiddleware())
+    router.add(middleware: SignInMiddleware(services: services))
     router.add(middleware: CSRFMiddleware())
     TrendingController(services: services).addRoutes(to: router)
     FavoritesController(services: services).addRoutes(to: router)
@@ -32,5 +40,6 @@ public func buildRouter(services: WebServices) -> Router<WebContext> {
     SupportController(services: services).addRoutes(to: router)
     LiveController(services: services).addRoutes(to: router)
     RisingController(services: services).addRoutes(to: router)
+    SignInController(services: services).addRoutes(to: router)
     return router
 }

@@ -20,16 +20,20 @@ struct WebHarness {
         searchFreshness: Double = 60,
         liveInterval: Double = 60,
         token: String? = nil,
+        requireSignIn: Bool = false,
         _ body: @Sendable (WebHarness) async throws -> Void
     ) async throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("starscope-web-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: home) }
         try await FakeGitHub.with(configuration) { fake, url in
             try await HTTPClient.withHTTPClient(configuration: HTTPTransport.httpClientConfiguration(timeout: .seconds(3))) { http in
-                let settings = WebSettings(
-                    apiURL: url, dataDirectory: home.appendingPathComponent("data"), configDirectory: home.appendingPathComponent("config"),
+                // In process, requests name `localhost` without a port, that is port 80.
+                var settings = WebSettings(
+                    port: 80, apiURL: url, dataDirectory: home.appendingPathComponent("data"),
+                    configDirectory: home.appendingPathComponent("config"),
                     environmentToken: token.map { ("GH_TOKEN", $0) }, timeout: .seconds(3), searchFreshness: searchFreshness,
                     liveInterval: liveInterval)
+                settings.requireSignIn = requireSignIn
                 let services = try WebServices(settings: settings, httpClient: http)
                 let app = buildApplication(services: services)
                 try await app.test(.router) { client in
@@ -57,9 +61,9 @@ struct WebHarness {
     }
 
     /// A CSRF cookie and token from a first visit.
-    func csrf() async throws -> (cookie: String, token: String) {
-        let response = try await get("/")
-        let setCookie = try #require(response.headers[.setCookie])
+    func csrf(session: String? = nil) async throws -> (cookie: String, token: String) {
+        let response = try await get("/", headers: session.map { [.cookie: $0] } ?? [:])
+        let setCookie = try #require(response.headers[values: .setCookie].first { $0.hasPrefix("starscope_csrf=") })
         let pair = try #require(setCookie.split(separator: ";").first)
         let token = try #require(pair.split(separator: "=").last)
         return (String(pair), String(token))

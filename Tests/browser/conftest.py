@@ -75,7 +75,7 @@ class Fake:
 class App:
     """`starscope serve` on a free port with its own data directory."""
 
-    def __init__(self, fake, **extra):
+    def __init__(self, fake, args=(), **extra):
         self.home = tempfile.mkdtemp(prefix="starscope-browser-")
         env = dict(os.environ)
         for name in ("GH_TOKEN", "GITHUB_TOKEN"):
@@ -87,7 +87,17 @@ class App:
             STARSCOPE_TIMEOUT="3",
         )
         env.update(extra)
-        self.process, self.url = start([str(BIN / "starscope"), "serve", "--port", "0"], env, "Listening on")
+        self.process, self.url = start([str(BIN / "starscope"), "serve", "--port", "0", *args], env, "Listening on")
+
+    def next_sign_in_link(self):
+        """The next `Sign in: URL` line the server prints (one follows `Listening on`, and one
+        follows each use of a link)."""
+        while True:
+            line = self.process.stdout.readline()
+            if not line:
+                raise RuntimeError("the server printed no sign-in link")
+            if line.startswith("Sign in: "):
+                return line.split()[-1]
 
     def stop(self):
         self.process.terminate()
@@ -112,8 +122,10 @@ def app(fake):
     server.stop()
 
 
-def make_browser(size, dark=False):
+def make_browser(size, dark=False, arguments=()):
     options = Options()
+    for argument in arguments:
+        options.add_argument(argument)
     options.binary_location = "/usr/bin/chromium"
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", f"--window-size={size[0]},{size[1]}"):
         options.add_argument(argument)

@@ -94,8 +94,10 @@ class Serve:
     """`starscope serve` on a fixed port with a data directory that outlives the process, so it
     can be killed and started again on the same store."""
 
-    def __init__(self, fake, home, **extra):
+    def __init__(self, fake, home, args=(), host="127.0.0.1", **extra):
         self.home = home
+        self.args = list(args)
+        self.host = host
         self.port = free_port()
         self.data_dir = os.path.join(home, "data")
         self.env = dict(os.environ)
@@ -124,11 +126,33 @@ class Serve:
     def start(self):
         assert self.process is None or self.process.poll() is not None, "already running"
         self.starts += 1
-        command = [str(BIN / "starscope"), "serve", "--port", str(self.port)]
+        command = [str(BIN / "starscope"), "serve", "--host", self.host, "--port", str(self.port)] + self.args
         self.process, self.url = launch(command, self.env, "Listening on", os.path.join(self.home, f"serve-{self.starts}"))
 
     def get(self, path, headers=None, timeout=30):
         return request(self.url, "GET", path, headers=headers, timeout=timeout)
+
+    def sign_in_links(self):
+        """Every `Sign in: URL` line this run printed, oldest first."""
+        text = pathlib.Path(self.home, f"serve-{self.starts}.out").read_text(errors="replace")
+        return [line.split()[-1] for line in text.splitlines() if line.startswith("Sign in: ")]
+
+    def sign_in(self):
+        """Uses the newest sign-in link; returns the session cookie (`name=value`)."""
+        deadline = time.time() + 10
+        while not self.sign_in_links() and time.time() < deadline:
+            time.sleep(0.05)
+        link = urllib.parse.urlsplit(self.sign_in_links()[-1])
+        connection = http.client.HTTPConnection(link.hostname, link.port, timeout=30)
+        try:
+            connection.request("GET", link.path + "?" + link.query)
+            response = connection.getresponse()
+            response.read()
+            assert response.status == 303, response.status
+            cookies = [value.split(";")[0] for name, value in response.getheaders() if name.lower() == "set-cookie"]
+        finally:
+            connection.close()
+        return next(cookie for cookie in cookies if cookie.startswith("starscope_session="))
 
     def rss_kb(self):
         """The process's resident memory (VmRSS) in kB, or None once it is gone."""

@@ -21,9 +21,33 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Port to listen on; 0 picks a free one.")
     var port = 8080
 
+    @Option(
+        name: .customLong("allowed-host"),
+        help: ArgumentHelp(
+            "A name besides this machine's addresses that browsers may use to reach the app (repeatable), such as the name a reverse proxy forwards: NAME or NAME:PORT.",
+            valueName: "NAME"))
+    var allowedHosts: [String] = []
+
+    @Flag(name: .customLong("require-signin"), help: "Ask browsers to sign in with a one-time link, even on 127.0.0.1.")
+    var requireSignIn = false
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535.") }
         guard !host.isEmpty else { throw ValidationError("--host must not be empty.") }
+        for name in allowedHosts where !Self.isHostName(name) {
+            throw ValidationError("--allowed-host takes a host name or NAME:PORT, not “\(name)”.")
+        }
+    }
+
+    /// Letters, digits, dots and hyphens, optionally `:PORT`, or a bracketed IPv6 address.
+    static func isHostName(_ text: String) -> Bool {
+        guard !text.isEmpty, text.utf8.count <= 255 else { return false }
+        if text.hasPrefix("[") { return text.contains("]") }
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count <= 2, !parts[0].isEmpty,
+            parts[0].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") })
+        else { return false }
+        return parts.count == 1 || Int(parts[1]).map { (1...65_535).contains($0) } == true
     }
 
     func run() async throws {
@@ -49,6 +73,16 @@ struct ServeCommand: AsyncParsableCommand {
             liveShare: environment["STARSCOPE_LIVE_SHARE"].flatMap { Double($0) } ?? 0.5
         )
         settings.logger = Diagnostics.logger("starscope.web", environment: environment)
+        settings.allowedHosts = allowedHosts
+        settings.idleTimeout = environment["STARSCOPE_IDLE_TIMEOUT"].flatMap { Double($0) }.map { max(1, $0) } ?? 15
+        settings.requireSignIn = requireSignIn || !WebSettings.isLoopback(host)
+        let showQRCode = isatty(STDOUT_FILENO) == 1
+        settings.announceSignInLink = { link in
+            writeOut("Sign in: \(link)\n")
+            if showQRCode, let code = try? QRCode(link) { writeOut(code.terminalText(quietZone: 4) + "\n") }
+        }
+        // A slow client holds a descriptor until its time-out: allow as many as the system lets us.
+        FileDescriptors.raiseLimit()
         try await HTTPClient.withHTTPClient(
             configuration: HTTPTransport.httpClientConfiguration(
                 timeout: configuration.timeout, trusting: environment["SSL_CERT_FILE"].flatMap { $0.isEmpty ? nil : $0 })
@@ -60,7 +94,9 @@ struct ServeCommand: AsyncParsableCommand {
                 throw StarscopeError(error)
             }
             let app = buildApplication(services: services, logger: settings.logger) { host, port in
-                writeOut("Listening on http://\(host):\(port)\n")
+                // An IPv6 address goes in brackets, as in any URL.
+                let shown = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+                writeOut("Listening on http://\(shown):\(port)\n")
             }
             try await app.runService()
         }

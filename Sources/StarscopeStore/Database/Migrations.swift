@@ -48,6 +48,23 @@ extension AppDatabase {
                 t.column("fetchedAt", .datetime).notNull()
             }
         }
+        migrator.registerMigration("v3: web sessions") { db in
+            try db.create(table: "webSession") { t in
+                t.primaryKey("secretHash", .text)
+                t.column("account", .text).notNull()
+                t.column("createdAt", .datetime).notNull()
+                t.column("expiresAt", .datetime).notNull().indexed()
+            }
+        }
+        migrator.registerMigration("v4: accounts") { db in
+            try db.create(table: "account") { t in
+                t.primaryKey("login", .text).collate(.nocase)
+                t.column("sealedToken", .blob).notNull()
+                t.column("theme", .text).notNull().defaults(to: "system")
+                t.column("createdAt", .datetime).notNull()
+                t.column("signedInAt", .datetime).notNull()
+            }
+        }
         return migrator
     }
 }

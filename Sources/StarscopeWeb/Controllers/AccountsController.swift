@@ -21,7 +21,7 @@ struct AccountsController {
     }
 
     @Sendable func go(_ request: Request, context: WebContext) async throws -> Response {
-        let login = (request.uri.queryParameters.get("login").map { String($0) } ?? "").trimmingCharacters(in: .whitespaces)
+        let login = (request.uri.queryParameters.get("login").map { String($0.prefix(200)) } ?? "").trimmingCharacters(in: .whitespaces)
         guard RepositoryName.isValidLogin(login) else {
             return try StateViews.badRequest("“\(login)” is not a GitHub user or organisation name.", context: context.page(.accounts))
                 .response(from: request, context: context)

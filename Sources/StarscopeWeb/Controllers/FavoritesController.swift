@@ -17,10 +17,16 @@ struct FavoritesController {
 
     @Sendable func list(_ request: Request, context: WebContext) async throws -> HTML {
         let filter = request.uri.queryParameters.get("q").map { String($0) }?.trimmingCharacters(in: .whitespaces) ?? ""
-        let notice = request.uri.queryParameters.get("imported").map { "Imported \($0) favourites." }
+        // Bounded work: at most 200 characters in at most 8 words, whatever the number of favourites.
+        // Browsers send a form's spaces as "+", which the query parser leaves as it is.
+        let words = filter.lowercased().split(omittingEmptySubsequences: true) { $0 == " " || $0 == "+" }
+        guard filter.count <= 200, words.count <= 8 else {
+            throw HTTPError(.badRequest, message: "Search favourites with at most 8 words and 200 characters.")
+        }
+        let notice = request.uri.queryParameters.get("imported").flatMap { Int($0) }.map { "Imported \($0) favourites." }
         let page = context.page(.favorites)
         let all = try await services.favorites.list(refresh: false)
-        let shown = filter.isEmpty ? all : all.filter { Self.matches($0.repository, filter) }
+        let shown = words.isEmpty ? all : all.filter { Self.matches($0.repository, words) }
         let rows = shown.map { favorite in
             RepositoryViews.row(favorite.repository, favorite: true, listQuery: "", context: page, returnTo: "/favorites")
         }
@@ -54,10 +60,12 @@ struct FavoritesController {
         return Layout.page(title: "Favourites", context: page, main: main)
     }
 
-    static func matches(_ repository: Repository, _ filter: String) -> Bool {
+    /// Every word (lowercased) appears in the name, description, language or topics.
+    static func matches(_ repository: Repository, _ words: [Substring]) -> Bool {
         let text = ([repository.fullName, repository.description ?? "", repository.language ?? ""] + repository.topics).joined(
-            separator: " ")
-        return filter.split(separator: " ").allSatisfy { text.localizedCaseInsensitiveContains($0) }
+            separator: " "
+        ).lowercased()
+        return words.allSatisfy { text.contains($0) }
     }
 
     @Sendable func export(_ request: Request, context: WebContext) async throws -> Response {
@@ -98,7 +106,7 @@ struct FavoritesController {
     }
 
     @Sendable func importFavorites(_ request: Request, context: WebContext) async throws -> Response {
-        let form = try await FormData.read(request)
+        let form = try await FormData.read(request, limit: 8 * 1024 * 1024)
         try CSRFMiddleware.verify(form, context: context)
         guard let data = form.file ?? form["data"].map({ Data($0.utf8) }) else {
             throw HTTPError(.badRequest, message: "Choose a JSON file to import.")
@@ -118,11 +126,13 @@ struct FavoritesController {
     }
 }
 
-/// A redirect target that stays on this site: a path starting with one `/`.
+/// A redirect target that stays on this site: a path starting with one `/`, of printable ASCII
+/// with no spaces or backslashes (browsers drop tabs and newlines, so `/<TAB>/evil.com` would
+/// become `//evil.com`).
 enum LocalPath {
     static func safe(_ path: String?) -> String? {
-        guard let path, path.hasPrefix("/"), !path.hasPrefix("//"), !path.hasPrefix("/\\"),
-            !path.contains(where: { $0.isNewline || $0 == "\\" })
+        guard let path, path.utf8.count <= 2_048, path.hasPrefix("/"), !path.hasPrefix("//"),
+            path.utf8.allSatisfy({ (0x21...0x7E).contains($0) && $0 != UInt8(ascii: "\\") })
         else { return nil }
         return path
     }

@@ -36,7 +36,10 @@ struct LiveController {
             guard let name = try? RepositoryName(parsing: repo) else { throw HTTPError(.badRequest, message: "“repo” must be OWNER/NAME.") }
             sources.insert(.repository(name))
         }
-        if let list = parameters.get("list").map({ String($0) }), let url = URLComponents(string: list) {
+        if let list = parameters.get("list").map({ String($0) }) {
+            guard list.utf8.count <= 1_024, let url = URLComponents(string: list) else {
+                throw HTTPError(.badRequest, message: "That list cannot be watched.")
+            }
             let query = Dictionary((url.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { first, _ in first })
             let page = Int(query["page"] ?? "1") ?? 1
             guard (1...400).contains(page) else { throw HTTPError(.badRequest, message: "“page” is out of range.") }
@@ -46,6 +49,7 @@ struct LiveController {
                 guard let timeframe = Timeframe(rawValue: query["since"] ?? "week"), page <= window.lastSearchPage else {
                     throw HTTPError(.badRequest, message: "That list cannot be watched.")
                 }
+                try TrendingController.checkBounds(text: query["q"], language: query["language"])
                 let trending = TrendingQuery(timeframe: timeframe, language: query["language"], text: query["q"])
                 sources.insert(.trending(trending, page: window.upstreamPage))
             case "/favorites":
@@ -65,7 +69,11 @@ struct LiveController {
 
     @Sendable func stream(_ request: Request, context: WebContext) async throws -> Response {
         let sources = try await sources(request)
-        let messages = await services.live.subscribe(sources)
+        guard let messages = await services.live.subscribe(sources) else {
+            var response = Response(status: .serviceUnavailable, headers: [.retryAfter: "60", .contentType: "text/plain; charset=utf-8"])
+            response.body = .init(byteBuffer: ByteBuffer(string: "Too many pages are being watched; live counts will resume later."))
+            return response
+        }
         var headers = HTTPFields()
         headers[.contentType] = "text/event-stream"
         headers[.cacheControl] = "no-cache"

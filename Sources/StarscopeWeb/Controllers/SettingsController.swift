@@ -79,6 +79,7 @@ struct SettingsController {
             <button type="submit">Check and save</button>
             </form>
             \(remove)
+            \(page.signedIn ? SettingsController.signOut(csrf: page.csrf) : "")
             <h2>Live star counts</h2>
             \(await liveStatus())
             <h2>Theme</h2>
@@ -90,6 +91,17 @@ struct SettingsController {
             </section>
             """
         return Layout.page(title: "Settings", context: page, main: main)
+    }
+
+    static func signOut(csrf: String) -> HTML {
+        """
+        <h2>This browser</h2>
+        <p>Signed in with a one-time link.</p>
+        <form method="post" action="/signout">
+        <input type="hidden" name="csrf" value="\(csrf)">
+        <button type="submit">Sign out</button>
+        </form>
+        """
     }
 
     func liveStatus() async -> HTML {

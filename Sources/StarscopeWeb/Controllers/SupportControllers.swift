@@ -28,6 +28,7 @@ struct SupportController {
         }
         do {
             let image = try await services.avatars.image(for: url)
+            guard AvatarDownload.imageTypes.contains(image.contentType) else { throw AvatarDownload.Refused() }
             var headers = HTTPFields()
             headers[.contentType] = image.contentType
             headers[.cacheControl] = "public, max-age=604800, immutable"

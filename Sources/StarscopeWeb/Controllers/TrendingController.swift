@@ -26,10 +26,15 @@ struct TrendingController {
                 .badRequest, message: "“page” must be a number from 1 to \(lastPage): GitHub's search shows its first 1,000 results.")
         }
         let text = parameters.get("q").map { String($0) }
-        if let text, text.count > 200 { throw HTTPError(.badRequest, message: "The search text is too long.") }
         let language = parameters.get("language").map { String($0) }
-        if let language, language.count > 60 { throw HTTPError(.badRequest, message: "That language name is too long.") }
+        try checkBounds(text: text, language: language)
         return (TrendingQuery(timeframe: timeframe, language: language, text: text), page)
+    }
+
+    /// The bounds on a list's free text, for pages and for `/live` alike.
+    static func checkBounds(text: String?, language: String?) throws {
+        if let text, text.count > 200 { throw HTTPError(.badRequest, message: "The search text is too long.") }
+        if let language, language.count > 60 { throw HTTPError(.badRequest, message: "That language name is too long.") }
     }
 
     @Sendable func list(_ request: Request, context: WebContext) async throws -> HTML {

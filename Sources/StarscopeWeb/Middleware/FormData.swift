@@ -9,19 +9,36 @@ struct FormData: Sendable {
 
     subscript(name: String) -> String? { fields[name] }
 
-    static func read(_ request: Request, limit: Int = 8 * 1024 * 1024) async throws -> FormData {
-        let buffer = try await request.body.collect(upTo: limit)
+    /// The most fields or parts a form may have: more is not a form of ours.
+    static let maximumParts = 16
+
+    /// Reads a form of at most `limit` bytes that arrives within `timeout`; a larger, slower or
+    /// over-divided one is refused (413, 408) before any of it is parsed further.
+    static func read(_ request: Request, limit: Int = 64 * 1024, timeout: Duration = .seconds(30)) async throws -> FormData {
+        let body = request.body
+        let buffer = try await withThrowingTaskGroup(of: ByteBuffer.self) { group in
+            group.addTask { try await body.collect(upTo: limit) }
+            group.addTask {
+                try await Task.sleep(for: timeout)
+                throw HTTPError(.requestTimeout, message: "The form took too long to arrive.")
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next() else { throw HTTPError(.badRequest) }
+            return first
+        }
         let data = Data(buffer.readableBytesView)
         let contentType = request.headers[.contentType] ?? ""
         if contentType.lowercased().hasPrefix("multipart/form-data"), let boundary = boundary(in: contentType) {
-            return multipart(data, boundary: boundary)
+            return try multipart(data, boundary: boundary)
         }
-        return urlEncoded(String(decoding: data, as: UTF8.self))
+        return try urlEncoded(String(decoding: data, as: UTF8.self))
     }
 
-    static func urlEncoded(_ text: String) -> FormData {
+    static func urlEncoded(_ text: String) throws -> FormData {
         var form = FormData()
-        for pair in text.split(separator: "&") {
+        let pairs = text.split(separator: "&", maxSplits: maximumParts + 1)
+        guard pairs.count <= maximumParts else { throw HTTPError(.contentTooLarge, message: "This form has too many fields.") }
+        for pair in pairs {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let decode = { (part: Substring) in String(part).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? "" }
             let name = decode(parts[0])
@@ -41,14 +58,16 @@ struct FormData: Sendable {
     }
 
     /// A small multipart reader: enough for text fields and one file.
-    static func multipart(_ data: Data, boundary: String) -> FormData {
+    static func multipart(_ data: Data, boundary: String) throws -> FormData {
         var form = FormData()
+        guard !boundary.isEmpty, boundary.utf8.count <= 200 else { throw HTTPError(.badRequest, message: "This form cannot be read.") }
         let delimiter = Data(("--" + boundary).utf8)
         var parts: [Data] = []
         var searchStart = data.startIndex
         var partStart: Data.Index?
         while let range = data.range(of: delimiter, in: searchStart..<data.endIndex) {
             if let start = partStart { parts.append(data[start..<range.lowerBound]) }
+            guard parts.count <= maximumParts else { throw HTTPError(.contentTooLarge, message: "This form has too many parts.") }
             partStart = range.upperBound
             searchStart = range.upperBound
         }

@@ -39,6 +39,8 @@ struct CSRFMiddleware: RouterMiddleware {
         context.csrf = existing ?? Self.newToken()
         context.theme = request.cookies["theme"].flatMap { PageContext.Theme(rawValue: $0.value) } ?? .system
         if request.method != .get && request.method != .head {
+            // Refused before the body is read: a post without this browser's cookie, or from another origin.
+            guard existing != nil else { throw HTTPError(.forbidden, message: "This form has expired: reload the page and try again.") }
             guard Self.sameOrigin(request) else { throw HTTPError(.forbidden, message: "Cross-site request refused.") }
         }
         var response = try await next(request, context)
@@ -53,14 +55,12 @@ struct CSRFMiddleware: RouterMiddleware {
         return (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }.hexString
     }
 
-    /// `Origin` (or `Referer`), when the browser sends one, must be this server.
+    /// `Origin` (or, without it, `Referer`), when the browser sends one, names this server's host
+    /// and port, compared normalised (IPv6 included); `Origin: null` is refused. Without either,
+    /// the CSRF token alone decides.
     static func sameOrigin(_ request: Request) -> Bool {
-        // Without Origin or Referer (or with the "null" origin some privacy settings send), the
-        // CSRF token alone decides.
-        guard let source = request.headers[.origin] ?? request.headers[.referer], source != "null" else { return true }
-        guard let host = request.head.authority, let url = URL(string: source), let sourceHost = url.host else { return false }
-        let port = url.port.map { ":\($0)" } ?? ""
-        return (sourceHost + port).lowercased() == host.lowercased()
+        guard let source = request.headers[.origin] ?? request.headers[.referer] else { return true }
+        return HostPolicy.sameOrigin(source, host: request.head.authority)
     }
 
     /// The form's token equals the cookie's (compared in constant time).

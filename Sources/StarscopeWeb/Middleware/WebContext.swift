@@ -1,19 +1,26 @@
 import Hummingbird
+import NIOCore
 import StarscopeStore
 
-/// The request context: Hummingbird's core plus the CSRF token of this browser.
-public struct WebContext: RequestContext {
+/// The request context: Hummingbird's core plus what the middleware learnt about the browser.
+public struct WebContext: RequestContext, RemoteAddressRequestContext {
     public var coreContext: CoreRequestContextStorage
     /// Set by `CSRFMiddleware`: the token forms must carry back.
     var csrf = ""
     var theme: PageContext.Theme = .system
+    /// Set by `SignInMiddleware` when sign-in is required: the session's secret, so it can sign out.
+    var sessionSecret: String?
+    public let remoteAddress: SocketAddress?
 
-    public init(source: Source) {
+    public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
+        remoteAddress = source.channel.remoteAddress
     }
 
     /// The page context for this request, with the banner from the request's `CacheReport`.
     func page(_ section: PageContext.Section) -> PageContext {
-        PageContext(theme: theme, csrf: csrf, banner: StateViews.banner(CacheReport.current?.stale), section: section)
+        PageContext(
+            theme: theme, csrf: csrf, banner: StateViews.banner(CacheReport.current?.stale), section: section,
+            signedIn: sessionSecret != nil)
     }
 }

@@ -46,7 +46,16 @@ actor LiveHub {
         self.explorer = explorer
     }
 
-    func subscribe(_ sources: Set<LiveSource>) -> AsyncStream<Message> {
+    /// At most this many open streams, and this many distinct things watched, in all: past that a
+    /// new page gets no live counts (503) rather than a share of a budget spread too thin.
+    static let maximumSubscribers = 256
+    static let maximumSources = 64
+
+    /// A stream of changes for `sources`, or nil when the hub is full.
+    func subscribe(_ sources: Set<LiveSource>) -> AsyncStream<Message>? {
+        guard subscribers.count < Self.maximumSubscribers,
+            Set(subscribers.values.flatMap(\.sources)).union(sources).count <= Self.maximumSources
+        else { return nil }
         let id = UUID()
         let (stream, continuation) = AsyncStream.makeStream(of: Message.self, bufferingPolicy: .bufferingNewest(500))
         subscribers[id] = Subscriber(sources: sources, continuation: continuation)

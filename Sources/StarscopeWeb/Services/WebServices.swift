@@ -15,10 +15,16 @@ public final class WebServices: Sendable {
     let tokenFile: TokenFile
     let live: LiveHub
     private let current: CurrentExplorer
+    let hostPolicy: HostPolicy
+    let sessions = SessionCache()
+    let signInGate = SignInGate()
+    private let listening: Mutex<(port: Int, signInBase: String?)>
 
     public init(settings: WebSettings, httpClient: HTTPClient) throws {
         self.settings = settings
         self.httpClient = httpClient
+        hostPolicy = HostPolicy(boundHost: settings.host, allowedHosts: settings.allowedHosts)
+        listening = Mutex((settings.port, nil))
         database = try AppDatabase.open(directory: settings.dataDirectory)
         tokenFile = TokenFile(directory: settings.configDirectory)
         let token = settings.environmentToken?.token ?? (try? tokenFile.read()) ?? nil
@@ -62,6 +68,25 @@ public final class WebServices: Sendable {
         let effective = settings.environmentToken?.token ?? token
         let explorer = Self.makeExplorer(settings: settings, database: database, httpClient: httpClient, token: effective)
         current.value = explorer
+    }
+
+    /// The port the server accepts connections on (the configured one until it is listening).
+    var listeningPort: Int { listening.withLock { $0.port } }
+
+    /// Called once the server listens: notes the port and, when sign-in is required, announces
+    /// the first sign-in link.
+    public func didStartListening(host: String, port: Int) async {
+        let address = SignInLink.reachableAddress(boundHost: host)
+        let base = "http://\(Authority(host: address, port: port).urlText)/signin?code="
+        listening.withLock { $0 = (port, base) }
+        await announceNewSignInLink()
+    }
+
+    /// Issues a new one-time link and hands it to `settings.announceSignInLink`.
+    func announceNewSignInLink() async {
+        guard settings.requireSignIn, let base = listening.withLock({ $0.signInBase }) else { return }
+        let code = await signInGate.issue()
+        settings.announceSignInLink(base + code)
     }
 
     var storedTokenExists: Bool { ((try? tokenFile.read()) ?? nil) != nil }

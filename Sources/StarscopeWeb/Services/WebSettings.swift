@@ -3,6 +3,12 @@ import Logging
 
 /// How `starscope serve` was started.
 public struct WebSettings: Sendable {
+    /// Sign-in is required for any address but loopback: others can be reached from the network.
+    public static func isLoopback(_ host: String) -> Bool {
+        let host = host.lowercased()
+        return host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+    }
+
     /// Where diagnostics go (never tokens); quiet by default.
     public var logger = Logger(label: "starscope.web")
     public var host: String
@@ -23,6 +29,18 @@ public struct WebSettings: Sendable {
     public var liveInterval: Double
     /// The share of the remaining rate limit live re-checks may spend.
     public var liveShare: Double
+    /// Names besides this machine's addresses that `Host` may carry (`--allowed-host`), such as
+    /// the name a reverse proxy forwards.
+    public var allowedHosts: [String] = []
+    /// Require signing in with a one-time link (`--require-signin`, and always when bound to an
+    /// address other than loopback).
+    public var requireSignIn = false
+    /// Seconds a connection may stay idle, or take to send a request's head, before it is closed.
+    public var idleTimeout: Double = 15
+    /// Seconds a form's body may take to arrive.
+    public var bodyTimeout: Double = 30
+    /// Where sign-in links go: `serve` prints them on standard output.
+    public var announceSignInLink: @Sendable (String) -> Void = { _ in }
 
     public init(
         host: String = "127.0.0.1",

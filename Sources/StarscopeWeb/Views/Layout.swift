@@ -13,6 +13,8 @@ struct PageContext: Sendable {
     var banner: String?
     /// Which navigation entry is current.
     var section: Section = .trending
+    /// Sign-in is required and this browser has a session (Settings offers to sign out).
+    var signedIn = false
 
     enum Section { case trending, rising, favorites, accounts, people, settings, none }
 }

@@ -1,0 +1,15 @@
+import Hummingbird
+
+/// Answers `421 Misdirected Request`, with no content, to a request whose `Host` this server
+/// does not answer to (`HostPolicy`): the defence against DNS rebinding.
+struct HostCheckMiddleware: RouterMiddleware {
+    typealias Context = WebContext
+    let services: WebServices
+
+    func handle(_ request: Request, context: WebContext, next: (Request, WebContext) async throws -> Response) async throws -> Response {
+        guard services.hostPolicy.allows(request.head.authority, port: services.listeningPort) else {
+            return Response(status: .misdirectedRequest, headers: [.contentLength: "0", .cacheControl: "no-store"])
+        }
+        return try await next(request, context)
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import Hummingbird
+
+/// When sign-in is required: a browser without a session is sent to `/signin` (pages) or refused
+/// with 401 (form posts and `/live`). `/healthz`, `/signin` and the assets the sign-in page needs
+/// stay open.
+struct SignInMiddleware: RouterMiddleware {
+    typealias Context = WebContext
+    static let cookie = "starscope_session"
+    static let openPaths: Set<String> = ["/healthz", "/signin", "/manifest.webmanifest", "/sw.js"]
+
+    let services: WebServices
+
+    func handle(_ request: Request, context: WebContext, next: (Request, WebContext) async throws -> Response) async throws -> Response {
+        guard services.settings.requireSignIn else { return try await next(request, context) }
+        var context = context
+        if let secret = request.cookies[Self.cookie]?.value, Self.isWellFormed(secret),
+            await services.sessions.isValid(secret: secret, database: services.database)
+        {
+            context.sessionSecret = secret
+            return try await next(request, context)
+        }
+        let path = request.uri.path
+        if Self.openPaths.contains(path) || path.hasPrefix("/assets/") { return try await next(request, context) }
+        if (request.method == .get || request.method == .head) && path != "/live" {
+            return .redirect(to: "/signin", type: .normal)
+        }
+        throw HTTPError(.unauthorized, message: "Sign in first: open the sign-in link that the server printed.")
+    }
+
+    static func isWellFormed(_ secret: String) -> Bool {
+        secret.utf8.count == 64 && secret.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    }
+}

@@ -1,0 +1,230 @@
+"""The attacks from the security review, replayed against the real `starscope serve` over real
+sockets: each must be refused, and what held before must still hold."""
+
+import json
+import os
+import re
+import socket
+import stat
+import time
+import urllib.parse
+
+from .conftest import Fake, Serve, request
+
+TOKEN = "ghp_FAKEoctocatTOKEN0000000000000000000000"
+
+
+def csrf(app, host=None, cookie=None):
+    """A CSRF cookie and the form token from a first visit (as a browser on `host` would)."""
+    headers = {"Host": host} if host else {}
+    if cookie:
+        headers["Cookie"] = cookie
+    status, answer, body = request(app.url, "GET", "/settings", headers=headers)
+    assert status == 200, status
+    token = re.search(rb'name="csrf" value="([0-9a-f]{64})"', body).group(1).decode()
+    return f"starscope_csrf={token}", token
+
+
+def form(fields):
+    return urllib.parse.urlencode(fields).encode()
+
+
+def raw(port, data, host="127.0.0.1", timeout=10):
+    """Raw bytes in, the first bytes of the answer out (b"" when the server hung up)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family) as connection:
+        connection.settimeout(timeout)
+        connection.connect((host, port))
+        connection.sendall(data)
+        try:
+            return connection.recv(65536)
+        except (ConnectionResetError, TimeoutError):
+            return b""
+
+
+def write_token(app):
+    folder = app.env["STARSCOPE_CONFIG_DIR"]
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, "token"), "w") as file:
+        file.write(TOKEN + "\n")
+    os.chmod(os.path.join(folder, "token"), 0o600)
+    return os.path.join(folder, "token")
+
+
+def test_dns_rebinding_gets_421_and_no_content_even_with_a_valid_cookie(serve_factory):
+    app = serve_factory()
+    token_file = write_token(app)
+    cookie, token = csrf(app)
+    rebound = f"rebind.attacker.example:{app.port}"
+    for method, path, body in [("GET", "/", None), ("GET", "/settings", None), ("POST", "/settings/token/delete", form({"csrf": token}))]:
+        headers = {"Host": rebound, "Origin": f"http://{rebound}", "Cookie": cookie}
+        if body:
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        status, answer, data = request(app.url, method, path, body=body, headers=headers)
+        assert status == 421, (method, path, status)
+        assert data == b"", data[:100]
+    assert os.path.exists(token_file), "the rebinding request deleted the token"
+    # An attacker's token is not saved either.
+    status, _, _ = request(
+        app.url, "POST", "/settings/token", body=form({"csrf": token, "token": "ghp_attacker"}),
+        headers={"Host": rebound, "Origin": f"http://{rebound}", "Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"})
+    assert status == 421
+    assert open(token_file).read().strip() == TOKEN
+
+
+def test_with_sign_in_a_foreign_host_is_refused_even_with_a_session(serve_factory):
+    app = serve_factory(args=["--require-signin"])
+    session = app.sign_in()
+    assert request(app.url, "GET", "/", headers={"Cookie": session})[0] == 200
+    status, _, data = request(app.url, "GET", "/", headers={"Cookie": session, "Host": f"evil.example:{app.port}"})
+    assert (status, data) == (421, b"")
+
+
+def test_allowed_host_names_are_answered(serve_factory):
+    app = serve_factory(args=["--allowed-host", "starscope.lan"])
+    assert request(app.url, "GET", "/healthz", headers={"Host": "starscope.lan"})[0] == 200
+    assert request(app.url, "GET", "/healthz", headers={"Host": "other.lan"})[0] == 421
+
+
+def test_origin_null_and_foreign_origins_are_refused(serve_factory):
+    app = serve_factory()
+    write_token(app)
+    cookie, token = csrf(app)
+    host = f"127.0.0.1:{app.port}"
+    for origin in ["null", f"http://evil.example:{app.port}", "http://127.0.0.1:1"]:
+        status, _, _ = request(
+            app.url, "POST", "/settings/token/delete", body=form({"csrf": token}),
+            headers={"Host": host, "Origin": origin, "Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"})
+        assert status == 403, (origin, status)
+
+
+def test_forms_work_over_ipv6(serve_factory):
+    app = serve_factory(host="::1")
+    assert app.url == f"http://[::1]:{app.port}", app.url
+    host = f"[::1]:{app.port}"
+    cookie, token = csrf(app, host=host)
+    body = form({"csrf": token, "theme": "dark"})
+    answer = raw(app.port, (
+        f"POST /settings/theme HTTP/1.1\r\nHost: {host}\r\nOrigin: http://{host}\r\nCookie: {cookie}\r\n"
+        f"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {len(body)}\r\nConnection: close\r\n\r\n").encode() + body,
+        host="::1")
+    assert answer.startswith(b"HTTP/1.1 302"), answer[:200]
+    assert b"theme=dark" in answer
+
+
+def test_one_get_cannot_freeze_the_server(serve_factory):
+    app = serve_factory()
+    query = urllib.parse.quote(" ".join(f"w{i}" for i in range(20_000)))
+    started = time.monotonic()
+    status, _, _ = request(app.url, "GET", "/favorites?q=" + query)
+    assert status in (400, 414, 431), status
+    assert time.monotonic() - started < 2
+    assert app.get("/healthz", timeout=2)[0] == 200
+
+
+def test_a_huge_multipart_post_without_the_cookie_is_refused_before_it_is_parsed(serve_factory):
+    app = serve_factory()
+    parts = b"".join(b'--b\r\nContent-Disposition: form-data; name="x%d"\r\n\r\ny\r\n' % i for i in range(140_000)) + b"--b--\r\n"
+    started = time.monotonic()
+    try:
+        status, _, _ = request(app.url, "POST", "/favorites/import", body=parts, headers={"Content-Type": "multipart/form-data; boundary=b"})
+    except (BrokenPipeError, ConnectionResetError):
+        status = 403  # refused before the body was sent in full
+    assert status == 403, status
+    assert time.monotonic() - started < 3
+    cookie, token = csrf(app)
+    started = time.monotonic()
+    status, _, _ = request(
+        app.url, "POST", "/favorites/import", body=parts,
+        headers={"Content-Type": "multipart/form-data; boundary=b", "Cookie": cookie})
+    assert status == 413, status
+    assert time.monotonic() - started < 3
+    assert app.get("/healthz", timeout=2)[0] == 200
+
+
+def test_return_targets_cannot_leave_the_site(serve_factory, fake):
+    app = serve_factory()
+    cookie, token = csrf(app)
+    name = re.search(rb'data-repo="([^"]+)"', app.get("/")[2]).group(1).decode()
+    for target in ["/\t/evil.com", "/\n/evil.com", "/ /evil.com", "//evil.com", "/\\evil.com"]:
+        status, answer, _ = request(
+            app.url, "POST", "/favorites/toggle", body=form({"csrf": token, "repo": name, "return": target}),
+            headers={"Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"})
+        assert status in (302, 303), status
+        assert not answer["location"].startswith("//") and "evil" not in answer["location"], answer["location"]
+
+
+def test_head_is_answered_like_get(serve_factory):
+    app = serve_factory()
+    status, answer, body = request(app.url, "HEAD", "/healthz")
+    assert (status, body) == (200, b"")
+    assert request(app.url, "HEAD", "/favorites")[0] == 200
+
+
+def test_slow_and_idle_connections_are_closed(serve_factory):
+    app = serve_factory(STARSCOPE_IDLE_TIMEOUT="2")
+    sockets = []
+    for _ in range(50):
+        connection = socket.create_connection(("127.0.0.1", app.port), timeout=10)
+        connection.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # never finishes its head
+        sockets.append(connection)
+    idle = socket.create_connection(("127.0.0.1", app.port), timeout=10)
+    sockets.append(idle)
+    started = time.monotonic()
+    assert app.get("/healthz", timeout=2)[0] == 200
+    closed = 0
+    for connection in sockets:
+        try:
+            connection.sendall(b"X")
+            if connection.recv(1) == b"":
+                closed += 1
+        except (ConnectionResetError, BrokenPipeError, TimeoutError):
+            closed += 1
+        connection.close()
+    assert closed == len(sockets)
+    assert time.monotonic() - started < 10
+
+
+def test_database_files_are_private_even_in_an_existing_directory(serve_factory, home):
+    data = os.path.join(home, "existing-data")
+    os.makedirs(data, mode=0o755)
+    os.chmod(data, 0o755)
+    app = serve_factory(STARSCOPE_DATA_DIR=data)
+    assert app.get("/favorites")[0] == 200
+    assert stat.S_IMODE(os.stat(data).st_mode) == 0o700
+    for name in os.listdir(data):
+        path = os.path.join(data, name)
+        if name.startswith("starscope.sqlite"):
+            assert stat.S_IMODE(os.stat(path).st_mode) == 0o600, name
+
+
+def test_live_spends_only_its_share_of_the_search_budget(home):
+
+
+    fake = Fake(home, search_limit=30)
+    folder = os.path.join(home, "app")
+    os.makedirs(folder)
+    app = Serve(fake, folder, STARSCOPE_LIVE_INTERVAL="1")
+    streams = []
+    try:
+        refused = 0
+        for index in range(60):
+            connection = socket.create_connection(("127.0.0.1", app.port), timeout=10)
+            path = "/live?list=" + urllib.parse.quote(f"/?since=week&q=topic{index}", safe="")
+            connection.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{app.port}\r\n\r\n".encode())
+            head = connection.recv(200)
+            if head.startswith(b"HTTP/1.1 503"):
+                refused += 1
+            streams.append(connection)
+        time.sleep(6)
+        searches = [r for r in fake.requests() if r["path"] == "/search/repositories"]
+        # Half of 30 at most, however many pages watch.
+        assert len(searches) <= 15, len(searches)
+        assert refused == 0
+        # The user's own page still has budget left.
+        assert app.get("/?since=week")[0] == 200
+    finally:
+        for connection in streams:
+            connection.close()
+        app.stop()
+        fake.stop()
