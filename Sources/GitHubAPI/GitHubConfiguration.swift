@@ -4,7 +4,9 @@ import Foundation
 public struct GitHubConfiguration: Sendable {
     /// `https://api.github.com`, or `https://HOST/api/v3` for GitHub Enterprise Server.
     public var baseURL: URL
-    /// A personal access token; sent only to `baseURL`'s origin, never logged.
+    /// A personal access token; sent only to `baseURL`'s origin, never logged. Callers check it
+    /// with `GitHubToken.isWellFormed` where it enters; one that is not well formed is never sent
+    /// (`HTTPTransport` refuses the request with a sentence that does not hold it).
     public var token: String?
     public var userAgent: String
     /// How long one request may take, from sending it to the last byte of the answer.

@@ -52,6 +52,13 @@ public struct HTTPTransport: GitHubTransport {
         httpRequest.headers.add(name: "X-GitHub-Api-Version", value: configuration.apiVersion)
         httpRequest.headers.add(name: "User-Agent", value: configuration.userAgent)
         if let token = configuration.token {
+            // A token with a control character would be refused by the HTTP layer with the whole
+            // header in its error; refuse it here, naming only what is wrong with it.
+            guard GitHubToken.isWellFormed(token) else {
+                logger.debug("GitHub request not sent: malformed token", metadata: ["url": "\(url.absoluteString)"])
+                let flaw = GitHubToken.flaw(in: token).map { ": \($0)" } ?? ""
+                throw .invalidRequest("the token contains characters a GitHub token cannot have\(flaw)")
+            }
             httpRequest.headers.add(name: "Authorization", value: "Bearer \(token)")
         }
         if let etag = request.ifNoneMatch { httpRequest.headers.add(name: "If-None-Match", value: etag) }
@@ -76,12 +83,16 @@ public struct HTTPTransport: GitHubTransport {
             logger.debug("GitHub response", metadata: ["status": "\(response.status.code)", "url": "\(url.absoluteString)"])
             return GitHubResponse(status: Int(response.status.code), headers: headers, body: Data(body.readableBytesView), url: url)
         } catch {
-            logger.debug("GitHub request failed", metadata: ["error": "\(error)", "url": "\(url.absoluteString)"])
-            throw Self.classify(error, host: url.host ?? configuration.baseURL.absoluteString)
+            // Only our own sentence is logged: the library's description can hold header values.
+            let failure = Self.classify(error, host: url.host ?? configuration.baseURL.absoluteString)
+            logger.debug("GitHub request failed", metadata: ["error": "\(failure)", "url": "\(url.absoluteString)"])
+            throw failure
         }
     }
 
-    /// Names a socket-level failure the way a user would understand it.
+    /// Names a socket-level failure the way a user would understand it. The error's own
+    /// description is never part of the answer: AsyncHTTPClient's can hold header values (the
+    /// `Authorization` header among them), so only its `shortDescription`, which has none, is used.
     static func classify(_ error: any Error, host: String) -> GitHubError {
         if let error = error as? HTTPClientError {
             switch error {
@@ -92,7 +103,12 @@ public struct HTTPTransport: GitHubTransport {
             case .bodyLengthMismatch:
                 return .offline(reason: "the answer from \(host) was cut short")
             default:
-                return .offline(reason: "could not talk to \(host) (\(error))")
+                if error.shortDescription == HTTPClientError.invalidHeaderFieldValues([]).shortDescription
+                    || error.shortDescription == HTTPClientError.invalidHeaderFieldNames([]).shortDescription
+                {
+                    return .invalidRequest("a request header holds characters HTTP does not allow")
+                }
+                return .offline(reason: "could not talk to \(host) (\(error.shortDescription.lowercased()))")
             }
         }
         if error is NIOTooManyBytesError {

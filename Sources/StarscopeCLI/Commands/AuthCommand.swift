@@ -129,10 +129,12 @@ enum TokenPrompt {
             token = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
         }
         let trimmed = token.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty, !trimmed.contains(where: { $0.isWhitespace }) else {
+        guard !trimmed.isEmpty else {
             throw StarscopeError.invalidInput(
                 "No token was given: paste one token (it has no spaces), or pipe it to `starscope auth login`.")
         }
+        // Spaces, control characters and anything not ASCII: never sent, stored or shown.
+        if let refusal = GitHubToken.refusal(trimmed, from: "the input") { throw StarscopeError.invalidInput(refusal) }
         return trimmed
     }
 

@@ -78,6 +78,18 @@ struct Session {
         return GitHubConfiguration(baseURL: baseURL, token: token, userAgent: "Starscope/0.1", timeout: timeout ?? .seconds(30))
     }
 
+    /// The token in `GH_TOKEN`, else `GITHUB_TOKEN` (surrounding white space removed; empty is
+    /// unset), with the variable's name. A token that is not printable ASCII is refused with one
+    /// sentence that names the variable and never holds the token; `serve` uses this too.
+    static func environmentToken(_ environment: [String: String]) throws(StarscopeError) -> (name: String, token: String)? {
+        for name in ["GH_TOKEN", "GITHUB_TOKEN"] {
+            guard let token = environment[name]?.trimmingCharacters(in: .whitespacesAndNewlines), !token.isEmpty else { continue }
+            if let refusal = GitHubToken.refusal(token, from: name) { throw .badCredentials(refusal) }
+            return (name, token)
+        }
+        return nil
+    }
+
     /// A progress reporter for lists of several pages, shown only on a terminal.
     var progress: PageProgress? {
         terminal.progressReporter()
@@ -104,10 +116,8 @@ enum TokenSource {
     }
 
     static func resolve(environment: [String: String], tokenFile: TokenFile) throws -> TokenSource {
-        for name in ["GH_TOKEN", "GITHUB_TOKEN"] {
-            if let token = environment[name]?.trimmingCharacters(in: .whitespacesAndNewlines), !token.isEmpty {
-                return .environment(name: name, token: token)
-            }
+        if let found = try Session.environmentToken(environment) {
+            return .environment(name: found.name, token: found.token)
         }
         do {
             return try tokenFile.read().map { .file(tokenFile, token: $0) } ?? .none

@@ -1,4 +1,5 @@
 import Foundation
+import GitHubAPI
 
 #if canImport(Glibc)
     import Glibc
@@ -21,11 +22,14 @@ public struct TokenFile: Sendable {
             throw .file(path: url.path, reason: "it cannot be read")
         }
         let token = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        return token.isEmpty ? nil : token
+        guard !token.isEmpty else { return nil }
+        try Self.check(token, path: url.path)
+        return token
     }
 
     /// Writes the token atomically: a new 0600 file renamed over the old one.
     public func write(_ token: String) throws(StoreError) {
+        try Self.check(token, path: url.path)
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             chmod(directory.path, 0o700)
@@ -50,6 +54,13 @@ public struct TokenFile: Sendable {
         } catch {
             throw .file(path: directory.path, reason: String(describing: error))
         }
+    }
+
+    /// Refuses a token that is not printable ASCII, naming only what is wrong with it.
+    static func check(_ token: String, path: String) throws(StoreError) {
+        guard !GitHubToken.isWellFormed(token) else { return }
+        guard let flaw = GitHubToken.flaw(in: token) else { throw .file(path: path, reason: "the token is empty") }
+        throw .file(path: path, reason: "the token in it contains characters a GitHub token cannot have (\(flaw)); store it again")
     }
 
     /// Deletes the token file; false when there was none.
