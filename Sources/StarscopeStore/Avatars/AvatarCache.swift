@@ -24,6 +24,8 @@ public actor AvatarCache {
     let maximumBytes: Int
     let download: Download
     private var inFlight: [URL: Task<Image, any Error>] = [:]
+    /// Whether the files already in the directory have been made 0600 in this process.
+    private var isPrivate = false
 
     public init(database: AppDatabase, directory: URL, maximumBytes: Int = 100 * 1024 * 1024, download: @escaping Download) {
         self.database = database
@@ -61,10 +63,10 @@ public actor AvatarCache {
     private func fetchAndStore(_ url: URL) async throws -> Image {
         let image = try await download(url)
         let hash = SHA256.hash(data: image.data).hexString
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try makePrivate()
         let target = file(hash)
         if !FileManager.default.fileExists(atPath: target.path) {
-            try image.data.write(to: target, options: .atomic)
+            try PrivateFiles.write(image.data, to: target)
         }
         let key = url.absoluteString
         let size = image.data.count
@@ -90,6 +92,16 @@ public actor AvatarCache {
         }
         for hash in orphans { try? FileManager.default.removeItem(at: file(hash)) }
         return image
+    }
+
+    /// Creates the directory (or makes it) 0700 and, once per process, makes the files already in
+    /// it 0600, whatever the umask made them before.
+    private func makePrivate() throws(StoreError) {
+        try PrivateFiles.directory(directory)
+        guard !isPrivate else { return }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        for name in names { try PrivateFiles.file(directory.appendingPathComponent(name).path, create: false) }
+        isPrivate = true
     }
 
     private func file(_ hash: String) -> URL {

@@ -19,14 +19,22 @@ public struct AppDatabase: Sendable {
     }
 
     /// The database file `starscope.sqlite` in `directory`, created with the directory if needed.
+    ///
+    /// The directory is made 0700 and the database's files 0600 every time, whatever the umask
+    /// and whatever they were: the file is created 0600 before SQLite opens it, and SQLite gives
+    /// the `-wal` and `-shm` files it creates the database file's mode.
     public static func open(directory: URL) throws(StoreError) -> AppDatabase {
         let path = directory.appendingPathComponent("starscope.sqlite").path
+        let companions = [path + "-wal", path + "-shm"]
         do {
-            try FileManager.default.createDirectory(
-                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try PrivateFiles.directory(directory)
+            try PrivateFiles.file(path, create: true)
+            for companion in companions { try PrivateFiles.file(companion, create: false) }
             var configuration = Configuration()
             configuration.busyMode = .timeout(10)
-            return try AppDatabase(DatabasePool(path: path, configuration: configuration))
+            let database = try AppDatabase(DatabasePool(path: path, configuration: configuration))
+            for companion in companions { try PrivateFiles.file(companion, create: false) }
+            return database
         } catch let error as StoreError {
             throw error
         } catch {
