@@ -72,13 +72,16 @@ struct FavoritesCommand: AsyncParsableCommand {
         )
 
         @OptionGroup var global: GlobalOptions
-        @OptionGroup var argument: RepositoryArgument
+
+        // Not checked as OWNER/NAME: a favourite kept under a name GitHub would not accept must
+        // still be removable. The name is only compared with the stored ones.
+        @Argument(help: "The repository, as OWNER/NAME (as listed, even a name GitHub would not accept).")
+        var name: String
 
         func run() async throws {
             try await Session.run(global) { session in
-                let repository = try argument.repository
-                try await session.favorites.remove(repository)
-                writeOut("Removed \(repository) from your favourites.\n")
+                try await session.favorites.remove(storedName: name)
+                writeOut("Removed \(TerminalText.clean(name)) from your favourites.\n")
             }
         }
     }
@@ -137,7 +140,7 @@ struct FavoritesCommand: AsyncParsableCommand {
                 }
                 let standardError = StandardError()
                 for (number, reason) in report.rejected {
-                    standardError.writeLine("skipped entry \(number): \(reason)")
+                    standardError.writeLine("skipped entry \(number): \(TerminalText.clean(reason))")
                 }
             }
         }

@@ -1,3 +1,5 @@
+import GitHubAPI
+
 /// `OWNER/NAME`, checked against GitHub's rules for logins and repository names.
 public struct RepositoryName: Hashable, Sendable, CustomStringConvertible {
     public let owner: String
@@ -25,16 +27,14 @@ public struct RepositoryName: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "\(owner)/\(name)" }
 
-    /// Letters, digits and single inner hyphens, at most 39 characters (`_` for Enterprise).
+    /// Letters, digits and hyphens, at most 39 characters (`_` for Enterprise): `GitHubName`'s rule.
     public static func isValidLogin(_ login: String) -> Bool {
-        guard (1...39).contains(login.count), !login.hasPrefix("-") else { return false }
-        return login.unicodeScalars.allSatisfy { $0.isASCIIAlphanumeric || $0 == "-" || $0 == "_" }
+        GitHubName.isValidLogin(login)
     }
 
-    /// Letters, digits, `.`, `-` and `_`, at most 100 characters, and not `.` or `..`.
+    /// Letters, digits, `.`, `-` and `_`, at most 100 characters, and not `.` or `..`: `GitHubName`'s rule.
     public static func isValidName(_ name: String) -> Bool {
-        guard (1...100).contains(name.count), name != ".", name != ".." else { return false }
-        return name.unicodeScalars.allSatisfy { $0.isASCIIAlphanumeric || $0 == "-" || $0 == "_" || $0 == "." }
+        GitHubName.isValidRepositoryName(name)
     }
 }
 

@@ -25,8 +25,15 @@ public struct Favorites: Sendable {
 
     /// Forgets a favourite; the store alone is touched.
     public func remove(_ name: RepositoryName) async throws(StarscopeError) {
-        let removed = try await Self.store { () async throws(StoreError) in try await database.removeFavorite(fullName: name.description) }
-        guard removed else { throw .notFound("\(name) is not one of your favourites.") }
+        try await remove(storedName: name.description)
+    }
+
+    /// Forgets the favourite stored as `storedName` (any case), even one whose name GitHub would
+    /// not accept (kept before imports checked names). The name is only compared with the
+    /// store's, never sent to GitHub.
+    public func remove(storedName: String) async throws(StarscopeError) {
+        let removed = try await Self.store { () async throws(StoreError) in try await database.removeFavorite(fullName: storedName) }
+        guard removed else { throw .notFound("\(storedName) is not one of your favourites.") }
     }
 
     /// Every favourite, newest first, refreshed from GitHub when `refresh` is set (free while the
@@ -37,9 +44,11 @@ public struct Favorites: Sendable {
         guard refresh else { return saved }
         var refreshed: [Repository] = []
         for favorite in saved {
-            let repository = favorite.repository
+            // A name GitHub would not accept (imported before names were checked) is never put
+            // in a request: that favourite keeps its snapshot.
+            guard let name = try? RepositoryName(owner: favorite.repository.owner.login, name: favorite.repository.name) else { continue }
             do {
-                refreshed.append(try await explorer.client.repository(owner: repository.owner.login, name: repository.name))
+                refreshed.append(try await explorer.client.repository(owner: name.owner, name: name.name))
             } catch {
                 // GitHub cannot answer now: keep the saved snapshots and stop asking.
                 if error.isTransient {

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GitHubAPI
 import StarscopeModels
 
 /// The export format of favourites, which `import` reads back:
@@ -99,6 +100,11 @@ public enum FavoritesArchive {
                 rejected.append((number, "not a repository (it needs at least id, name, full_name, owner, html_url and created_at)"))
                 continue
             }
+            // A name GitHub would not accept could never be refreshed, and would go into a URL.
+            guard GitHubName.isValidFullName(entry.repository.fullName) else {
+                rejected.append((number, "“\(shown(entry.repository.fullName))” is not a repository name"))
+                continue
+            }
             let parts = entry.repository.fullName.split(separator: "/", omittingEmptySubsequences: false)
             guard entry.repository.id > 0, parts.count == 2, parts[0] == entry.repository.owner.login, parts[1] == entry.repository.name
             else {
@@ -108,6 +114,18 @@ public enum FavoritesArchive {
             entries.append((number, entry))
         }
         return (entries, rejected)
+    }
+
+    /// A rejected name as a report may show it: control characters written as `\u{…}`, at most 100 characters.
+    static func shown(_ name: String) -> String {
+        var text = ""
+        for scalar in name.unicodeScalars.prefix(100) {
+            switch scalar.properties.generalCategory {
+            case .control, .format: text += "\\u{\(String(scalar.value, radix: 16))}"
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        return name.unicodeScalars.count > 100 ? text + "…" : text
     }
 }
 
