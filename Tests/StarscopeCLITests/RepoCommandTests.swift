@@ -63,7 +63,7 @@ import Testing
             let repo = try Self.someRepository(fake)
             await fake.inject(fault, path: "/repos/")
             let result = try await CLI.run(
-                ["repo", repo.fullName], api: url, environment: ["STARSCOPE_TIMEOUT": "3"], timeout: .seconds(30))
+                ["repo", repo.fullName], api: url, environment: ["STARSCOPE_TIMEOUT": "6"], timeout: .seconds(30))
             #expect(!result.timedOut)
             #expect(result.status == 1)
             #expect(result.stdout.isEmpty)
@@ -80,7 +80,8 @@ import Testing
         let result = try await CLI.run(["repo", "swiftlang/swift"], api: url)
         #expect(result.status == 1)
         #expect(result.stderr.contains("Could not reach GitHub"))
-        #expect(ContinuousClock.now - start < .seconds(5))
+        // Not after the 30 s time-out of retried connects (a busy machine may take a few seconds).
+        #expect(ContinuousClock.now - start < .seconds(15))
     }
 
     @Test func openAcceptsTheThreeLinkForms() async throws {
