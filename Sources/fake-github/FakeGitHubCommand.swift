@@ -54,7 +54,15 @@ struct FakeGitHubCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The PEM private key of --tls-cert.", valueName: "path"))
     var tlsKey: String?
 
+    @Option(
+        name: .customLong("token"),
+        help: ArgumentHelp("Another valid token and the login it belongs to (repeatable), besides octocat's.", valueName: "TOKEN=LOGIN"))
+    var extraTokens: [String] = []
+
     func validate() throws {
+        for pair in extraTokens where pair.split(separator: "=").count != 2 {
+            throw ValidationError("--token takes TOKEN=LOGIN, not “\(pair)”.")
+        }
         if (tlsCert == nil) != (tlsKey == nil) {
             throw ValidationError("--tls-cert and --tls-key go together.")
         }
@@ -70,6 +78,10 @@ struct FakeGitHubCommand: AsyncParsableCommand {
         configuration.driftInterval = drift
         configuration.maxAge = maxAge
         configuration.hostile = hostile
+        for pair in extraTokens {
+            let parts = pair.split(separator: "=").map(String.init)
+            configuration.tokens[parts[0]] = parts[1]
+        }
         let fake = FakeGitHub(configuration)
         let host = self.host
         var tls: TLSConfiguration?

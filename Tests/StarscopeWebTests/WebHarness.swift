@@ -21,6 +21,9 @@ struct WebHarness {
         liveInterval: Double = 60,
         token: String? = nil,
         requireSignIn: Bool = false,
+        accounts: Bool = false,
+        allowedLogins: [String] = [],
+        guests: Bool = false,
         _ body: @Sendable (WebHarness) async throws -> Void
     ) async throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("starscope-web-\(UUID().uuidString)")
@@ -33,7 +36,10 @@ struct WebHarness {
                     configDirectory: home.appendingPathComponent("config"),
                     environmentToken: token.map { ("GH_TOKEN", $0) }, timeout: .seconds(3), searchFreshness: searchFreshness,
                     liveInterval: liveInterval)
-                settings.requireSignIn = requireSignIn
+                settings.requireSignIn = requireSignIn || accounts
+                settings.accounts = accounts
+                settings.allowedLogins = allowedLogins
+                settings.guests = guests
                 let services = try WebServices(settings: settings, httpClient: http)
                 let app = buildApplication(services: services)
                 try await app.test(.router) { client in

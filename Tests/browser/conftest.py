@@ -47,10 +47,10 @@ def start(command, env, pattern):
 class Fake:
     """The fake GitHub, with helpers for its HTTP control API."""
 
-    def __init__(self, core_limit=100000, max_age=0, hostile=False):
+    def __init__(self, core_limit=100000, max_age=0, hostile=False, extra=()):
         self.port = free_port()
         command = [str(BIN / "fake-github"), "--port", str(self.port), "--core-limit", str(core_limit), "--search-limit", "100000"]
-        command += ["--max-age", str(max_age)] + (["--hostile"] if hostile else [])
+        command += ["--max-age", str(max_age)] + (["--hostile"] if hostile else []) + list(extra)
         self.process, self.url = start(command, dict(os.environ), "listening on")
 
     def control(self, method, path, body=None):

@@ -1,10 +1,11 @@
 """Sign-in in a real browser: the printed one-time link, the session cookie's flags, a second use
 of the link refused, and a foreign `Host` refused even with a valid cookie."""
 
+import time
 import urllib.parse
 
 import pytest
-from conftest import PHONE, WIDE, App, make_browser, screenshot
+from conftest import PHONE, WIDE, App, Fake, make_browser, screenshot
 
 
 @pytest.fixture
@@ -72,5 +73,75 @@ def test_a_foreign_host_is_refused_even_with_a_valid_cookie(guarded):
         browser.get(foreign + "settings")
         assert "starscope" not in browser.page_source.lower()
         assert browser.find_elements("css selector", "[data-repo], form") == []
+    finally:
+        browser.quit()
+
+
+GROUE_TOKEN = "ghp_FAKEgroueTOKEN00000000000000000000000000"
+OCTOCAT_TOKEN = "ghp_FAKEoctocatTOKEN0000000000000000000000"
+
+
+@pytest.fixture
+def shared():
+    """A server with accounts, in front of a fake GitHub that knows two people's tokens."""
+    fake = Fake(extra=["--token", f"{GROUE_TOKEN}=groue"])
+    server = App(fake, args=["--accounts", "--guests"])
+    yield server
+    server.stop()
+    fake.stop()
+
+
+def sign_in_with_token(browser, app, token):
+    browser.get(app.url + "/signin")
+    browser.find_element("css selector", "#token").send_keys(token)
+    browser.find_element("css selector", "form[action='/signin'] button").click()
+    assert urllib.parse.urlsplit(browser.current_url).path == "/", browser.find_element("css selector", "main").text
+
+
+def favourite_names(browser, app):
+    browser.get(app.url + "/favorites")
+    return [row.get_attribute("data-repo") for row in browser.find_elements("css selector", "[data-repo]")]
+
+
+def test_two_accounts_never_see_each_others_favourites_or_token(shared):
+    octocat = make_browser(WIDE)
+    groue = make_browser(PHONE, dark=True)
+    try:
+        sign_in_with_token(octocat, shared, OCTOCAT_TOKEN)
+        sign_in_with_token(groue, shared, GROUE_TOKEN)
+        for browser, index in [(octocat, 0), (groue, 1)]:
+            browser.get(shared.url + "/")
+            rows = browser.find_elements("css selector", "[data-repo]")
+            row = rows[index]
+            name = row.get_attribute("data-repo")
+            row.find_element("css selector", "form.fav-form button").click()
+            time.sleep(0.5)
+            assert name in favourite_names(browser, shared)
+        first, second = favourite_names(octocat, shared), favourite_names(groue, shared)
+        assert len(first) == 1 and len(second) == 1 and first != second, (first, second)
+        screenshot(groue, "accounts-favourites-phone-dark")
+        for browser, login in [(octocat, "octocat"), (groue, "groue")]:
+            browser.get(shared.url + "/settings")
+            text = browser.find_element("css selector", "main").text
+            assert f"Signed in as {login}" in text, text
+            assert "ghp_" not in browser.page_source
+            assert not browser.find_elements("css selector", "form[action='/settings/token']")
+        screenshot(octocat, "accounts-settings-wide")
+    finally:
+        octocat.quit()
+        groue.quit()
+
+
+def test_guests_browse_read_only(shared):
+    browser = make_browser(PHONE)
+    try:
+        browser.get(shared.url + "/signin")
+        screenshot(browser, "accounts-signin-phone")
+        browser.find_element("css selector", "form[action='/signin/guest'] button").click()
+        assert urllib.parse.urlsplit(browser.current_url).path == "/"
+        row = browser.find_elements("css selector", "[data-repo]")[0]
+        row.find_element("css selector", "form.fav-form button").click()
+        time.sleep(0.5)
+        assert favourite_names(browser, shared) == []
     finally:
         browser.quit()

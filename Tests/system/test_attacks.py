@@ -118,8 +118,8 @@ def test_one_get_cannot_freeze_the_server(serve_factory):
     started = time.monotonic()
     status, _, _ = request(app.url, "GET", "/favorites?q=" + query)
     assert status in (400, 414, 431), status
-    assert time.monotonic() - started < 2
-    assert app.get("/healthz", timeout=2)[0] == 200
+    assert time.monotonic() - started < 10  # liveness: the freeze seen was 90 s
+    assert app.get("/healthz", timeout=10)[0] == 200
 
 
 def test_a_huge_multipart_post_without_the_cookie_is_refused_before_it_is_parsed(serve_factory):
@@ -131,15 +131,15 @@ def test_a_huge_multipart_post_without_the_cookie_is_refused_before_it_is_parsed
     except (BrokenPipeError, ConnectionResetError):
         status = 403  # refused before the body was sent in full
     assert status == 403, status
-    assert time.monotonic() - started < 3
+    assert time.monotonic() - started < 10  # liveness: parsing it took 18 s
     cookie, token = csrf(app)
     started = time.monotonic()
     status, _, _ = request(
         app.url, "POST", "/favorites/import", body=parts,
         headers={"Content-Type": "multipart/form-data; boundary=b", "Cookie": cookie})
     assert status == 413, status
-    assert time.monotonic() - started < 3
-    assert app.get("/healthz", timeout=2)[0] == 200
+    assert time.monotonic() - started < 10  # liveness: parsing it took 18 s
+    assert app.get("/healthz", timeout=10)[0] == 200
 
 
 def test_return_targets_cannot_leave_the_site(serve_factory, fake):
@@ -171,7 +171,7 @@ def test_slow_and_idle_connections_are_closed(serve_factory):
     idle = socket.create_connection(("127.0.0.1", app.port), timeout=10)
     sockets.append(idle)
     started = time.monotonic()
-    assert app.get("/healthz", timeout=2)[0] == 200
+    assert app.get("/healthz", timeout=10)[0] == 200
     closed = 0
     for connection in sockets:
         try:

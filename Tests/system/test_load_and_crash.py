@@ -156,6 +156,53 @@ class MemorySampler(threading.Thread):
         self.join(5)
 
 
+class SlowClients(threading.Thread):
+    """Keeps `count` connections open that send a request head a few bytes at a time and never
+    finish it (slowloris); a connection the server closes is opened again."""
+
+    def __init__(self, port, count):
+        super().__init__(daemon=True)
+        self.port = port
+        self.count = count
+        self.sockets = []
+        self.opened = 0
+        self.closed_by_server = 0
+        self.refused = 0
+        self.stopping = threading.Event()
+
+    def open_one(self):
+        try:
+            connection = socket.create_connection(("127.0.0.1", self.port), timeout=5)
+            connection.sendall(f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n".encode())
+            self.opened += 1
+            return connection
+        except OSError:
+            self.refused += 1
+            return None
+
+    def run(self):
+        self.sockets = [connection for connection in (self.open_one() for _ in range(self.count)) if connection]
+        while not self.stopping.wait(2):
+            alive = []
+            for connection in self.sockets:
+                try:
+                    connection.sendall(b"X-Slow: 1\r\n")
+                    alive.append(connection)
+                except OSError:
+                    self.closed_by_server += 1
+                    connection.close()
+                    replacement = self.open_one()
+                    if replacement:
+                        alive.append(replacement)
+            self.sockets = alive
+
+    def stop(self):
+        self.stopping.set()
+        self.join(30)
+        for connection in self.sockets:
+            connection.close()
+
+
 WRK_SCRIPT = """
 -- Alternates between the paths; checks every answer is a whole page with no offline banner.
 local paths = {%(paths)s}
@@ -281,10 +328,17 @@ def test_pages_hold_64_connections_with_live_streams_open(serve_factory, fake, h
     memory = MemorySampler(app)
     memory.start()
     time.sleep(2)  # a baseline before the load
+    # A thousand slow clients hold connections open the whole time.
+    slow = SlowClients(app.port, 1000)
+    slow.start()
+    deadline = time.monotonic() + 30
+    while slow.opened < 1000 and time.monotonic() < deadline:
+        time.sleep(0.2)
     command = wrk_command(app.url, ["/", detail], connections=64, seconds=LOAD_SECONDS, threads=2, folder=home)
     started = time.monotonic()
     run = subprocess.run(command, capture_output=True, text=True, timeout=LOAD_SECONDS + 120)
     ended = time.monotonic()
+    slow.stop()
     time.sleep(2)  # and after it
     memory.stop()
     upstream = fake.requests()[upstream_before:]
@@ -328,9 +382,16 @@ def test_pages_hold_64_connections_with_live_streams_open(serve_factory, fake, h
         "upstream_search_bursts": {second: n for second, n in search_seconds.items() if n > 1},
         "stream_messages_during_load": counts,
         "stream_longest_silence_s": max(silences.values()),
+        "slow_connections_opened": slow.opened,
+        "slow_connections_closed_by_server": slow.closed_by_server,
+        "slow_connections_refused": slow.refused,
     }
     save_figures("system-load", figures)
 
+    # The thousand slow clients got their connections (none refused), and were closed for never
+    # finishing a request head (the idle time-out is 15 s, so at least once each in a 20 s run).
+    assert slow.opened >= 1000 and slow.refused == 0, figures
+    assert slow.closed_by_server >= 500, figures
     # No errors of any kind, and every answer a whole page without the offline banner.
     assert figures["socket_errors"] == {"connect": 0, "read": 0, "write": 0, "timeout": 0}, run.stdout
     assert wrk["non2xx"] == 0, run.stdout

@@ -31,9 +31,26 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .customLong("require-signin"), help: "Ask browsers to sign in with a one-time link, even on 127.0.0.1.")
     var requireSignIn = false
 
+    @Flag(help: "Let several people share the server: each signs in at /signin with their own GitHub token.")
+    var accounts = false
+
+    @Option(
+        name: .customLong("allow-login"),
+        help: ArgumentHelp("With --accounts, only this GitHub login may sign in (repeatable).", valueName: "LOGIN"))
+    var allowedLogins: [String] = []
+
+    @Flag(help: "With --accounts, let people without a token browse read-only on the server's budget.")
+    var guests = false
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535.") }
         guard !host.isEmpty else { throw ValidationError("--host must not be empty.") }
+        guard accounts || (allowedLogins.isEmpty && !guests) else {
+            throw ValidationError("--allow-login and --guests go with --accounts.")
+        }
+        for login in allowedLogins where !GitHubName.isValidLogin(login) {
+            throw ValidationError("--allow-login takes a GitHub login, not “\(login)”.")
+        }
         for name in allowedHosts where !Self.isHostName(name) {
             throw ValidationError("--allowed-host takes a host name or NAME:PORT, not “\(name)”.")
         }
@@ -54,10 +71,7 @@ struct ServeCommand: AsyncParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let paths = Paths(environment: environment)
         let configuration = try Session.configuration(global, environment: environment, token: nil)
-        let environmentToken = ["GH_TOKEN", "GITHUB_TOKEN"].lazy.compactMap { name -> (name: String, token: String)? in
-            guard let token = environment[name]?.trimmingCharacters(in: .whitespacesAndNewlines), !token.isEmpty else { return nil }
-            return (name, token)
-        }.first
+        let environmentToken = try Session.environmentToken(environment)
         var settings = WebSettings(
             host: host,
             port: port,
@@ -75,7 +89,10 @@ struct ServeCommand: AsyncParsableCommand {
         settings.logger = Diagnostics.logger("starscope.web", environment: environment)
         settings.allowedHosts = allowedHosts
         settings.idleTimeout = environment["STARSCOPE_IDLE_TIMEOUT"].flatMap { Double($0) }.map { max(1, $0) } ?? 15
-        settings.requireSignIn = requireSignIn || !WebSettings.isLoopback(host)
+        settings.requireSignIn = requireSignIn || accounts || !WebSettings.isLoopback(host)
+        settings.accounts = accounts
+        settings.allowedLogins = allowedLogins
+        settings.guests = guests
         let showQRCode = isatty(STDOUT_FILENO) == 1
         settings.announceSignInLink = { link in
             writeOut("Sign in: \(link)\n")

@@ -21,8 +21,8 @@ public struct Explorer: Sendable {
     }
 
     /// The ids of the favourites, to mark them in any list.
-    public func favoriteIDs() async -> Set<Int64> {
-        (try? await database?.favoriteIDs()) ?? []
+    public func favoriteIDs(account: String = "") async -> Set<Int64> {
+        (try? await database?.favoriteIDs(account: account)) ?? []
     }
 
     /// Records what GitHub said about these repositories (star history, favourite snapshots).

@@ -7,10 +7,13 @@ import StarscopeStore
 public struct Favorites: Sendable {
     public let explorer: Explorer
     public let database: AppDatabase
+    /// Whose favourites: "" for the terminal and a server without accounts, else a login.
+    public let account: String
 
-    public init(explorer: Explorer, database: AppDatabase) {
+    public init(explorer: Explorer, database: AppDatabase, account: String = "") {
         self.explorer = explorer
         self.database = database
+        self.account = account
     }
 
     /// Fetches the repository (from the cache when it can) and keeps it as a favourite.
@@ -19,7 +22,7 @@ public struct Favorites: Sendable {
         repository: Repository, added: Bool
     ) {
         let repository = try await explorer.repository(name, snapshotFreshFor: snapshotFreshFor)
-        let added = try await Self.store { () async throws(StoreError) in try await database.addFavorite(repository, at: explorer.now()) }
+        let added = try await Self.store { () async throws(StoreError) in try await database.addFavorite(repository, account: account, at: explorer.now()) }
         return (repository, added)
     }
 
@@ -32,7 +35,7 @@ public struct Favorites: Sendable {
     /// not accept (kept before imports checked names). The name is only compared with the
     /// store's, never sent to GitHub.
     public func remove(storedName: String) async throws(StarscopeError) {
-        let removed = try await Self.store { () async throws(StoreError) in try await database.removeFavorite(fullName: storedName) }
+        let removed = try await Self.store { () async throws(StoreError) in try await database.removeFavorite(fullName: storedName, account: account) }
         guard removed else { throw .notFound("\(storedName) is not one of your favourites.") }
     }
 
@@ -40,7 +43,7 @@ public struct Favorites: Sendable {
     /// cache is fresh, conditional after). When GitHub cannot answer, the saved snapshots are
     /// shown and the work's `CacheReport` says since when.
     public func list(refresh: Bool) async throws(StarscopeError) -> [Favorite] {
-        let saved = try await Self.store { () async throws(StoreError) in try await database.favorites() }
+        let saved = try await Self.store { () async throws(StoreError) in try await database.favorites(account: account) }
         guard refresh else { return saved }
         var refreshed: [Repository] = []
         for favorite in saved {
@@ -58,11 +61,11 @@ public struct Favorites: Sendable {
             }
         }
         await explorer.observe(refreshed)
-        return try await Self.store { () async throws(StoreError) in try await database.favorites() }
+        return try await Self.store { () async throws(StoreError) in try await database.favorites(account: account) }
     }
 
     public func export() async throws(StarscopeError) -> Data {
-        let favorites = try await Self.store { () async throws(StoreError) in try await database.favorites() }
+        let favorites = try await Self.store { () async throws(StoreError) in try await database.favorites(account: account) }
         do {
             return try FavoritesArchive.export(favorites, at: explorer.now())
         } catch {
@@ -71,7 +74,7 @@ public struct Favorites: Sendable {
     }
 
     public func importFavorites(_ data: Data) async throws(StarscopeError) -> FavoritesArchive.ImportReport {
-        try await Self.store { () async throws(StoreError) in try await database.importFavorites(data, at: explorer.now()) }
+        try await Self.store { () async throws(StoreError) in try await database.importFavorites(data, account: account, at: explorer.now()) }
     }
 
     static func store<T>(_ body: () async throws(StoreError) -> T) async throws(StarscopeError) -> T {

@@ -65,6 +65,27 @@ extension AppDatabase {
                 t.column("signedInAt", .datetime).notNull()
             }
         }
+        migrator.registerMigration("v5: favourites per account") { db in
+            // The one user of a server without accounts (and the terminal) is account "".
+            try db.create(table: "favoriteByAccount") { t in
+                t.column("account", .text).notNull().defaults(to: "").collate(.nocase)
+                t.column("repositoryID", .integer).notNull()
+                t.column("fullName", .text).notNull().collate(.nocase)
+                t.column("snapshot", .blob).notNull()
+                t.column("addedAt", .datetime).notNull()
+                t.column("updatedAt", .datetime).notNull()
+                t.primaryKey(["account", "repositoryID"])
+                t.uniqueKey(["account", "fullName"])
+            }
+            try db.execute(
+                sql: """
+                    INSERT INTO favoriteByAccount (account, repositoryID, fullName, snapshot, addedAt, updatedAt)
+                    SELECT '', repositoryID, fullName, snapshot, addedAt, updatedAt FROM favorite
+                    """)
+            try db.drop(table: "favorite")
+            try db.rename(table: "favoriteByAccount", to: "favorite")
+            try db.create(index: "favoriteByRepository", on: "favorite", columns: ["repositoryID"])
+        }
         return migrator
     }
 }

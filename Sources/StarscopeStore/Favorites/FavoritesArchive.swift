@@ -131,10 +131,12 @@ public enum FavoritesArchive {
 
 extension AppDatabase {
     /// Imports favourites from an export (or an array of repositories). See `FavoritesArchive`.
-    public func importFavorites(_ data: Data, at date: Date = Date()) async throws(StoreError) -> FavoritesArchive.ImportReport {
+    public func importFavorites(_ data: Data, account: String = "", at date: Date = Date()) async throws(StoreError)
+        -> FavoritesArchive.ImportReport
+    {
         let (entries, rejected) = try FavoritesArchive.parse(data)
         let records = entries.compactMap { number, entry in
-            try? FavoriteRecord(repository: entry.repository, addedAt: entry.addedAt ?? date, updatedAt: date)
+            try? FavoriteRecord(repository: entry.repository, account: account, addedAt: entry.addedAt ?? date, updatedAt: date)
         }
         let (added, existing) = try await write { db -> ([String], [String]) in
             var added: [String] = []
@@ -142,8 +144,10 @@ extension AppDatabase {
             for record in records {
                 let taken =
                     try Bool.fetchOne(
-                        db, sql: "SELECT EXISTS(SELECT 1 FROM favorite WHERE repositoryID = ? OR fullName = ? COLLATE NOCASE)",
-                        arguments: [record.repositoryID, record.fullName]) ?? false
+                        db,
+                        sql:
+                            "SELECT EXISTS(SELECT 1 FROM favorite WHERE account = ? AND (repositoryID = ? OR fullName = ? COLLATE NOCASE))",
+                        arguments: [account, record.repositoryID, record.fullName]) ?? false
                 if taken {
                     existing.append(record.fullName)
                 } else {

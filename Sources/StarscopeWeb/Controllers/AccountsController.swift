@@ -36,7 +36,7 @@ struct AccountsController {
         guard let page = Int(pageText), (1...400).contains(page) else {
             throw HTTPError(.badRequest, message: "“page” must be a page number.")
         }
-        let explorer = services.explorer
+        let explorer = await services.explorer(for: context)
         let profile: Profile
         do {
             profile = try await explorer.profile(login: login)
@@ -53,7 +53,7 @@ struct AccountsController {
         var list: HTML
         do {
             let (items, next) = try await explorer.repositoriesPage(of: login, includeForks: forks, page: page)
-            let favorites = await explorer.favoriteIDs()
+            let favorites = await explorer.favoriteIDs(account: context.account)
             let returnTo = base + (page > 1 ? "\(separator)page=\(page)" : "")
             let rows = items.map {
                 RepositoryViews.row(
@@ -94,7 +94,7 @@ struct AccountsController {
         let page = context.page(.people)
         var body: HTML
         do {
-            let (items, next) = try await services.explorer.usersPage(since: since)
+            let (items, next) = try await services.explorer(for: context).usersPage(since: since)
             let sorted = byLogin ? items.sorted { $0.login.lowercased() < $1.login.lowercased() } : items
             let sortParameter = byLogin ? "&sort=login" : ""
             let more: HTML =
@@ -122,7 +122,7 @@ struct AccountsController {
 
     @Sendable func activity(_ request: Request, context: WebContext) async throws -> Response {
         let login = try Self.login(context)
-        let explorer = services.explorer
+        let explorer = await services.explorer(for: context)
         let body: HTML
         var status = HTTPResponse.Status.ok
         do {

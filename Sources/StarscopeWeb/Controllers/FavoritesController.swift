@@ -25,7 +25,7 @@ struct FavoritesController {
         }
         let notice = request.uri.queryParameters.get("imported").flatMap { Int($0) }.map { "Imported \($0) favourites." }
         let page = context.page(.favorites)
-        let all = try await services.favorites.list(refresh: false)
+        let all = try await services.favorites(for: context).list(refresh: false)
         let shown = words.isEmpty ? all : all.filter { Self.matches($0.repository, words) }
         let rows = shown.map { favorite in
             RepositoryViews.row(favorite.repository, favorite: true, listQuery: "", context: page, returnTo: "/favorites")
@@ -69,7 +69,7 @@ struct FavoritesController {
     }
 
     @Sendable func export(_ request: Request, context: WebContext) async throws -> Response {
-        let data = try await services.favorites.export()
+        let data = try await services.favorites(for: context).export()
         var headers = HTTPFields()
         headers[.contentType] = "application/json; charset=utf-8"
         headers[.contentDisposition] = "attachment; filename=\"starscope-favorites.json\""
@@ -80,26 +80,33 @@ struct FavoritesController {
     @Sendable func toggle(_ request: Request, context: WebContext) async throws -> Response {
         let form = try await FormData.read(request)
         try CSRFMiddleware.verify(form, context: context)
-        guard let name = try? RepositoryName(parsing: form["repo"] ?? "") else {
-            throw HTTPError(.badRequest, message: "That is not a repository name.")
-        }
-        let favorites = services.favorites
+        let raw = form["repo"] ?? ""
+        let favorites = await services.favorites(for: context)
         let isFavorite: Bool
-        if (try? await services.database.favorite(fullName: name.description)) != nil {
-            try await favorites.remove(name)
-            isFavorite = false
-        } else {
-            do {
-                _ = try await favorites.add(name, snapshotFreshFor: 600)
-            } catch {
-                throw HTTPError(error.isNotFound ? .notFound : .serviceUnavailable, message: error.message)
+        if let name = try? RepositoryName(parsing: raw) {
+            if (try? await services.database.favorite(fullName: name.description, account: context.account)) != nil {
+                try await favorites.remove(name)
+                isFavorite = false
+            } else {
+                do {
+                    _ = try await favorites.add(name, snapshotFreshFor: 600)
+                } catch {
+                    throw HTTPError(error.isNotFound ? .notFound : .serviceUnavailable, message: error.message)
+                }
+                isFavorite = true
             }
-            isFavorite = true
+        } else {
+            // A favourite stored under a name GitHub would not accept (imported before names were
+            // checked) can still be removed; it is never looked up on GitHub.
+            guard raw.utf8.count <= 300, (try? await favorites.remove(storedName: raw)) != nil else {
+                throw HTTPError(.badRequest, message: "That is not a repository name.")
+            }
+            isFavorite = false
         }
         if request.headers[.accept]?.contains("application/json") == true {
             var headers = HTTPFields()
             headers[.contentType] = "application/json"
-            let body = "{\"repo\":\(jsonString(name.description)),\"favorite\":\(isFavorite)}"
+            let body = "{\"repo\":\(jsonString(raw)),\"favorite\":\(isFavorite)}"
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: body)))
         }
         return .redirect(to: LocalPath.safe(form["return"]) ?? "/favorites", type: .found)
@@ -112,7 +119,7 @@ struct FavoritesController {
             throw HTTPError(.badRequest, message: "Choose a JSON file to import.")
         }
         do {
-            let report = try await services.favorites.importFavorites(data)
+            let report = try await services.favorites(for: context).importFavorites(data)
             return .redirect(to: "/favorites?imported=\(report.added.count)", type: .found)
         } catch {
             throw HTTPError(.badRequest, message: error.message)

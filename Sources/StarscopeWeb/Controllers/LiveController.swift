@@ -29,7 +29,7 @@ struct LiveController {
     }
 
     /// The sources a page asks for: its list (`/`, `/users/LOGIN`, `/favorites`) and its detail.
-    func sources(_ request: Request) async throws -> Set<LiveSource> {
+    func sources(_ request: Request, context: WebContext) async throws -> Set<LiveSource> {
         var sources = Set<LiveSource>()
         let parameters = request.uri.queryParameters
         if let repo = parameters.get("repo").map({ String($0) }) {
@@ -53,7 +53,7 @@ struct LiveController {
                 let trending = TrendingQuery(timeframe: timeframe, language: query["language"], text: query["q"])
                 sources.insert(.trending(trending, page: window.upstreamPage))
             case "/favorites":
-                for favorite in try await services.favorites.list(refresh: false).prefix(30) {
+                for favorite in try await services.favorites(for: context).list(refresh: false).prefix(30) {
                     if let name = try? RepositoryName(parsing: favorite.repository.fullName) { sources.insert(.repository(name)) }
                 }
             default:
@@ -68,7 +68,7 @@ struct LiveController {
     }
 
     @Sendable func stream(_ request: Request, context: WebContext) async throws -> Response {
-        let sources = try await sources(request)
+        let sources = try await sources(request, context: context)
         guard let messages = await services.live.subscribe(sources) else {
             var response = Response(status: .serviceUnavailable, headers: [.retryAfter: "60", .contentType: "text/plain; charset=utf-8"])
             response.body = .init(byteBuffer: ByteBuffer(string: "Too many pages are being watched; live counts will resume later."))

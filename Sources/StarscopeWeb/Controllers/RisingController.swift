@@ -17,7 +17,7 @@ struct RisingController {
         }
         let rising = Rising(database: services.database)
         let result = try await rising.rank(timeframe)
-        let favorites = await services.explorer.favoriteIDs()
+        let favorites = await services.explorer.favoriteIDs(account: context.account)
         let page = context.page(.rising)
         let rows = result.entries.map { entry -> HTML in
             let span = SpanText.short(entry.to.timeIntervalSince(entry.from))

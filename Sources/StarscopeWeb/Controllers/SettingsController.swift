@@ -22,8 +22,19 @@ struct SettingsController {
     func page(context: WebContext, message: String? = nil, error: String? = nil) async throws -> HTML {
         let page = context.page(.settings)
         let account: HTML
-        let token = services.settings.environmentToken?.token ?? ((try? services.tokenFile.read()) ?? nil)
-        if token != nil {
+        let serverToken = services.settings.environmentToken?.token ?? ((try? services.tokenFile.read()) ?? nil)
+        // With accounts, the server's own token is not the visitors' to see or change.
+        let ownsServerToken = !services.settings.accounts
+        var token = serverToken
+        if !ownsServerToken {
+            if page.account == SignInMiddleware.guest {
+                account = "<p>Browsing as a guest: nothing can be changed, and GitHub's limits are the server's.</p>"
+            } else {
+                token = await services.accountToken(login: page.account)
+                account =
+                    "<p>Signed in as <strong>\(page.account)</strong> with your own token, checked with GitHub, sealed on this server and never shown again. Sign in again to replace it.</p>"
+            }
+        } else if token != nil {
             // The explorer's client carries this same token and answers from the cache while fresh.
             let client = services.explorer.client
             let source =
@@ -52,7 +63,7 @@ struct SettingsController {
             limits = "<p class=\"muted\">GitHub's rate limits cannot be read right now.</p>"
         }
         let remove: HTML =
-            services.storedTokenExists
+            ownsServerToken && services.storedTokenExists
             ? """
             <form method="post" action="/settings/token/delete">
             <input type="hidden" name="csrf" value="\(page.csrf)">
@@ -72,12 +83,7 @@ struct SettingsController {
             <h2>GitHub token</h2>
             \(account)
             \(limits)
-            <form method="post" action="/settings/token" autocomplete="off">
-            <input type="hidden" name="csrf" value="\(page.csrf)">
-            <label for="token">Personal access token</label>
-            <input id="token" name="token" type="password" autocomplete="off" spellcheck="false" required placeholder="ghp_… or github_pat_…">
-            <button type="submit">Check and save</button>
-            </form>
+            \(ownsServerToken ? Self.tokenForm(csrf: page.csrf) : "")
             \(remove)
             \(page.signedIn ? SettingsController.signOut(csrf: page.csrf) : "")
             <h2>Live star counts</h2>
@@ -91,6 +97,17 @@ struct SettingsController {
             </section>
             """
         return Layout.page(title: "Settings", context: page, main: main)
+    }
+
+    static func tokenForm(csrf: String) -> HTML {
+        """
+        <form method="post" action="/settings/token" autocomplete="off">
+        <input type="hidden" name="csrf" value="\(csrf)">
+        <label for="token">Personal access token</label>
+        <input id="token" name="token" type="password" autocomplete="off" spellcheck="false" required placeholder="ghp_… or github_pat_…">
+        <button type="submit">Check and save</button>
+        </form>
+        """
     }
 
     static func signOut(csrf: String) -> HTML {
@@ -123,12 +140,13 @@ struct SettingsController {
     }
 
     @Sendable func saveToken(_ request: Request, context: WebContext) async throws -> Response {
+        try refuseWithAccounts()
         let form = try await FormData.read(request)
         try CSRFMiddleware.verify(form, context: context)
         let token = (form["token"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !token.isEmpty, !token.contains(where: \.isWhitespace), token.count < 256 else {
-            return try await page(context: context, error: "Paste one token: it has no spaces.").with(status: .badRequest).response(
-                from: request, context: context)
+        guard token.count < 256, GitHubToken.isWellFormed(token) else {
+            let reason = GitHubToken.refusal(token, from: "this form") ?? "Paste one token: it has no spaces."
+            return try await page(context: context, error: reason).with(status: .badRequest).response(from: request, context: context)
         }
         do {
             _ = try await services.networkClient(token: token).tokenOwner()
@@ -145,6 +163,7 @@ struct SettingsController {
     }
 
     @Sendable func deleteToken(_ request: Request, context: WebContext) async throws -> Response {
+        try refuseWithAccounts()
         let form = try await FormData.read(request)
         try CSRFMiddleware.verify(form, context: context)
         do {
@@ -155,10 +174,21 @@ struct SettingsController {
         return .redirect(to: "/settings", type: .found)
     }
 
+    /// With accounts, the server's token belongs to whoever runs it (`GH_TOKEN` or `auth login`).
+    func refuseWithAccounts() throws {
+        guard !services.settings.accounts else {
+            throw HTTPError(
+                .forbidden, message: "The server's token is set by whoever runs it; your own token is the one you signed in with.")
+        }
+    }
+
     @Sendable func saveTheme(_ request: Request, context: WebContext) async throws -> Response {
         let form = try await FormData.read(request)
         try CSRFMiddleware.verify(form, context: context)
         let theme = PageContext.Theme(rawValue: form["theme"] ?? "") ?? .system
+        if services.settings.accounts, !context.account.isEmpty, context.account != SignInMiddleware.guest {
+            try? await services.database.setTheme(theme.rawValue, login: context.account)
+        }
         var response = Response.redirect(to: "/settings", type: .found)
         response.setCookie(Cookie(name: "theme", value: theme.rawValue, maxAge: 31_536_000, path: "/", httpOnly: false, sameSite: .lax))
         return response

@@ -1,6 +1,8 @@
 import Foundation
+import GitHubAPI
 import HTTPTypes
 import Hummingbird
+import StarscopeCore
 import StarscopeStore
 
 /// `/signin?code=…` turns a one-time link into a session cookie; `/signout` ends the session.
@@ -10,11 +12,91 @@ struct SignInController {
 
     func addRoutes(to router: Router<WebContext>) {
         router.get("/signin", use: signIn)
+        router.post("/signin", use: signInWithToken)
+        router.post("/signin/guest", use: signInAsGuest)
         router.post("/signout", use: signOut)
+    }
+
+    /// `--accounts`: a person signs in with their own token, checked with `GET /user`; it is
+    /// sealed at rest and never shown again.
+    @Sendable func signInWithToken(_ request: Request, context: WebContext) async throws -> Response {
+        guard services.settings.accounts, let vault = services.vault else { throw HTTPError(.notFound) }
+        let form = try await FormData.read(request)
+        try CSRFMiddleware.verify(form, context: context)
+        let page = context.page(.none)
+        guard await services.signInGate.allowAttempt(client: context.remoteAddress?.ipAddress ?? "unknown") else {
+            return try Self.answer(.throttled, status: .tooManyRequests, page: page, request: request, context: context)
+        }
+        let token = (form["token"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard token.count < 256, GitHubToken.isWellFormed(token) else {
+            return try Self.answer(
+                .accounts(error: GitHubToken.refusal(token, from: "this form") ?? "That is not a GitHub token."), status: .badRequest,
+                page: page,
+                request: request, context: context)
+        }
+        let login: String
+        do {
+            login = try await services.networkClient(token: token).tokenOwner().profile.login
+        } catch {
+            return try Self.answer(
+                .accounts(error: StarscopeError(error, about: .token).message), status: .unauthorized, page: page, request: request,
+                context: context)
+        }
+        let allowed = services.settings.allowedLogins
+        guard allowed.isEmpty || allowed.contains(where: { $0.caseInsensitiveCompare(login) == .orderedSame }) else {
+            return try Self.answer(
+                .accounts(error: "This server does not let \(login) sign in. Ask whoever runs it to add --allow-login \(login)."),
+                status: .forbidden, page: page, request: request, context: context)
+        }
+        do {
+            try await services.database.saveAccount(login: login, sealedToken: try vault.seal(token))
+        } catch {
+            throw HTTPError(.serviceUnavailable, message: "Starscope cannot save the sign-in: \(error.message)")
+        }
+        services.forgetExplorer(login: login)
+        var response = try await startSession(account: login, request: request)
+        if let theme = try? await services.database.account(login: login)?.theme {
+            response.setCookie(Cookie(name: "theme", value: theme, maxAge: 31_536_000, path: "/", httpOnly: false, sameSite: .lax))
+        }
+        return response
+    }
+
+    /// `--guests`: browse read-only on the server's budget, without a token.
+    @Sendable func signInAsGuest(_ request: Request, context: WebContext) async throws -> Response {
+        guard services.settings.accounts, services.settings.guests else { throw HTTPError(.notFound) }
+        let form = try await FormData.read(request)
+        try CSRFMiddleware.verify(form, context: context)
+        return try await startSession(account: SignInMiddleware.guest, request: request)
+    }
+
+    /// Stores a new session for `account` and answers with its cookie and a way home.
+    func startSession(account: String, request: Request) async throws -> Response {
+        let (secret, session) = WebSession.make(account: account, lifetime: Self.sessionLifetime)
+        do {
+            try await services.database.saveSession(session)
+        } catch {
+            throw HTTPError(.serviceUnavailable, message: "Starscope cannot save the sign-in: \(error.message)")
+        }
+        var response = Response.redirect(to: "/", type: .normal)
+        response.setCookie(
+            Cookie(
+                name: SignInMiddleware.cookie, value: secret, maxAge: Int(Self.sessionLifetime), path: "/",
+                secure: Self.isHTTPS(request), httpOnly: true, sameSite: .lax))
+        return response
+    }
+
+    static func answer(
+        _ state: SignInViews.State, status: HTTPResponse.Status, page: PageContext, request: Request, context: WebContext
+    ) throws -> Response {
+        try SignInViews.page(state, context: page).with(status: status).response(from: request, context: context)
     }
 
     @Sendable func signIn(_ request: Request, context: WebContext) async throws -> Response {
         guard services.settings.requireSignIn, context.sessionSecret == nil else { return .redirect(to: "/", type: .normal) }
+        if services.settings.accounts {
+            return try SignInViews.page(.accounts(error: nil), context: context.page(.none), guests: services.settings.guests).response(
+                from: request, context: context)
+        }
         guard let code = request.uri.queryParameters.get("code").map({ String($0.prefix(100)) }) else {
             return try SignInViews.page(.prompt, context: context.page(.none)).response(from: request, context: context)
         }
@@ -29,19 +111,9 @@ struct SignInController {
             return try SignInViews.page(.refused, context: context.page(.none)).with(status: .unauthorized).response(
                 from: request, context: context)
         case .accepted:
-            let (secret, session) = WebSession.make(account: "", lifetime: Self.sessionLifetime)
-            do {
-                try await services.database.saveSession(session)
-            } catch {
-                throw HTTPError(.serviceUnavailable, message: "Starscope cannot save the sign-in: \(error.message)")
-            }
+            let response = try await startSession(account: "", request: request)
             // The link is used up; the next device needs a new one.
             await services.announceNewSignInLink()
-            var response = Response.redirect(to: "/", type: .normal)
-            response.setCookie(
-                Cookie(
-                    name: SignInMiddleware.cookie, value: secret, maxAge: Int(Self.sessionLifetime), path: "/",
-                    secure: Self.isHTTPS(request), httpOnly: true, sameSite: .lax))
             return response
         }
     }

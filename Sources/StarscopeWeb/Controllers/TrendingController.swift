@@ -45,7 +45,7 @@ struct TrendingController {
     }
 
     func listView(query: TrendingQuery, page: Int, context: WebContext) async throws -> TrendingView {
-        let explorer = services.explorer
+        let explorer = await services.explorer(for: context)
         var view = TrendingView(
             query: query, page: page, repositories: [], nextPage: nil, favorites: [], listError: nil, detail: nil,
             context: context.page(.trending))
@@ -59,7 +59,7 @@ struct TrendingController {
             view.listError = StateViews.error(error.message, retry: view.listURL)
             view.listStatus = error.isNotFound ? .notFound : .serviceUnavailable
         }
-        view.favorites = await explorer.favoriteIDs()
+        view.favorites = await explorer.favoriteIDs(account: context.account)
         // The banner is read after the work, so that it reflects what the cache reported.
         view.context = context.page(.trending)
         return view
@@ -75,7 +75,7 @@ struct TrendingController {
             return try StateViews.notFound(error.message, context: context.page(.trending)).response(from: request, context: context)
         }
         let (query, page) = try Self.listState(request)
-        let explorer = services.explorer
+        let explorer = await services.explorer(for: context)
         let returnTo = "/repos/\(repositoryName)?" + TrendingView.listQuery(query, page: page)
         var view = try await listView(query: query, page: page, context: context)
         let detail: HTML

@@ -7,7 +7,9 @@ import Hummingbird
 struct SignInMiddleware: RouterMiddleware {
     typealias Context = WebContext
     static let cookie = "starscope_session"
-    static let openPaths: Set<String> = ["/healthz", "/signin", "/manifest.webmanifest", "/sw.js"]
+    static let openPaths: Set<String> = ["/healthz", "/signin", "/signin/guest", "/manifest.webmanifest", "/sw.js"]
+    /// The account of a guest's session (`--guests`): no login can start with "*".
+    static let guest = "*guest"
 
     let services: WebServices
 
@@ -15,9 +17,14 @@ struct SignInMiddleware: RouterMiddleware {
         guard services.settings.requireSignIn else { return try await next(request, context) }
         var context = context
         if let secret = request.cookies[Self.cookie]?.value, Self.isWellFormed(secret),
-            await services.sessions.isValid(secret: secret, database: services.database)
+            let account = await services.sessions.account(secret: secret, database: services.database)
         {
             context.sessionSecret = secret
+            context.account = account
+            if account == Self.guest, request.method != .get, request.method != .head, request.uri.path != "/signout" {
+                throw HTTPError(
+                    .forbidden, message: "Guests can look but not change anything: sign in with a GitHub token to keep favourites.")
+            }
             return try await next(request, context)
         }
         let path = request.uri.path

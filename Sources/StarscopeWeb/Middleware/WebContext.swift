@@ -10,6 +10,9 @@ public struct WebContext: RequestContext, RemoteAddressRequestContext {
     var theme: PageContext.Theme = .system
     /// Set by `SignInMiddleware` when sign-in is required: the session's secret, so it can sign out.
     var sessionSecret: String?
+    /// The signed-in account's login with `--accounts` (`SignInMiddleware.guest` for a guest),
+    /// "" for the one user of a server without accounts.
+    var account = ""
     public let remoteAddress: SocketAddress?
 
     public init(source: ApplicationRequestContextSource) {
@@ -21,6 +24,6 @@ public struct WebContext: RequestContext, RemoteAddressRequestContext {
     func page(_ section: PageContext.Section) -> PageContext {
         PageContext(
             theme: theme, csrf: csrf, banner: StateViews.banner(CacheReport.current?.stale), section: section,
-            signedIn: sessionSecret != nil)
+            signedIn: sessionSecret != nil, account: account)
     }
 }

@@ -6,18 +6,20 @@ import Synchronization
 /// trusted for 30 seconds at most, and signing out forgets it at once.
 final class SessionCache: Sendable {
     static let trustFor: TimeInterval = 30
-    private let checked = Mutex<[String: Date]>([:])
+    private let checked = Mutex<[String: (until: Date, account: String)]>([:])
 
-    func isValid(secret: String, database: AppDatabase, now: Date = Date()) async -> Bool {
+    /// The account of the session whose cookie holds `secret` ("" for the one user of a server
+    /// without accounts), or nil when there is no such session.
+    func account(secret: String, database: AppDatabase, now: Date = Date()) async -> String? {
         let key = WebSession.hash(secret)
-        if let until = checked.withLock({ $0[key] }), until > now { return true }
-        guard let session = try? await database.session(secret: secret, now: now) else { return false }
+        if let entry = checked.withLock({ $0[key] }), entry.until > now { return entry.account }
+        guard let session = try? await database.session(secret: secret, now: now) else { return nil }
         let until = min(session.expiresAt, now + Self.trustFor)
         checked.withLock { entries in
-            if entries.count > 10_000 { entries = entries.filter { $0.value > now } }
-            entries[key] = until
+            if entries.count > 10_000 { entries = entries.filter { $0.value.until > now } }
+            entries[key] = (until, session.account)
         }
-        return true
+        return session.account
     }
 
     func forget(secret: String) {

@@ -30,8 +30,8 @@ actor SignInGate {
         return code
     }
 
-    /// Uses `code` up if it is valid; counts the attempt against `client` either way.
-    func redeem(_ code: String, client: String, now: Date = Date()) -> Outcome {
+    /// Counts an attempt against `client`; false when it is over its share (or all are).
+    func allowAttempt(client: String, now: Date = Date()) -> Bool {
         let windowStart = now - 60
         allAttempts.removeAll { $0 <= windowStart }
         attempts = attempts.compactMapValues { times in
@@ -39,10 +39,16 @@ actor SignInGate {
             return recent.isEmpty ? nil : recent
         }
         guard allAttempts.count < Self.totalPerMinute, attempts[client, default: []].count < Self.perClientPerMinute else {
-            return .throttled
+            return false
         }
         allAttempts.append(now)
         attempts[client, default: []].append(now)
+        return true
+    }
+
+    /// Uses `code` up if it is valid; counts the attempt against `client` either way.
+    func redeem(_ code: String, client: String, now: Date = Date()) -> Outcome {
+        guard allowAttempt(client: client, now: now) else { return .throttled }
         guard code.utf8.count == 32, let expiry = codes[code] else { return .refused }
         codes[code] = nil
         return expiry > now ? .accepted : .refused

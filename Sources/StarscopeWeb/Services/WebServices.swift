@@ -19,6 +19,10 @@ public final class WebServices: Sendable {
     let sessions = SessionCache()
     let signInGate = SignInGate()
     private let listening: Mutex<(port: Int, signInBase: String?)>
+    /// With accounts: seals each account's token at rest.
+    let vault: TokenVault?
+    /// With accounts: an explorer per signed-in login, over that account's own token.
+    private let accountExplorers = Mutex<[String: Explorer]>([:])
 
     public init(settings: WebSettings, httpClient: HTTPClient) throws {
         self.settings = settings
@@ -27,6 +31,7 @@ public final class WebServices: Sendable {
         listening = Mutex((settings.port, nil))
         database = try AppDatabase.open(directory: settings.dataDirectory)
         tokenFile = TokenFile(directory: settings.configDirectory)
+        vault = settings.accounts ? try TokenVault.open(directory: settings.configDirectory) : nil
         let token = settings.environmentToken?.token ?? (try? tokenFile.read()) ?? nil
         current = CurrentExplorer(Self.makeExplorer(settings: settings, database: database, httpClient: httpClient, token: token))
         let explorers = current
@@ -50,10 +55,38 @@ public final class WebServices: Sendable {
         return Explorer(client: GitHubClient(transport: cached), database: database)
     }
 
-    /// The explorer for the token in use now.
+    /// The explorer for the server's own token (or none): a server without accounts, guests, and
+    /// live checks use it.
     var explorer: Explorer { current.value }
 
+    /// The explorer for whoever made the request: with accounts, the signed-in account's token.
+    func explorer(for context: WebContext) async -> Explorer {
+        guard vault != nil, !context.account.isEmpty, context.account != SignInMiddleware.guest else { return explorer }
+        if let cached = accountExplorers.withLock({ $0[context.account.lowercased()] }) { return cached }
+        guard let token = await accountToken(login: context.account) else { return explorer }
+        let made = Self.makeExplorer(settings: settings, database: database, httpClient: httpClient, token: token)
+        accountExplorers.withLock { $0[context.account.lowercased()] = made }
+        return made
+    }
+
+    /// The token `login` signed in with, unsealed.
+    func accountToken(login: String) async -> String? {
+        guard let vault, let record = try? await database.account(login: login) else { return nil }
+        return vault.unseal(record.sealedToken)
+    }
+
+    /// Forgets the explorer of `login` (signed in again with another token, or removed).
+    func forgetExplorer(login: String) {
+        _ = accountExplorers.withLock { $0.removeValue(forKey: login.lowercased()) }
+    }
+
+    /// The favourites of the one user of a server without accounts.
     var favorites: Favorites { Favorites(explorer: explorer, database: database) }
+
+    /// The favourites of whoever made the request.
+    func favorites(for context: WebContext) async -> Favorites {
+        Favorites(explorer: await explorer(for: context), database: database, account: context.account)
+    }
 
     /// A client that always asks GitHub, for checking a token.
     func networkClient(token: String?) -> GitHubClient {
@@ -82,9 +115,14 @@ public final class WebServices: Sendable {
         await announceNewSignInLink()
     }
 
-    /// Issues a new one-time link and hands it to `settings.announceSignInLink`.
+    /// Issues a new one-time link and hands it to `settings.announceSignInLink`; with accounts,
+    /// announces the sign-in page (each person signs in with their own token).
     func announceNewSignInLink() async {
         guard settings.requireSignIn, let base = listening.withLock({ $0.signInBase }) else { return }
+        if settings.accounts {
+            settings.announceSignInLink(String(base.dropLast("?code=".count)))
+            return
+        }
         let code = await signInGate.issue()
         settings.announceSignInLink(base + code)
     }

@@ -35,6 +35,13 @@ public struct WebSettings: Sendable {
     /// Require signing in with a one-time link (`--require-signin`, and always when bound to an
     /// address other than loopback).
     public var requireSignIn = false
+    /// Several people share the server (`--accounts`): each signs in with their own token and
+    /// has their own favourites, token and theme.
+    public var accounts = false
+    /// With accounts, the only logins that may sign in (`--allow-login`); empty allows any.
+    public var allowedLogins: [String] = []
+    /// With accounts, people without a token may browse read-only on the server's budget.
+    public var guests = false
     /// Seconds a connection may stay idle, or take to send a request's head, before it is closed.
     public var idleTimeout: Double = 15
     /// Seconds a form's body may take to arrive.

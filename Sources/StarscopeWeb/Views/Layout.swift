@@ -15,6 +15,8 @@ struct PageContext: Sendable {
     var section: Section = .trending
     /// Sign-in is required and this browser has a session (Settings offers to sign out).
     var signedIn = false
+    /// With `--accounts`, whose pages these are ("" otherwise, `*guest` for a guest).
+    var account = ""
 
     enum Section { case trending, rising, favorites, accounts, people, settings, none }
 }
