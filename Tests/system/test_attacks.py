@@ -228,3 +228,15 @@ def test_live_spends_only_its_share_of_the_search_budget(home):
             connection.close()
         app.stop()
         fake.stop()
+
+
+def test_sessions_survive_a_restart_but_links_do_not(serve_factory):
+    app = serve_factory(args=["--require-signin"])
+    session = app.sign_in()
+    unused = urllib.parse.urlsplit(app.sign_in_links()[-1])  # printed after the first was used
+    app.stop()
+    app.start()
+    assert request(app.url, "GET", "/favorites", headers={"Cookie": session})[0] == 200
+    assert request(app.url, "GET", unused.path + "?" + unused.query)[0] == 401
+    # Signing in is still possible with the new run's link.
+    assert app.sign_in().startswith("starscope_session=")
