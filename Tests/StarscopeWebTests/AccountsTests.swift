@@ -120,7 +120,10 @@ import Testing
             let session = try #require(
                 guest.headers[values: .setCookie].first { $0.hasPrefix("starscope_session=") }.map { String($0.prefix { $0 != ";" }) })
             let cookies = "\(csrfPair); \(session)"
-            #expect(try await web.get("/", headers: [.cookie: cookies]).status == .ok)
+            let home = try await web.get("/", headers: [.cookie: cookies])
+            #expect(home.status == .ok)
+            #expect(String(buffer: home.body).contains("data-repo=\""))
+            #expect(!String(buffer: home.body).contains("fav-form"))
             let name = try #require(web.fake.dataset.repositories.first?.fullName)
             let toggle = try await web.post("/favorites/toggle", form: ["csrf": Self.csrf(cookies), "repo": name], cookie: cookies)
             #expect(toggle.status == .forbidden)

@@ -18,6 +18,9 @@ struct PageContext: Sendable {
     /// With `--accounts`, whose pages these are ("" otherwise, `*guest` for a guest).
     var account = ""
 
+    /// A guest's pages: browsing only.
+    var isReadOnly: Bool { account == SignInMiddleware.guest }
+
     enum Section { case trending, rising, favorites, accounts, people, settings, none }
 }
 

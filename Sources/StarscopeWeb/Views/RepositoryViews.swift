@@ -52,6 +52,8 @@ enum RepositoryViews {
     }
 
     static func favoriteToggle(_ fullName: String, favorite: Bool, context: PageContext, returnTo: String) -> HTML {
+        // A guest can change nothing, so is offered nothing to change.
+        guard !context.isReadOnly else { return "" }
         let label = favorite ? "Remove \(fullName) from favourites" : "Add \(fullName) to favourites"
         return """
             <form class="fav-form" method="post" action="/favorites/toggle">
