@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -51,8 +51,13 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]
+            ],
+            // The CSS, JavaScript, service worker, manifest and icons: real files, embedded at build time.
+            exclude: ["Public"],
+            plugins: ["EmbedAssets"]
         ),
+        .executableTarget(name: "embed-assets"),
+        .plugin(name: "EmbedAssets", capability: .buildTool(), dependencies: ["embed-assets"]),
         .target(
             name: "StarscopeCLI",
             dependencies: [

@@ -1,47 +1,85 @@
 import Foundation
 import Hummingbird
 
-/// The app's own CSS, JavaScript and images, compiled into the binary so that `starscope serve`
-/// finds them wherever it runs from. No CDN, no framework.
-enum Assets {
-    static let files: [String: (contentType: String, body: String)] = [
-        "app.css": ("text/css; charset=utf-8", StyleSheet.css + "\n" + LanguageColors.styleSheet),
-        "app.js": ("text/javascript; charset=utf-8", Script.javascript),
-        "no-avatar.svg": ("image/svg+xml", Images.noAvatar),
-        "icon.svg": ("image/svg+xml", Images.icon),
-        "icon-maskable.svg": ("image/svg+xml", Images.maskableIcon),
-    ]
+/// One of the web app's own files, from `Sources/StarscopeWeb/Public` (embedded at build time by
+/// the `EmbedAssets` plugin), with a hash of its content for its versioned URL.
+struct Asset: Sendable {
+    let name: String
+    let contentType: String
+    let body: Data
+    /// 16 hex digits of a 64-bit FNV-1a hash of the body: enough to tell versions apart.
+    let hash: String
 
-    static let images: [String: Data] = ["icon-192.png": PNGIcons.icon192, "icon-512.png": PNGIcons.icon512]
-
-    static func response(for name: String, maxAge: Int) -> Response? {
-        if let image = images[name] {
-            var headers = HTTPFields()
-            headers[.contentType] = "image/png"
-            headers[.cacheControl] = "public, max-age=\(maxAge)"
-            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: image)))
+    init(name: String, body: Data) {
+        self.name = name
+        self.body = body
+        contentType = Self.contentType(of: name)
+        var value: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in body {
+            value = (value ^ UInt64(byte)) &* 0x100_0000_01b3
         }
-        guard let file = files[name] else { return nil }
-        var headers = HTTPFields()
-        headers[.contentType] = file.contentType
-        headers[.cacheControl] = "public, max-age=\(maxAge)"
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: file.body)))
+        hash = String(value, radix: 16).leftPadded(to: 16)
+    }
+
+    /// `app.css` → `app.0123456789abcdef.css`: a URL that changes whenever the content does.
+    var versionedName: String {
+        guard let dot = name.lastIndex(of: ".") else { return name + "." + hash }
+        return name[..<dot] + "." + hash + name[dot...]
+    }
+
+    static func contentType(of name: String) -> String {
+        switch name.split(separator: ".").last {
+        case "css": "text/css; charset=utf-8"
+        case "js": "text/javascript; charset=utf-8"
+        case "svg": "image/svg+xml"
+        case "png": "image/png"
+        case "webmanifest": "application/manifest+json"
+        default: "application/octet-stream"
+        }
     }
 }
 
-enum Images {
-    static let maskableIcon = """
-        <svg xmlns="http://www.w3.org/2000/svg" width="512" height="512" viewBox="0 0 512 512"><rect width="512" height="512" fill="#1f6feb"/>\
-        <path d="M256 136l36 84 91 6-70 60 22 89-79-48-79 48 22-89-70-60 91-6z" fill="#fff"/></svg>
-        """
+/// The app's own CSS, JavaScript and images, compiled into the binary so that `starscope serve`
+/// finds them wherever it runs from. No CDN, no framework.
+enum Assets {
+    static let all: [String: Asset] = {
+        var files: [String: Asset] = [:]
+        for (name, text) in EmbeddedAssets.base64 {
+            guard var body = Data(base64Encoded: text) else { continue }
+            // The language colours come from the same table the views use.
+            if name == "app.css" { body += Data(("\n" + LanguageColors.styleSheet + "\n").utf8) }
+            files[name] = Asset(name: name, body: body)
+        }
+        return files
+    }()
 
-    static let noAvatar = """
-        <svg xmlns="http://www.w3.org/2000/svg" width="40" height="40" viewBox="0 0 40 40"><rect width="40" height="40" rx="8" fill="#8c959f"/>\
-        <circle cx="20" cy="15" r="7" fill="#fff"/><path d="M7 36c2-8 8-11 13-11s11 3 13 11z" fill="#fff"/></svg>
-        """
+    /// Assets by versioned name, for `/assets/NAME.HASH.EXT`.
+    static let byVersionedName: [String: Asset] = Dictionary(uniqueKeysWithValues: all.values.map { ($0.versionedName, $0) })
 
-    static let icon = """
-        <svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#1f6feb"/>\
-        <path d="M32 10l6 14 15 1-11 10 4 15-14-8-14 8 4-15-11-10 15-1z" fill="#fff"/></svg>
-        """
+    /// The URL pages use for `name`: versioned, so it can be cached for good.
+    static func url(_ name: String) -> String {
+        all[name].map { "/assets/" + $0.versionedName } ?? "/assets/" + name
+    }
+
+    /// `/assets/NAME`: a versioned name is immutable for a year; a plain one (the manifest's icons,
+    /// the service worker's list) is kept for an hour.
+    static func response(for requested: String, maxAge: Int = 3_600) -> Response? {
+        if let asset = byVersionedName[requested] {
+            return response(asset, cacheControl: "public, max-age=31536000, immutable")
+        }
+        return all[requested].map { response($0, cacheControl: maxAge == 0 ? "no-cache" : "public, max-age=\(maxAge)") }
+    }
+
+    static func response(_ asset: Asset, cacheControl: String) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = asset.contentType
+        headers[.cacheControl] = cacheControl
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: asset.body)))
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to length: Int) -> String {
+        count >= length ? self : String(repeating: "0", count: length - count) + self
+    }
 }

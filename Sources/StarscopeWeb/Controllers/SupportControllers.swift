@@ -12,11 +12,11 @@ struct SupportController {
         router.get("/healthz") { _, _ in "ok" }
         router.get("/assets/:file", use: asset)
         router.get("/manifest.webmanifest") { _, _ in
-            Self.text(OfflineApp.manifest, type: "application/manifest+json", maxAge: 3_600)
+            Assets.response(for: "manifest.webmanifest") ?? Response(status: .notFound)
         }
         // The service worker lives at the root so that its scope is the whole app.
         router.get("/sw.js") { _, _ in
-            Self.text(OfflineApp.serviceWorker, type: "text/javascript; charset=utf-8", maxAge: 0)
+            Assets.response(for: "sw.js", maxAge: 0) ?? Response(status: .notFound)
         }
     }
 
@@ -52,15 +52,8 @@ struct SupportController {
         }
     }
 
-    static func text(_ body: String, type: String, maxAge: Int) -> Response {
-        var headers = HTTPFields()
-        headers[.contentType] = type
-        headers[.cacheControl] = maxAge == 0 ? "no-cache" : "public, max-age=\(maxAge)"
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: body)))
-    }
-
     @Sendable func asset(_ request: Request, context: WebContext) async throws -> Response {
-        guard let name = context.parameters.get("file"), let response = Assets.response(for: name, maxAge: 3_600) else {
+        guard let name = context.parameters.get("file"), let response = Assets.response(for: name) else {
             throw HTTPError(.notFound)
         }
         return response

@@ -47,11 +47,11 @@ enum Layout {
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <meta name="color-scheme" content="light dark">
             <title>\(title) · Starscope</title>
-            <link rel="stylesheet" href="/assets/app.css">
-            <link rel="icon" href="/assets/icon.svg" type="image/svg+xml">
+            <link rel="stylesheet" href="\(Assets.url("app.css"))">
+            <link rel="icon" href="\(Assets.url("icon.svg"))" type="image/svg+xml">
             <link rel="manifest" href="/manifest.webmanifest">
             <meta name="theme-color" content="#1f6feb">
-            <script src="/assets/app.js" defer></script>
+            <script src="\(Assets.url("app.js"))" defer></script>
             </head>
             <body>
             <a class="skip" href="#main">Skip to content</a>

@@ -47,7 +47,7 @@ enum RepositoryViews {
     }
 
     static func avatar(_ url: String?, size: Int) -> HTML {
-        let source = url.map { "/avatar?src=" + HTML.query($0) } ?? "/assets/no-avatar.svg"
+        let source = url.map { "/avatar?src=" + HTML.query($0) } ?? Assets.url("no-avatar.svg")
         return "<img class=\"avatar\" src=\"\(source)\" alt=\"\" width=\"\(size)\" height=\"\(size)\" loading=\"lazy\" decoding=\"async\">"
     }
 

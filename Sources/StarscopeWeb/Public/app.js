@@ -1,0 +1,184 @@
+"use strict";
+(() => {
+  const wide = window.matchMedia("(min-width: 900px)");
+  const parse = (text) => new DOMParser().parseFromString(text, "text/html");
+  const get = (url) => fetch(url, { headers: { Accept: "text/html" }, credentials: "same-origin" }).then((r) => {
+    if (!r.ok && r.status !== 404 && r.status !== 503) throw new Error(String(r.status));
+    return r.text();
+  });
+
+  // Infinite scroll: load the next page as the end of the list nears.
+  const key = (row) => row.dataset.repo || row.dataset.login;
+  function watchMore() {
+    const more = document.querySelector("a.load-more[rel=next]");
+    const list = document.querySelector(".list-pane .repo-list, .list-pane .people-list");
+    if (!more || !list || !("IntersectionObserver" in window)) return;
+    let loading = false;
+    const observer = new IntersectionObserver(async (entries) => {
+      if (loading || !entries.some((e) => e.isIntersecting)) return;
+      loading = true;
+      more.textContent = "Loading…";
+      try {
+        const doc = parse(await get(more.href));
+        const seen = new Set([...list.children].map(key));
+        for (const row of doc.querySelectorAll(".list-pane .repo-list > li, .list-pane .people-list > li")) {
+          if (!seen.has(key(row))) list.append(document.importNode(row, true));
+        }
+        const next = doc.querySelector("a.load-more[rel=next]");
+        observer.disconnect();
+        if (next) { more.href = next.href; more.textContent = "Load more"; loading = false; watchMore(); }
+        else more.remove();
+      } catch (e) {
+        more.textContent = "Load more"; loading = false;
+      }
+    }, { rootMargin: "600px 0px" });
+    observer.observe(more);
+  }
+
+  // Wide screens: a chosen row opens beside the list; the list keeps its scroll position.
+  async function showDetail(url, push) {
+    const pane = document.querySelector(".detail-pane");
+    if (!pane) { location.href = url; return; }
+    try {
+      const doc = parse(await get(url));
+      const fresh = doc.querySelector(".detail-pane");
+      if (!fresh) { location.href = url; return; }
+      pane.innerHTML = fresh.innerHTML;
+      document.querySelector(".split")?.classList.add("has-detail");
+      document.title = doc.title;
+      const repo = pane.querySelector("[data-repo]")?.dataset.repo;
+      document.querySelectorAll(".repo-row").forEach((row) => row.classList.toggle("is-selected", row.dataset.repo === repo));
+      if (push) history.pushState({ detail: true }, "", url);
+      connectLive();
+    } catch (e) { location.href = url; }
+  }
+  document.addEventListener("click", (event) => {
+    const link = event.target.closest("a.repo-link");
+    if (!link || !wide.matches || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    if (!link.closest(".split")) return;
+    event.preventDefault();
+    showDetail(link.href, true);
+  });
+  window.addEventListener("popstate", () => {
+    if (location.pathname.startsWith("/repos/") && wide.matches) showDetail(location.href, false);
+    else location.reload();
+  });
+
+  // Favourite toggles without leaving the page.
+  document.addEventListener("submit", async (event) => {
+    const form = event.target;
+    if (!form.matches(".fav-form")) return;
+    event.preventDefault();
+    try {
+      const response = await fetch(form.action, {
+        method: "POST", credentials: "same-origin",
+        headers: { Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(new FormData(form)),
+      });
+      if (!response.ok) { form.submit(); return; }
+      const result = await response.json();
+      for (const button of document.querySelectorAll(".fav-form")) {
+        if (button.querySelector("input[name=repo]").value !== result.repo) continue;
+        const b = button.querySelector("button");
+        b.setAttribute("aria-pressed", String(result.favorite));
+        b.textContent = result.favorite ? "★" : "☆";
+        const label = (result.favorite ? "Remove " : "Add ") + result.repo + (result.favorite ? " from favourites" : " to favourites");
+        b.setAttribute("aria-label", label); b.title = label;
+        button.closest(".repo-row, .detail")?.classList.toggle("is-favorite", result.favorite);
+      }
+    } catch (e) { form.submit(); }
+  });
+
+  // The language filter applies as soon as it changes.
+  document.querySelector(".filters select[name=language]")?.addEventListener("change", (event) => event.target.form.submit());
+
+  // Pull to refresh on touch screens.
+  let startY = null;
+  const main = document.querySelector(".list-pane");
+  window.addEventListener("touchstart", (e) => { startY = window.scrollY === 0 ? e.touches[0].clientY : null; }, { passive: true });
+  window.addEventListener("touchmove", (e) => {
+    if (startY !== null && main) main.classList.toggle("pulling", e.touches[0].clientY - startY > 70);
+  }, { passive: true });
+  window.addEventListener("touchend", () => {
+    if (main?.classList.contains("pulling")) { main.classList.remove("pulling"); location.reload(); }
+    startY = null;
+  });
+
+  // Live star counts: the server pushes changes for what this page shows.
+  let live = null;
+  function connectLive() {
+    if (!("EventSource" in window)) return;
+    const params = new URLSearchParams();
+    const list = document.querySelector("[data-live-list]");
+    if (list) params.set("list", list.dataset.liveList);
+    const detail = document.querySelector(".detail[data-repo]");
+    if (detail) params.set("repo", detail.dataset.repo);
+    live?.close();
+    live = null;
+    if (![...params].length) return;
+    live = new EventSource("/live?" + params);
+    live.addEventListener("stars", (event) => {
+      const update = JSON.parse(event.data);
+      for (const holder of document.querySelectorAll("[data-repo]")) {
+        if (holder.dataset.repo !== update.repo) continue;
+        for (const element of holder.querySelectorAll("[data-stars]")) {
+          if (element.closest("[data-repo]") !== holder || element.dataset.stars === String(update.stars)) continue;
+          element.dataset.stars = String(update.stars);
+          const count = element.querySelector(".count");
+          if (count) count.textContent = element.dataset.format === "full" ? update.formatted : update.compact;
+          element.classList.add("flash");
+          setTimeout(() => element.classList.remove("flash"), 1500);
+        }
+      }
+    });
+  }
+  window.addEventListener("pagehide", () => live?.close());
+
+  // Keyboard: "/" searches, j and k move through a list, f toggles a favourite, Enter opens.
+  let current = -1;
+  const items = () => [...document.querySelectorAll(".list-pane .repo-row, .person-row, .event-row")];
+  document.addEventListener("keydown", (event) => {
+    if (event.metaKey || event.ctrlKey || event.altKey) return;
+    const tag = event.target.tagName;
+    if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || event.target.isContentEditable) return;
+    const list = items();
+    if (event.key === "/") {
+      const search = document.querySelector("main input[type=search]");
+      if (search) { event.preventDefault(); search.focus(); search.select(); }
+    } else if ((event.key === "j" || event.key === "k") && list.length) {
+      event.preventDefault();
+      list[current]?.classList.remove("keyboard-focus");
+      current = Math.max(0, Math.min(list.length - 1, current + (event.key === "j" ? 1 : -1)));
+      const row = list[current];
+      row.classList.add("keyboard-focus");
+      (row.querySelector("a.repo-link, a.person-link, a") || row).focus();
+      row.scrollIntoView({ block: "nearest" });
+    } else if (event.key === "f") {
+      const row = document.activeElement?.closest(".repo-row, .detail");
+      const button = row?.querySelector("button.fav");
+      if (button) { event.preventDefault(); button.click(); }
+    }
+  });
+
+  // Installable and offline: a service worker keeps visited pages and every favourite.
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.register("/sw.js").then(() => navigator.serviceWorker.ready).then((registration) => {
+      if (!document.querySelector("[data-offline-keep]")) return;
+      const urls = [location.pathname, ...[...document.querySelectorAll(".repo-row a.repo-link")].map((a) => a.getAttribute("href"))];
+      registration.active?.postMessage({ type: "keep", urls });
+      navigator.serviceWorker.addEventListener("message", (event) => {
+        if (event.data?.type === "kept") document.documentElement.dataset.offlineReady = "true";
+      });
+    }).catch(() => {});
+  }
+  // An honest notice when this page is a saved copy because the server cannot be reached.
+  fetch("/healthz", { cache: "no-store" }).catch(() => {
+    const banner = document.querySelector(".banner[role=status]");
+    if (banner) { banner.hidden = false; banner.textContent = "Offline — Starscope cannot be reached; this is a saved copy."; }
+  });
+
+  const selected = document.querySelector(".detail-pane [data-repo]")?.dataset.repo;
+  if (selected) document.querySelectorAll(".repo-row").forEach((row) => row.classList.toggle("is-selected", row.dataset.repo === selected));
+  watchMore();
+  connectLive();
+})();
