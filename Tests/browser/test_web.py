@@ -347,3 +347,36 @@ def test_live_checks_stay_within_the_budget_for_sixty_an_hour():
         driver.quit()
         app.stop()
         fake.stop()
+
+
+@pytest.mark.parametrize("size", [PHONE, WIDE], ids=["phone", "wide"])
+def test_a_page_that_fails_mid_scroll_says_so_and_retries(fake, app, size):
+    label = "phone" if size == PHONE else "wide"
+    driver = make_browser(size, dark=size == PHONE)
+    try:
+        driver.get(app.url + "/?since=month")
+        # Pages 1-4 come from GitHub's first page of 100, saved and fresh; page 5 needs its second,
+        # which fails from now on.
+        fake.control("POST", "/_fake/faults", {"path": "/search", "fault": "500", "count": 100})
+        for _ in range(80):
+            driver.execute_script("window.scrollTo(0, document.body.scrollHeight)")
+            time.sleep(0.2)
+            if driver.find_elements(By.CSS_SELECTOR, ".load-error"):
+                break
+        alert = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".load-error[role=alert]"))
+        assert len(rows(driver)) == 100
+        assert "GitHub" in alert.text, alert.text
+        assert driver.find_element(By.CSS_SELECTOR, "a.load-more[rel=next]").is_displayed()
+        time.sleep(1.5)
+        # No retries behind the user's back.
+        failed = [r for r in fake.requests() if r["status"] == 500 and "page=2" in (r.get("query") or "")]
+        assert len(failed) == 1, failed
+        screenshot(driver, f"load-more-failed-{label}")
+        fake.control("DELETE", "/_fake/faults")
+        alert.find_element(By.CSS_SELECTOR, "button").click()
+        wait(driver, lambda d: len(rows(d)) >= 125)
+        shown = rows(driver)
+        assert len(shown) == len(set(shown))
+        assert not driver.find_elements(By.CSS_SELECTOR, ".load-error")
+    finally:
+        driver.quit()

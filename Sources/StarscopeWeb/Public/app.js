@@ -7,30 +7,62 @@
     return r.text();
   });
 
-  // Infinite scroll: load the next page as the end of the list nears.
+  // Infinite scroll: load the next page as the end of the list nears. A page that fails shows
+  // why, with a Retry button, and the list never silently ends.
   const key = (row) => row.dataset.repo || row.dataset.login;
+  const rowsIn = (root) => root.querySelectorAll(".list-pane .repo-list > li, .list-pane .people-list > li");
+  function showLoadError(more, message, retry) {
+    const box = document.createElement("div");
+    box.className = "load-error";
+    box.setAttribute("role", "alert");
+    const text = document.createElement("p");
+    text.textContent = message;
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = "Retry";
+    button.addEventListener("click", () => { box.remove(); retry(); });
+    box.append(text, button);
+    more.before(box);
+  }
   function watchMore() {
     const more = document.querySelector("a.load-more[rel=next]");
     const list = document.querySelector(".list-pane .repo-list, .list-pane .people-list");
     if (!more || !list || !("IntersectionObserver" in window)) return;
     let loading = false;
-    const observer = new IntersectionObserver(async (entries) => {
-      if (loading || !entries.some((e) => e.isIntersecting)) return;
+    const load = async () => {
+      if (loading) return;
       loading = true;
       more.textContent = "Loading…";
       try {
-        const doc = parse(await get(more.href));
+        let response;
+        try {
+          response = await fetch(more.href, { headers: { Accept: "text/html" }, credentials: "same-origin" });
+        } catch (e) {
+          throw new Error("Starscope could not be reached to load more. Check the connection, then retry.");
+        }
+        const doc = parse(await response.text());
+        if (!response.ok) {
+          const reason = doc.querySelector(".error-state p")?.textContent?.trim();
+          throw new Error(reason || "The next page could not be loaded.");
+        }
         const seen = new Set([...list.children].map(key));
-        for (const row of doc.querySelectorAll(".list-pane .repo-list > li, .list-pane .people-list > li")) {
+        for (const row of rowsIn(doc)) {
           if (!seen.has(key(row))) list.append(document.importNode(row, true));
         }
         const next = doc.querySelector("a.load-more[rel=next]");
         observer.disconnect();
         if (next) { more.href = next.href; more.textContent = "Load more"; loading = false; watchMore(); }
         else more.remove();
-      } catch (e) {
-        more.textContent = "Load more"; loading = false;
+      } catch (error) {
+        // No automatic retries: the user decides, so a failing GitHub is not asked in a loop.
+        observer.disconnect();
+        more.textContent = "Load more";
+        loading = false;
+        showLoadError(more, error.message, () => { load(); });
       }
+    };
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) load();
     }, { rootMargin: "600px 0px" });
     observer.observe(more);
   }
