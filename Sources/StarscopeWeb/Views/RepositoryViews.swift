@@ -6,9 +6,11 @@ import StarscopeModels
 enum RepositoryViews {
     static let noDescription = "No description provided"
 
-    /// One row: avatar, owner/name, description, compact stars in `data-stars`, language, favourite toggle.
+    /// One row: avatar, owner/name, description, compact stars in `data-stars`, language, forks,
+    /// when it was created and last pushed, favourite toggle.
     static func row(
-        _ repository: Repository, favorite: Bool, listQuery: String, context: PageContext, returnTo: String, gain: HTML = ""
+        _ repository: Repository, favorite: Bool, listQuery: String, context: PageContext, returnTo: String, gain: HTML = "",
+        now: Date = Date()
     ) -> HTML {
         let detail = "/repos/\(repository.fullName)" + (listQuery.isEmpty ? "" : "?" + listQuery)
         let description: HTML =
@@ -23,11 +25,23 @@ enum RepositoryViews {
             \(stars(repository.stargazersCount))\(gain)
             </div>
             \(description)
-            <p class="meta">\(language(repository.language))\(tags(repository))</p>
+            <p class="meta">\(language(repository.language))\(forks(repository.forksCount))\(ages(repository, now: now))\(tags(repository))</p>
             </div>
             \(favoriteToggle(repository.fullName, favorite: favorite, context: context, returnTo: returnTo))
             </li>
             """
+    }
+
+    static func forks(_ count: Int) -> HTML {
+        guard count > 0 else { return "" }
+        return "<span class=\"forks\" title=\"\(GroupedNumber.format(count)) forks\">\(CompactNumber.format(count)) forks</span>"
+    }
+
+    /// "created 3 days ago, pushed 2 hours ago" (the push when GitHub says one).
+    static func ages(_ repository: Repository, now: Date) -> HTML {
+        let created = "created \(RelativeTime.describe(repository.createdAt, now: now))"
+        let pushed = repository.pushedAt.map { ", pushed \(RelativeTime.describe($0, now: now))" } ?? ""
+        return "<span class=\"age\">\(created + pushed)</span>"
     }
 
     static func tags(_ repository: Repository) -> HTML {
