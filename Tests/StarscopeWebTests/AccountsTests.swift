@@ -139,4 +139,19 @@ import Testing
             #expect(guest.status == .notFound)
         }
     }
+
+    @Test func aSessionOpensNothingOnceTheServerRunsAnotherWay() {
+        var settings = WebSettings(
+            apiURL: URL(fileURLWithPath: "/"), dataDirectory: URL(fileURLWithPath: "/"), configDirectory: URL(fileURLWithPath: "/"))
+        settings.requireSignIn = true
+        #expect(SignInMiddleware.fits("", settings))
+        #expect(!SignInMiddleware.fits("octocat", settings))
+        #expect(!SignInMiddleware.fits(SignInMiddleware.guest, settings))
+        settings.accounts = true
+        #expect(SignInMiddleware.fits("octocat", settings))
+        #expect(!SignInMiddleware.fits("", settings))
+        #expect(!SignInMiddleware.fits(SignInMiddleware.guest, settings))
+        settings.guests = true
+        #expect(SignInMiddleware.fits(SignInMiddleware.guest, settings))
+    }
 }

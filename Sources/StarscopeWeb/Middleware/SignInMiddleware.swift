@@ -17,7 +17,8 @@ struct SignInMiddleware: RouterMiddleware {
         guard services.settings.requireSignIn else { return try await next(request, context) }
         var context = context
         if let secret = request.cookies[Self.cookie]?.value, Self.isWellFormed(secret),
-            let account = await services.sessions.account(secret: secret, database: services.database)
+            let account = await services.sessions.account(secret: secret, database: services.database),
+            Self.fits(account, services.settings)
         {
             context.sessionSecret = secret
             context.account = account
@@ -32,7 +33,18 @@ struct SignInMiddleware: RouterMiddleware {
         if (request.method == .get || request.method == .head) && path != "/live" {
             return .redirect(to: "/signin", type: .normal)
         }
-        throw HTTPError(.unauthorized, message: "Sign in first: open the sign-in link that the server printed.")
+        throw HTTPError(
+            .unauthorized,
+            message: services.settings.accounts
+                ? "Sign in first, with your GitHub token." : "Sign in first: open the sign-in link that the server printed.")
+    }
+
+    /// A session is good only for the way the server runs now: after a restart with other
+    /// options, a guest's session without `--guests`, a person's without `--accounts`, or the
+    /// one user's with `--accounts`, opens nothing.
+    static func fits(_ account: String, _ settings: WebSettings) -> Bool {
+        guard settings.accounts else { return account.isEmpty }
+        return account == guest ? settings.guests : !account.isEmpty
     }
 
     static func isWellFormed(_ secret: String) -> Bool {
