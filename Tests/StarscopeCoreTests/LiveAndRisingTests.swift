@@ -35,12 +35,17 @@ import Testing
         #expect(budget.plan(afterSecondaryLimit: nil) == .pauseUntilReset(60))
     }
 
-    @Test func aRoundStopsWhenItsShareIsSpentAndTheRestGetTheirTurnLater() async throws {
+    /// A small world whose answers are stale at once, so that every check asks GitHub.
+    static func smallRevalidatingFake() -> FakeGitHub.Configuration {
         var configuration = FakeGitHub.Configuration()
         configuration.accountCount = 20
         configuration.repositoryCount = 100
         configuration.maxAge = 0
-        try await withFakeClient(configuration) { client, fake in
+        return configuration
+    }
+
+    @Test func aRoundStopsWhenItsShareIsSpentAndTheRestGetTheirTurnLater() async throws {
+        try await withFakeClient(Self.smallRevalidatingFake()) { client, fake in
             let explorer = Explorer(client: client, database: try AppDatabase.inMemory())
             // 20 different searches, as 20 pages each asking for another `q` would watch.
             let sources = Set((0..<20).map { LiveSource.trending(TrendingQuery(timeframe: .week, language: nil, text: "q\($0)"), page: 1) })
@@ -64,11 +69,7 @@ import Testing
     }
 
     @Test func roundsChecksOnceAndWaitsWithinTheBudgetForSixtyAnHour() async throws {
-        var configuration = FakeGitHub.Configuration()
-        configuration.accountCount = 20
-        configuration.repositoryCount = 100
-        configuration.maxAge = 0
-        try await withFakeClient(configuration) { client, fake in
+        try await withFakeClient(Self.smallRevalidatingFake()) { client, fake in
             let explorer = Explorer(client: client, database: try AppDatabase.inMemory())
             let repo = try #require(fake.dataset.repositories.first)
             let name = try RepositoryName(parsing: repo.fullName)

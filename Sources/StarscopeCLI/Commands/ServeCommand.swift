@@ -51,20 +51,9 @@ struct ServeCommand: AsyncParsableCommand {
         for login in allowedLogins where !GitHubName.isValidLogin(login) {
             throw ValidationError("--allow-login takes a GitHub login, not “\(login)”.")
         }
-        for name in allowedHosts where !Self.isHostName(name) {
+        for name in allowedHosts where !WebSettings.isValidAllowedHost(name) {
             throw ValidationError("--allowed-host takes a host name or NAME:PORT, not “\(name)”.")
         }
-    }
-
-    /// Letters, digits, dots and hyphens, optionally `:PORT`, or a bracketed IPv6 address.
-    static func isHostName(_ text: String) -> Bool {
-        guard !text.isEmpty, text.utf8.count <= 255 else { return false }
-        if text.hasPrefix("[") { return text.contains("]") }
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count <= 2, !parts[0].isEmpty,
-            parts[0].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") })
-        else { return false }
-        return parts.count == 1 || Int(parts[1]).map { (1...65_535).contains($0) } == true
     }
 
     func run() async throws {

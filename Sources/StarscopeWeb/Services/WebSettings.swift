@@ -3,6 +3,12 @@ import Logging
 
 /// How `starscope serve` was started.
 public struct WebSettings: Sendable {
+    /// What `--allowed-host` takes: a host name or IP address, optionally with `:PORT` (the same
+    /// parsing the host check applies to `Host`).
+    public static func isValidAllowedHost(_ text: String) -> Bool {
+        Authority(Substring(text)) != nil
+    }
+
     /// Sign-in is required for any address but loopback: others can be reached from the network.
     public static func isLoopback(_ host: String) -> Bool {
         let host = host.lowercased()
