@@ -26,7 +26,7 @@ import Testing
                 #expect(Self.rows(html) == 0)
             } else {
                 #expect(status == .ok)
-                #expect(Self.rows(html) == TrendingView.rowsPerPage)
+                #expect(Self.rows(html) == TrendingList.rowsPerPage)
                 #expect(html.contains("some repositories may be missing"))
             }
             try await Self.expectStillServing(web, after: fault, favourites: favourites)
@@ -39,7 +39,7 @@ import Testing
             let favourites = try await Self.addFavourites(web)
             let (_, saved, _) = try await web.page(Self.list)
             let savedNames = Self.names(saved)
-            #expect(savedNames.count == TrendingView.rowsPerPage)
+            #expect(savedNames.count == TrendingList.rowsPerPage)
             await fault.inject(into: web.fake, path: "/search")
             let (status, html, _) = try await web.page(Self.list)
             if fault.savedAnswerStandsIn {
@@ -159,7 +159,7 @@ import Testing
         await fault.clear(from: web.fake)
         let (status, html, _) = try await web.page(list)
         #expect(status == .ok, "\(fault)")
-        #expect(rows(html) == TrendingView.rowsPerPage, "\(fault)")
+        #expect(rows(html) == TrendingList.rowsPerPage, "\(fault)")
         let (favouritesStatus, favouritesPage, _) = try await web.page("/favorites")
         #expect(favouritesStatus == .ok)
         for name in favourites { #expect(favouritesPage.contains("data-repo=\"\(name)\""), "\(fault)") }
