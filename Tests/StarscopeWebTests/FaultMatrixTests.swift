@@ -23,6 +23,10 @@ import Testing
                 #expect(status == (fault == .notFound ? .notFound : .serviceUnavailable), "\(fault)")
                 #expect(Self.count("class=\"error-state\"", in: html) == 1, "\(fault)")
                 #expect(Self.message(in: html).contains(phrase), "\(fault): \(Self.message(in: html))")
+                // Written for people: no paths, formats or terminal commands.
+                for jargon in ["/search", "JSON", "`", "starscope ", "auth login"] {
+                    #expect(!Self.message(in: html).contains(jargon), "\(fault): \(Self.message(in: html))")
+                }
                 #expect(Self.rows(html) == 0)
             } else {
                 #expect(status == .ok)

@@ -43,7 +43,7 @@ struct AccountsController {
             if error.isNotFound {
                 page.notFound = error.message
             } else {
-                page.failure = Failure(message: error.message, retry: SiteURL.account(list).href)
+                page.failure = Failure(error, retry: SiteURL.account(list).href)
             }
             return page
         }
@@ -53,7 +53,7 @@ struct AccountsController {
             page.rows = items.map { RepositoryRow($0, favorite: favorites.contains($0.id), origin: .account(list), now: page.now) }
             page.next = next.map { list.with(page: $0) }
         } catch {
-            page.failure = Failure(message: error.message, retry: SiteURL.account(list).href)
+            page.failure = Failure(error, retry: SiteURL.account(list).href)
         }
         return page
     }
@@ -66,7 +66,7 @@ struct AccountsController {
             page.accounts = list.byLogin ? items.sorted { $0.login.lowercased() < $1.login.lowercased() } : items
             page.next = next.map { PeopleList(since: $0, byLogin: list.byLogin) }
         } catch {
-            page.failure = Failure(message: error.message, retry: SiteURL.people(list).href)
+            page.failure = Failure(error, retry: SiteURL.people(list).href)
         }
         return context.render(page)
     }
@@ -79,7 +79,7 @@ struct AccountsController {
             page.events = try await explorer.activity(login: login, limit: 100).items
         } catch {
             if error.isNotFound { return context.render(MessagePage.notFound(error.message, section: .accounts)) }
-            page.failure = Failure(message: error.message, retry: SiteURL.activity(login: login).href)
+            page.failure = Failure(error, retry: SiteURL.activity(login: login).href)
         }
         return context.render(page)
     }

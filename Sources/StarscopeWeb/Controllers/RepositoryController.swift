@@ -42,7 +42,7 @@ struct RepositoryController {
         } catch {
             page.content =
                 error.isNotFound
-                ? .notFound(error.message) : .failed(Failure(message: error.message, retry: SiteURL.repository(name, from: origin).href))
+                ? .notFound(error.message) : .failed(Failure(error, retry: SiteURL.repository(name, from: origin).href))
         }
         return page
     }

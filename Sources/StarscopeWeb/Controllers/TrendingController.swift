@@ -32,7 +32,7 @@ struct TrendingController {
             page.incomplete = window.incomplete
         } catch {
             if case .invalidInput = error { throw HTTPError(.badRequest, message: error.message) }
-            page.failure = Failure(message: error.message, retry: SiteURL.trending(list).href)
+            page.failure = Failure(error, retry: SiteURL.trending(list).href)
             page.status = error.isNotFound ? .notFound : .serviceUnavailable
         }
         return page

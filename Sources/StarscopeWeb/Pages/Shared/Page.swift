@@ -1,4 +1,5 @@
 import HTTPTypes
+import StarscopeCore
 
 /// A page's plain model. Controllers fill one; its view (`…+View.swift`, the only place markup is
 /// written) turns it into a document once the work is done, so the offline banner reflects every
@@ -27,4 +28,15 @@ extension WebContext {
 struct Failure: Sendable, Hashable {
     var message: String
     var retry: String
+
+    init(message: String, retry: String) {
+        self.message = message
+        self.retry = retry
+    }
+
+    /// The error's sentence, with where a browser user fixes a rejected token.
+    init(_ error: StarscopeError, retry: String) {
+        let hint = if case .badCredentials = error { " Check the token in Settings." } else { "" }
+        self.init(message: error.message + hint, retry: retry)
+    }
 }
