@@ -14,7 +14,9 @@ enum ListOrigin: Hashable, Sendable {
     /// Parses a local list link (`/?since=week`, `/rising?since=day`, `/favorites?q=x`,
     /// `/users/LOGIN?page=2`); anything else is refused.
     init(link: String) throws {
-        guard link.utf8.count <= 1_024, link.hasPrefix("/"), let components = URLComponents(string: link) else {
+        guard link.utf8.count <= 1_024, link.hasPrefix("/"), !link.hasPrefix("//"), let components = URLComponents(string: link),
+            components.host == nil
+        else {
             throw HTTPError(.badRequest, message: "That list cannot be shown.")
         }
         let values = QueryValues(components: components)

@@ -63,11 +63,8 @@ extension PeoplePage {
         let main: HTML = """
             <section class="list-pane single" aria-labelledby="list-title">
             \(Components.pullIndicator)
-            <div class="list-bar">
-            \(Components.listHead("People", refresh: SiteURL.people(list).href))
-            \(AccountViews.switcher(""))
-            \(sort)
-            </div>
+            \(Components.listHead("People"))
+            \(Components.listBar(refresh: SiteURL.people(list).href, sort, AccountViews.switcher("")))
             \(body)
             </section>
             """

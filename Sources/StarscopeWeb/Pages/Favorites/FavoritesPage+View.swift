@@ -14,10 +14,8 @@ extension FavoritesPage: ListPane {
                 "<ol class=\"repo-list\" data-favorites>\(rows.map { $0.view(context) })</ol>"
             }
         return """
-            <div class="list-bar">
-            \(Components.listHead(title, refresh: SiteURL.favorites(list).href, count: total))
-            \(filters())
-            </div>
+            \(Components.listHead(title, count: total))
+            \(Components.listBar(refresh: SiteURL.favorites(list).href, filters()))
             \(undo(context))
             \(importSummary())
             \(body)
@@ -33,7 +31,7 @@ extension FavoritesPage: ListPane {
             "<option value=\"\(sort.rawValue)\"\(sort == list.sort ? " selected" : "")>\(sort.title)</option>"
         }
         return """
-            <form class="filters" method="get" action="\(SiteURL.Pattern.favorites)" role="search">
+            <form class="filters stacked" method="get" action="\(SiteURL.Pattern.favorites)" role="search">
             <span class="field grow"><label for="fq">Search</label>
             <input id="fq" name="q" type="search" value="\(list.text)" placeholder="Name, description or topic" maxlength="200"></span>
             <span class="field"><label for="language">Language</label>

@@ -13,10 +13,9 @@ extension RisingPage: ListPane {
                 "Star counts are recorded as you browse; Rising fills in over time.")
             : "<ol class=\"repo-list\">\(rows.map { $0.view(context) })</ol>"
         return """
-            <div class="list-bar">
-            \(Components.listHead(title, refresh: SiteURL.rising(list).href))
-            \(Components.timeframes(timeframe) { SiteURL.rising(RisingList(timeframe: $0)).href })
-            </div>
+            \(Components.listHead(title))
+            \(Components.listBar(
+                refresh: SiteURL.rising(list).href, Components.timeframes(timeframe) { SiteURL.rising(RisingList(timeframe: $0)).href }))
             <p class="honest">Stars <strong>gained</strong> \(timeframe.label), from the star counts Starscope recorded — not GitHub's \
             “new &amp; popular”.</p>
             \(historyNote.map { note -> HTML in "<p class=\"notice history-note\" role=\"note\">\(note)</p>" } ?? "")

@@ -52,15 +52,20 @@ enum Components {
         text.map { "<p class=\"notice\" role=\"\(role)\">\($0)</p>" } ?? ""
     }
 
-    /// A list pane's heading, with a refresh link.
-    static func listHead(_ title: String, id: String = "list-title", refresh: String?, count: Int? = nil) -> HTML {
-        let countBadge: HTML = count.map { "<span class=\"count\" data-count>\($0)</span>" } ?? ""
-        let refreshLink: HTML =
-            refresh.map {
-                "<a class=\"refresh button\" href=\"\($0)\" aria-label=\"Refresh the list\">↻<span class=\"wide-only\"> Refresh</span></a>"
-            }
-            ?? ""
-        return "<div class=\"list-head\"><h1 id=\"\(id)\">\(title)\(countBadge)</h1>\(refreshLink)</div>"
+    /// A list pane's heading, with the number of items when it is known.
+    static func listHead(_ title: String, id: String = "list-title", count: Int? = nil) -> HTML {
+        let countBadge: HTML = count.map { " <span class=\"count\" data-count>\($0)</span>" } ?? ""
+        return "<div class=\"list-head\"><h1 id=\"\(id)\">\(title)\(countBadge)</h1></div>"
+    }
+
+    /// The compact bar that stays at the top while a list scrolls: its controls and a refresh button.
+    static func listBar(refresh: String, _ controls: HTML...) -> HTML {
+        """
+        <div class="list-bar">
+        <div class="bar-row">\(controls.first ?? "")<a class="refresh button" href="\(refresh)" aria-label="Refresh the list">↻</a></div>
+        \(Array(controls.dropFirst()))
+        </div>
+        """
     }
 
     /// The pull-to-refresh indicator the script moves (touch screens).

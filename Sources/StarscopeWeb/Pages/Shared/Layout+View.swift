@@ -48,6 +48,7 @@ enum Layout {
                 """
         }
         let nav: HTML = navigation ? "<nav class=\"tabs\" aria-label=\"Main\">\(links)</nav>" : ""
+        let bodyClass: HTML = navigation ? " class=\"has-tabs\"" : ""
         let banner: HTML =
             context.banner.map { "<div class=\"banner\" role=\"status\">\($0)</div>" }
             ?? "<div class=\"banner\" role=\"status\" hidden></div>"
@@ -65,7 +66,7 @@ enum Layout {
             <meta name="theme-color" content="#1f6feb">
             <script src="\(Assets.url("app.js"))" defer></script>
             </head>
-            <body\(navigation ? " class=\"has-tabs\"" : "")>
+            <body\(bodyClass)>
             <a class="skip" href="#main">Skip to content</a>
             <header class="top">
             <a class="brand" href="\(SiteURL.trending(TrendingList()).href)"><span aria-hidden="true">✦</span> Starscope</a>

@@ -3,7 +3,7 @@ extension SplitPage {
         let live: HTML = list.liveList.map { " data-live-list=\"\($0)\"" } ?? ""
         let placeholder: HTML = "<div class=\"detail-placeholder\"><p>Choose a repository to see its details here.</p></div>"
         let main: HTML = """
-            <div class="split\(detail == nil ? "" : " has-detail")" data-list="\(origin.url.href)">
+            <div class="split\(detail == nil ? "" : " has-detail")" data-list="\(origin.url.href)" data-title="\(list.title) · Starscope">
             <section class="list-pane" aria-labelledby="list-title"\(live)\(origin.section == .favorites ? " data-offline-keep" : "")>
             \(Components.pullIndicator)
             \(list.pane(context))

@@ -18,11 +18,10 @@ extension TrendingPage: ListPane {
                 """
             }
         return """
-            <div class="list-bar">
-            \(Components.listHead(title, refresh: SiteURL.trending(list).href))
-            \(Components.timeframes(list.query.timeframe) { SiteURL.trending(list.with(timeframe: $0)).href })
-            \(filters())
-            </div>
+            \(Components.listHead(title))
+            \(Components.listBar(
+                refresh: SiteURL.trending(list).href,
+                Components.timeframes(list.query.timeframe) { SiteURL.trending(list.with(timeframe: $0)).href }, filters()))
             <p class="honest">Repositories <strong>created</strong> \(list.query.timeframe.label), most stars first — not stars gained.</p>
             \(body)
             """
