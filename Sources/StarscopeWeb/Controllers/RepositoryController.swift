@@ -39,6 +39,8 @@ struct RepositoryController {
                 repository = try await explorer.repository(name, snapshotFreshFor: 600)
             }
             page.content = .found(repository, favorite: favorites.contains(repository.id))
+            let samples = (try? await services.database.starHistory(repositoryID: repository.id)) ?? []
+            page.history = StarHistoryChart(points: samples.map { .init(date: $0.recordedAt, stars: $0.stars) }, now: page.now)
         } catch {
             page.content =
                 error.isNotFound

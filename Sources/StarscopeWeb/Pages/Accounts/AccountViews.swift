@@ -21,6 +21,8 @@ enum AccountViews {
             RepositoryPage.fact("Following", "\(GroupedNumber.format(profile.following))"),
             RepositoryPage.fact("Repositories", "\(GroupedNumber.format(profile.publicRepos))"),
         ]
+        if let company = profile.company, !company.isEmpty { facts.append(RepositoryPage.fact("Company", "<bdi>\(company)</bdi>")) }
+        if let company = profile.company, !company.isEmpty { facts.append(RepositoryPage.fact("Company", "<bdi>\(company)</bdi>")) }
         if let location = profile.location, !location.isEmpty { facts.append(RepositoryPage.fact("Location", "<bdi>\(location)</bdi>")) }
         if let email = profile.email, !email.isEmpty {
             let valid = EmailAddress.isValid(email)
@@ -43,13 +45,19 @@ enum AccountViews {
             <div class="profile" data-login="\(profile.login)">
             \(RepositoryRow.avatar(profile.avatarURL, size: 72))
             <div class="profile-main">
-            <h1><bdi>\(profile.name ?? profile.login)</bdi></h1>
-            <p class="muted">\(profile.login) · \(kind)</p>
+            <h1 id="list-title"><bdi>\(profile.name ?? profile.login)</bdi></h1>
+            <p class="muted">\(profile.login) · \(kind) · <a class="inline" href="\(gitHubURL(profile))" rel="noopener noreferrer">on GitHub</a></p>
             \(profile.bio.flatMap { $0.isEmpty ? nil : $0 }.map { bio -> HTML in "<p class=\"description bio\"><bdi>\(bio)</bdi></p>" } ?? "")
             </div>
             </div>
             <dl class="facts">\(facts)</dl>
             """
+    }
+
+    /// `html_url` when it is an https link on GitHub's site, else the address built from the login.
+    static func gitHubURL(_ profile: Profile) -> String {
+        if let text = profile.htmlURL, let url = URL(string: text), url.scheme?.lowercased() == "https" { return text }
+        return "https://github.com/\(profile.login)"
     }
 
     static func peopleRow(_ account: Account) -> HTML {

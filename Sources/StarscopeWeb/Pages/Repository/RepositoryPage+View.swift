@@ -34,37 +34,53 @@ extension RepositoryPage {
         let topics: HTML =
             repository.topics.isEmpty
             ? "" : "<ul class=\"topics\" aria-label=\"Topics\">\(repository.topics.map { topic -> HTML in "<li>\(topic)</li>" })</ul>"
-        var facts: [HTML] = [
-            Self.fact(
-                "Stars",
-                "<span class=\"stars\" data-stars=\"\(repository.stargazersCount)\" data-format=\"full\"><span class=\"count\">\(GroupedNumber.format(repository.stargazersCount))</span></span>"
-            ),
-            Self.fact("Forks", "\(GroupedNumber.format(repository.forksCount))"),
-            Self.fact("Open issues", "\(GroupedNumber.format(repository.openIssuesCount))"),
-            Self.fact("Language", repository.language.map { RepositoryRow.language(.some($0)) } ?? "—"),
-            Self.fact("Licence", "\(repository.license?.name ?? "None")"),
-            Self.fact("Created", Self.date(repository.createdAt, now: now)),
-        ]
-        if let pushed = repository.pushedAt { facts.append(Self.fact("Last push", Self.date(pushed, now: now))) }
-        facts.append(Self.fact("Archived", repository.archived ? "Yes — read-only" : "No"))
-        if repository.fork { facts.append(Self.fact("Fork", "Yes")) }
-        if let homepage = repository.homepage, let url = URL(string: homepage), ["http", "https"].contains(url.scheme?.lowercased() ?? "") {
-            facts.append(Self.fact("Homepage", "<a href=\"\(homepage)\" rel=\"noopener noreferrer nofollow\">\(homepage)</a>"))
-        }
+        let facts: [HTML] =
+            [
+                Self.fact(
+                    "Stars",
+                    "<span class=\"stars\" data-stars=\"\(repository.stargazersCount)\" data-format=\"full\"><span class=\"count\">\(GroupedNumber.format(repository.stargazersCount))</span></span>"
+                ),
+                Self.fact("Forks", "\(GroupedNumber.format(repository.forksCount))"),
+                Self.fact("Open issues", "\(GroupedNumber.format(repository.openIssuesCount))"),
+                Self.fact("Watchers", "\(GroupedNumber.format(repository.watchersCount))"),
+                Self.fact("Language", repository.language.map { RepositoryRow.language(.some($0)) } ?? "—"),
+                Self.fact("Created", Self.date(repository.createdAt, now: now)),
+            ] + (repository.pushedAt.map { [Self.fact("Last push", Self.date($0, now: now))] } ?? [])
         let descriptionView: HTML =
             description.map { text -> HTML in "<p class=\"description\"><bdi>\(text)</bdi></p>" }
             ?? "<p class=\"description empty\">\(RepositoryRow.noDescription)</p>"
+        let owner = AccountList(login: repository.owner.login)
+        let ownerLink: HTML =
+            RepositoryName.isValidLogin(repository.owner.login)
+            ? "<a class=\"owner\" href=\"\(SiteURL.account(owner).href)\">\(repository.owner.login)</a>"
+            : "<span class=\"owner\">\(repository.owner.login)</span>"
         return """
             <div class="detail-head">
             \(RepositoryRow.avatar(repository.owner.avatarURL, size: 56))
-            <h1 id="detail-title" tabindex="-1"><span class="owner">\(repository.owner.login)/</span>\(repository.name)</h1>
+            <h1 id="detail-title" tabindex="-1">\(ownerLink)<span class="owner">/</span>\(repository.name)</h1>
             \(RepositoryRow.favoriteToggle(repository.fullName, favorite: favorite, context: context, returnTo: href))
             </div>
             \(descriptionView)
+            \(RepositoryRow.tags(repository))
             \(topics)
             <dl class="facts">\(facts)</dl>
+            \(Self.about(repository))
             <p><a class="button" href="\(Self.gitHubURL(repository))" rel="noopener noreferrer">Open on GitHub</a></p>
+            \(history?.view() ?? "")
             """
+    }
+
+    /// Homepage, default branch and licence, each only when GitHub says one.
+    static func about(_ repository: Repository) -> HTML {
+        var items: [HTML] = []
+        if let homepage = repository.homepage, let url = URL(string: homepage), ["http", "https"].contains(url.scheme?.lowercased() ?? "") {
+            items.append(fact("Homepage", "<a href=\"\(homepage)\" rel=\"noopener noreferrer nofollow\">\(homepage)</a>"))
+        }
+        if let branch = repository.defaultBranch, !branch.isEmpty { items.append(fact("Default branch", "<code>\(branch)</code>")) }
+        if let licence = repository.license?.name, !licence.isEmpty { items.append(fact("Licence", "\(licence)")) }
+        guard !items.isEmpty else { return "" }
+        return
+            "<section class=\"about\" aria-labelledby=\"about-title\"><h2 id=\"about-title\">About</h2><dl class=\"about-list\">\(items)</dl></section>"
     }
 
     static func fact(_ label: String, _ value: HTML) -> HTML {

@@ -15,6 +15,8 @@ struct RepositoryPage: Sendable {
     var origin: ListOrigin
     var content: Content
     var now: Date
+    /// Star counts Starscope recorded for it.
+    var history: StarHistoryChart?
 
     var status: HTTPResponse.Status {
         switch content {

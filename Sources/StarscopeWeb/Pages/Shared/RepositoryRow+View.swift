@@ -16,7 +16,7 @@ extension RepositoryRow {
                 " <span class=\"gain\" data-gained=\"\($0.stars)\">+\(GroupedNumber.format($0.stars)) <span class=\"span\">in \(SpanText.short($0.span))</span></span>"
             } ?? ""
         let meta: HTML =
-            "\(Self.language(repository.language))\(Self.forks(repository.forksCount))\(Self.ages(repository, now: now))\(Self.tags(repository))"
+            "\(Self.language(repository.language))\(Self.forks(repository.forksCount))\(Self.ages(repository, now: now))\(Self.tags(repository))\(trend?.sparkline() ?? "")"
         return """
             <li class="repo-row\(favorite ? " is-favorite" : "")" data-repo="\(repository.fullName)">
             \(Self.avatar(repository.owner.avatarURL, size: 40))

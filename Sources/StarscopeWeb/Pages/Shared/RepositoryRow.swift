@@ -15,6 +15,8 @@ struct RepositoryRow: Sendable {
     /// The list the row is in: its detail opens beside it, and a toggle without script returns to it.
     var origin: ListOrigin
     var gain: Gain?
+    /// A small star-history line (favourites).
+    var trend: StarHistoryChart?
     var now: Date
 
     init(_ repository: Repository, favorite: Bool, origin: ListOrigin, gain: Gain? = nil, now: Date = Date()) {
