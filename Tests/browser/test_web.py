@@ -123,7 +123,8 @@ def test_detail_opens_beside_the_list_on_a_wide_screen(fake, app, wide):
     assert abs(wide.execute_script("return window.scrollY") - before) < 5
     detail = wide.find_element(By.CSS_SELECTOR, ".detail-pane article")
     assert detail.find_element(By.LINK_TEXT, "Open on GitHub").get_attribute("href") == f"https://github.com/{name}"
-    for label in ("Stars", "Forks", "Open issues", "Language", "Licence", "Created", "Last push", "Archived"):
+    # Licence, homepage and "archived" appear only when GitHub says so.
+    for label in ("Stars", "Forks", "Open issues", "Watchers", "Language", "Created", "Last push", "Star history"):
         assert label in detail.text
     # The detail of a row costs no request to GitHub.
     assert len([r for r in fake.requests() if r["path"].startswith("/repos/")]) == fetched_before
