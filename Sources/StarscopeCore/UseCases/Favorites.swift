@@ -46,8 +46,8 @@ public struct Favorites: Sendable {
     /// Every favourite, newest first, refreshed from GitHub when `refresh` is set (free while the
     /// cache is fresh, conditional after). When GitHub cannot answer, the saved snapshots are
     /// shown and the work's `CacheReport` says since when.
-    public func list(refresh: Bool) async throws(StarscopeError) -> [Favorite] {
-        let saved = try await Self.store { () async throws(StoreError) in try await database.favorites(account: account) }
+    public func list(refresh: Bool, tag: String? = nil) async throws(StarscopeError) -> [Favorite] {
+        let saved = try await Self.store { () async throws(StoreError) in try await database.favorites(account: account, tag: tag) }
         guard refresh else { return saved }
         var refreshed: [Repository] = []
         for favorite in saved {
@@ -65,7 +65,49 @@ public struct Favorites: Sendable {
             }
         }
         await explorer.observe(refreshed)
-        return try await Self.store { () async throws(StoreError) in try await database.favorites(account: account) }
+        return try await Self.store { () async throws(StoreError) in try await database.favorites(account: account, tag: tag) }
+    }
+
+    /// Adds tags to a favourite, or removes them; each tag is checked first, so nothing changes
+    /// when one cannot be a tag.
+    public func tag(_ storedName: String, _ tags: [String], remove: Bool = false) async throws(StarscopeError) {
+        var checked: [String] = []
+        for text in tags {
+            guard let tag = FavoriteText.tag(text) else {
+                throw .invalidInput(
+                    "“\(text.prefix(60))” cannot be a tag: a tag has 1 to \(FavoriteText.maximumTagLength) characters and no comma.")
+            }
+            checked.append(tag)
+        }
+        if !remove {
+            let existing = try await Self.store { () async throws(StoreError) in
+                try await database.favorite(fullName: storedName, account: account)
+            }
+            let total = Set(((existing?.tags ?? []) + checked).map { $0.lowercased() }).count
+            guard total <= FavoriteText.maximumTags else {
+                throw .invalidInput("A favourite can carry at most \(FavoriteText.maximumTags) tags.")
+            }
+        }
+        let changed = try await Self.store { () async throws(StoreError) in
+            try await database.changeTags(checked, remove: remove, fullName: storedName, account: account)
+        }
+        guard changed else { throw .notFound("\(storedName) is not one of your favourites.") }
+    }
+
+    /// Replaces a favourite's note; an empty one clears it.
+    public func note(_ storedName: String, _ text: String) async throws(StarscopeError) {
+        guard let note = FavoriteText.note(text) else {
+            throw .invalidInput("A note has at most \(FavoriteText.maximumNoteLength) characters and no control characters.")
+        }
+        let changed = try await Self.store { () async throws(StoreError) in
+            try await database.setNote(note, fullName: storedName, account: account)
+        }
+        guard changed else { throw .notFound("\(storedName) is not one of your favourites.") }
+    }
+
+    /// Every tag in use, with how many favourites carry it.
+    public func tags() async throws(StarscopeError) -> [(tag: String, count: Int)] {
+        try await Self.store { () async throws(StoreError) in try await database.favoriteTags(account: account) }
     }
 
     public func export() async throws(StarscopeError) -> Data {

@@ -86,6 +86,18 @@ extension AppDatabase {
             try db.rename(table: "favoriteByAccount", to: "favorite")
             try db.create(index: "favoriteByRepository", on: "favorite", columns: ["repositoryID"])
         }
+        migrator.registerMigration("v6: notes and tags on favourites") { db in
+            try db.alter(table: "favorite") { t in t.add(column: "note", .text).notNull().defaults(to: "") }
+            try db.create(table: "favoriteTag") { t in
+                t.column("account", .text).notNull().collate(.nocase)
+                t.column("repositoryID", .integer).notNull()
+                t.column("tag", .text).notNull().collate(.nocase)
+                t.primaryKey(["account", "repositoryID", "tag"])
+                t.foreignKey(
+                    ["account", "repositoryID"], references: "favorite", columns: ["account", "repositoryID"], onDelete: .cascade)
+            }
+            try db.create(index: "favoriteTagByTag", on: "favoriteTag", columns: ["account", "tag"])
+        }
         return migrator
     }
 }

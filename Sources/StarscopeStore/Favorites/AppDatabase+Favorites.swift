@@ -11,7 +11,10 @@ extension AppDatabase {
         try await write { db in
             let key = FavoriteRecord.key(account: account, repositoryID: repository.id)
             if let existing = try FavoriteRecord.fetchOne(db, key: key) {
-                try FavoriteRecord(repository: repository, account: account, addedAt: existing.addedAt, updatedAt: date).update(db)
+                try FavoriteRecord(
+                    repository: repository, account: account, addedAt: existing.addedAt, updatedAt: date, note: existing.note
+                )
+                .update(db)
                 return false
             }
             // A renamed repository keeps its id; a name reused by another id replaces the old entry.
@@ -31,21 +34,91 @@ extension AppDatabase {
         }
     }
 
-    /// Every favourite, most recently added first.
-    public func favorites(account: String = "") async throws(StoreError) -> [Favorite] {
+    /// Every favourite, most recently added first; with `tag`, only those carrying it (any case).
+    public func favorites(account: String = "", tag: String? = nil) async throws(StoreError) -> [Favorite] {
         try await read { db in
-            try FavoriteRecord.filter(sql: "account = ?", arguments: [account]).order(Column("addedAt").desc, Column("fullName")).fetchAll(
-                db
-            )
-            .map { try $0.favorite() }
+            let tags = try Self.tags(account: account, in: db)
+            var request = FavoriteRecord.filter(sql: "account = ?", arguments: [account])
+            if let tag {
+                request = request.filter(
+                    sql: "repositoryID IN (SELECT repositoryID FROM favoriteTag WHERE account = ? AND tag = ? COLLATE NOCASE)",
+                    arguments: [account, tag])
+            }
+            return try request.order(Column("addedAt").desc, Column("fullName")).fetchAll(db).map {
+                try $0.favorite(tags: tags[$0.repositoryID] ?? [])
+            }
         }
     }
 
     public func favorite(fullName: String, account: String = "") async throws(StoreError) -> Favorite? {
         try await read { db in
-            try FavoriteRecord.filter(sql: "account = ? AND fullName = ? COLLATE NOCASE", arguments: [account, fullName]).fetchOne(db)?
-                .favorite()
+            guard
+                let record = try FavoriteRecord.filter(sql: "account = ? AND fullName = ? COLLATE NOCASE", arguments: [account, fullName])
+                    .fetchOne(db)
+            else { return nil }
+            return try record.favorite(tags: try Self.tags(account: account, repositoryID: record.repositoryID, in: db))
         }
+    }
+
+    /// Replaces a favourite's note ("" clears it); false when it is not a favourite.
+    @discardableResult
+    public func setNote(_ note: String, fullName: String, account: String = "") async throws(StoreError) -> Bool {
+        try await write { db in
+            try db.execute(
+                sql: "UPDATE favorite SET note = ? WHERE account = ? AND fullName = ? COLLATE NOCASE", arguments: [note, account, fullName])
+            return db.changesCount > 0
+        }
+    }
+
+    /// Adds `tags` to a favourite (or removes them); false when it is not a favourite.
+    @discardableResult
+    public func changeTags(_ tags: [String], remove: Bool = false, fullName: String, account: String = "") async throws(StoreError)
+        -> Bool
+    {
+        try await write { db in
+            guard
+                let id = try Int64.fetchOne(
+                    db, sql: "SELECT repositoryID FROM favorite WHERE account = ? AND fullName = ? COLLATE NOCASE",
+                    arguments: [account, fullName])
+            else { return false }
+            for tag in tags {
+                try db.execute(
+                    sql: remove
+                        ? "DELETE FROM favoriteTag WHERE account = ? AND repositoryID = ? AND tag = ? COLLATE NOCASE"
+                        : "INSERT OR IGNORE INTO favoriteTag (account, repositoryID, tag) VALUES (?, ?, ?)",
+                    arguments: [account, id, tag])
+            }
+            return true
+        }
+    }
+
+    /// Every tag in use with how many favourites carry it, by name.
+    public func favoriteTags(account: String = "") async throws(StoreError) -> [(tag: String, count: Int)] {
+        try await read { db in
+            try Row.fetchAll(
+                db,
+                sql: "SELECT tag, COUNT(*) AS n FROM favoriteTag WHERE account = ? GROUP BY tag COLLATE NOCASE ORDER BY tag COLLATE NOCASE",
+                arguments: [account]
+            ).map { (tag: $0["tag"], count: $0["n"]) }
+        }
+    }
+
+    static func tags(account: String, repositoryID: Int64? = nil, in db: Database) throws -> [Int64: [String]] {
+        var sql = "SELECT repositoryID, tag FROM favoriteTag WHERE account = ?"
+        var arguments: StatementArguments = [account]
+        if let repositoryID {
+            sql += " AND repositoryID = ?"
+            arguments += [repositoryID]
+        }
+        var tags: [Int64: [String]] = [:]
+        for row in try Row.fetchAll(db, sql: sql + " ORDER BY tag COLLATE NOCASE", arguments: arguments) {
+            tags[row["repositoryID"], default: []].append(row["tag"])
+        }
+        return tags
+    }
+
+    static func tags(account: String, repositoryID: Int64, in db: Database) throws -> [String] {
+        try tags(account: account, repositoryID: .some(repositoryID), in: db)[repositoryID] ?? []
     }
 
     /// The ids of every favourite, to mark them in lists.

@@ -17,8 +17,10 @@ struct FavoriteRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
     var snapshot: Data
     var addedAt: Date
     var updatedAt: Date
+    var note: String
 
-    init(repository: Repository, account: String, addedAt: Date, updatedAt: Date) throws {
+    init(repository: Repository, account: String, addedAt: Date, updatedAt: Date, note: String = "") throws {
+        self.note = note
         self.account = account
         repositoryID = repository.id
         fullName = repository.fullName
@@ -27,8 +29,10 @@ struct FavoriteRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
         self.updatedAt = updatedAt
     }
 
-    func favorite() throws -> Favorite {
-        Favorite(repository: try JSONDecoder.gitHub().decode(Repository.self, from: snapshot), addedAt: addedAt, updatedAt: updatedAt)
+    func favorite(tags: [String] = []) throws -> Favorite {
+        Favorite(
+            repository: try JSONDecoder.gitHub().decode(Repository.self, from: snapshot), addedAt: addedAt, updatedAt: updatedAt,
+            note: note, tags: tags)
     }
 
     static func key(account: String, repositoryID: Int64) -> [String: any DatabaseValueConvertible] {
@@ -42,4 +46,16 @@ public struct Favorite: Sendable, Hashable {
     public var addedAt: Date
     /// When the snapshot was last refreshed from GitHub.
     public var updatedAt: Date
+    /// The person's own note ("" for none).
+    public var note: String
+    /// The person's own tags, sorted.
+    public var tags: [String]
+
+    public init(repository: Repository, addedAt: Date, updatedAt: Date, note: String = "", tags: [String] = []) {
+        self.repository = repository
+        self.addedAt = addedAt
+        self.updatedAt = updatedAt
+        self.note = note
+        self.tags = tags
+    }
 }

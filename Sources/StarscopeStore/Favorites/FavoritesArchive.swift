@@ -6,11 +6,13 @@ import StarscopeModels
 /// The export format of favourites, which `import` reads back:
 ///
 /// ```json
-/// {"format": "starscope-favorites", "version": 1, "exported_at": "2026-11-22T10:42:00Z",
-///  "favorites": [{"added_at": "2026-11-20T08:00:00Z", "repository": { GitHub's repository fields }}]}
+/// {"format": "starscope-favorites", "version": 2, "exported_at": "2026-11-22T10:42:00Z",
+///  "favorites": [{"added_at": "2026-11-20T08:00:00Z", "note": "…", "tags": ["…"],
+///                 "repository": { GitHub's repository fields }}]}
 /// ```
 ///
-/// Import also accepts a plain JSON array of GitHub repositories (such as `starscope trending --json`).
+/// Version 1 (no notes or tags) still imports, and so does a plain JSON array of GitHub
+/// repositories (such as `starscope trending --json`).
 public enum FavoritesArchive {
     public static let format = "starscope-favorites"
 
@@ -28,20 +30,25 @@ public enum FavoritesArchive {
 
     struct Entry: Codable {
         var addedAt: Date?
+        var note: String?
+        var tags: [String]?
         var repository: Repository
 
         enum CodingKeys: String, CodingKey {
-            case repository
+            case repository, note, tags
             case addedAt = "added_at"
         }
     }
 
+    /// The version `export` writes.
+    public static let version = 2
+
     public static func export(_ favorites: [Favorite], at date: Date = Date()) throws -> Data {
         let archive = Archive(
             format: format,
-            version: 1,
+            version: version,
             exportedAt: date,
-            favorites: favorites.map { Entry(addedAt: $0.addedAt, repository: $0.repository) }
+            favorites: favorites.map { Entry(addedAt: $0.addedAt, note: $0.note, tags: $0.tags, repository: $0.repository) }
         )
         return try JSONEncoder.gitHub(pretty: true).encode(archive)
     }
@@ -95,7 +102,7 @@ public enum FavoritesArchive {
             if item["repository"] != nil, let decoded = try? decoder.decode(Entry.self, from: itemData) {
                 entry = decoded
             } else if let repository = try? decoder.decode(Repository.self, from: itemData) {
-                entry = Entry(addedAt: nil, repository: repository)
+                entry = Entry(addedAt: nil, note: nil, tags: nil, repository: repository)
             } else {
                 rejected.append((number, "not a repository (it needs at least id, name, full_name, owner, html_url and created_at)"))
                 continue
@@ -135,13 +142,18 @@ extension AppDatabase {
         -> FavoritesArchive.ImportReport
     {
         let (entries, rejected) = try FavoritesArchive.parse(data)
-        let records = entries.compactMap { number, entry in
-            try? FavoriteRecord(repository: entry.repository, account: account, addedAt: entry.addedAt ?? date, updatedAt: date)
+        let records = entries.compactMap { number, entry -> (FavoriteRecord, [String])? in
+            let note = FavoriteText.note(entry.note ?? "") ?? ""
+            let tags = (entry.tags ?? []).compactMap(FavoriteText.tag)
+            return
+                (try? FavoriteRecord(
+                    repository: entry.repository, account: account, addedAt: entry.addedAt ?? date, updatedAt: date, note: note))
+                .map { ($0, tags) }
         }
         let (added, existing) = try await write { db -> ([String], [String]) in
             var added: [String] = []
             var existing: [String] = []
-            for record in records {
+            for (record, tags) in records {
                 let taken =
                     try Bool.fetchOne(
                         db,
@@ -152,6 +164,11 @@ extension AppDatabase {
                     existing.append(record.fullName)
                 } else {
                     try record.insert(db)
+                    for tag in tags {
+                        try db.execute(
+                            sql: "INSERT OR IGNORE INTO favoriteTag (account, repositoryID, tag) VALUES (?, ?, ?)",
+                            arguments: [account, record.repositoryID, tag])
+                    }
                     added.append(record.fullName)
                 }
             }
