@@ -42,6 +42,7 @@ public enum HostileReadmes {
         <a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">data</a>
         <img src="data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+">
         <img src="javascript:alert(1)">
+
         [a fine link](https://example.org/fine) and [a relative one](docs/GUIDE.md)
         """
 
