@@ -114,6 +114,22 @@ import Testing
         }
     }
 
+    @Test func aFavouritesStoredNameFollowsARename() async throws {
+        // Answers are stale at once, so the next look after the rename asks GitHub again.
+        var configuration = smallConfiguration()
+        configuration.maxAge = 0
+        try await withHome { home in
+            try await FakeGitHub.with(configuration) { fake, url in
+                let repo = try Self.first(fake) { $0.ownerLogin == "octocat" && !$0.fork }
+                #expect(try await CLI.run(["favorites", "add", repo.fullName], api: url, home: home).status == 0)
+                #expect(await fake.rename(repo.fullName, to: "swiftlang/transferred"))
+                #expect(try await CLI.run(["repo", repo.fullName, "--json"], api: url, home: home).status == 0)
+                let list = try jsonArray(try await CLI.run(["favorites", "list", "--json", "--offline"], api: url, home: home).stdout)
+                #expect(list.map { $0["full_name"] as? String } == ["swiftlang/transferred"])
+            }
+        }
+    }
+
     @Test func trendingTakesATopicAndASort() async throws {
         try await FakeGitHub.with(smallConfiguration()) { fake, url in
             let result = try await CLI.run(["trending", "--since", "month", "--topic", "swift", "--sort", "forks", "--json"], api: url)
