@@ -45,6 +45,29 @@ import Testing
         }
     }
 
+    @Test func theSectionsOfAPageCostFourRequestsThenNone() async throws {
+        try await withFakeClient(smallFake()) { client, fake in
+            let explorer = try Self.cachedExplorer(client)
+            let repo = try #require(fake.dataset.repositories.first { fake.dataset.releases(for: $0).count > 5 && $0.language != nil })
+            let name = try RepositoryName(parsing: repo.fullName)
+            let sections = await explorer.sections(name)
+            #expect(try sections.releases.get().map(\.tagName) == Array(fake.dataset.releases(for: repo).prefix(5).map(\.tagName)))
+            #expect(try sections.languages.get().shares.first?.name == repo.language)
+            #expect(try sections.contributors.get().count == min(10, fake.dataset.contributors(for: repo).count))
+            #expect(try sections.readmeHTML.get() != nil || fake.dataset.readme(for: repo) == nil)
+            #expect(await fake.requests().count == (fake.dataset.readme(for: repo) == nil ? 5 : 4))
+            await fake.clearRequests()
+            _ = await explorer.sections(name)
+            #expect(await fake.requests().isEmpty)
+            // A section that fails leaves the others.
+            let other = try RepositoryName(parsing: try #require(fake.dataset.repositories.last { $0.language != nil }).fullName)
+            await fake.inject(.serverError, path: "/repos/\(other)/languages")
+            let partial = await explorer.sections(other)
+            #expect(throws: StarscopeError.self) { try partial.languages.get() }
+            #expect((try? partial.releases.get()) != nil)
+        }
+    }
+
     @Test func noReadmeAndNoReleaseAreNilButAMissingRepositoryIsNotFound() async throws {
         try await withFakeClient(smallFake()) { client, fake in
             let explorer = Explorer(client: client)
