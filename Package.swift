@@ -39,7 +39,14 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        .target(name: "StarscopeCore", dependencies: ["StarscopeModels", "GitHubAPI", "StarscopeStore"]),
+        .target(
+            name: "StarscopeCore",
+            dependencies: [
+                "StarscopeModels", "GitHubAPI", "StarscopeStore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .target(
             name: "StarscopeWeb",
             dependencies: [

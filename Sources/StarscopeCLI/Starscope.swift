@@ -35,7 +35,7 @@ public struct Starscope: AsyncParsableCommand {
             }
             return 0
         } catch let error as StarscopeError {
-            standardError.writeLine("starscope: \(error.message)")
+            standardError.writeLine("starscope: \(error.message)\(error.terminalHint)")
             if case .invalidInput = error { return ExitStatus.usage }
             return ExitStatus.failure
         } catch {
@@ -48,6 +48,14 @@ public struct Starscope: AsyncParsableCommand {
             if !message.isEmpty { standardError.writeLine(message) }
             return code == .validationFailure ? ExitStatus.usage : code.rawValue
         }
+    }
+}
+
+extension StarscopeError {
+    /// Where a person at the terminal fixes it.
+    var terminalHint: String {
+        guard case .badCredentials = self, message.hasPrefix("GitHub rejected") else { return "" }
+        return " Check GH_TOKEN or GITHUB_TOKEN, or log in again with `starscope auth login`."
     }
 }
 

@@ -47,9 +47,8 @@ extension StarscopeError {
             case .search, .users: self = .notFound("GitHub answered that this list does not exist.")
             }
         case .badCredentials(let message):
-            self = .badCredentials(
-                "GitHub rejected the token (\(message)): check GH_TOKEN or GITHUB_TOKEN, or log in again with `starscope auth login`."
-            )
+            // Each face adds where to fix it (the terminal: GH_TOKEN or `auth login`; the web app: Settings).
+            self = .badCredentials("GitHub rejected the token (\(message)).")
         case .rateLimited(let resource, let limit, let reset):
             let bucket = resource == "search" ? "search rate limit" : "rate limit"
             // Without a token GitHub allows 60 core requests an hour and 10 searches a minute
@@ -75,8 +74,9 @@ extension StarscopeError {
             self = .unavailable("Could not reach GitHub: \(reason).")
         case .timeout:
             self = .unavailable("GitHub did not answer in time; check your connection and try again.")
-        case .undecodable(let reason):
-            self = .unavailable("GitHub sent an answer Starscope cannot read: \(reason).")
+        case .undecodable:
+            // Which field was wrong helps nobody reading it; the reason stays in the `GitHubError`.
+            self = .unavailable("GitHub sent an answer Starscope cannot read; try again in a moment.")
         case .foreignURL(let url):
             self = .unavailable("GitHub pointed to \(url), outside the configured API; Starscope did not follow it.")
         case .invalidRequest(let reason):

@@ -34,6 +34,7 @@ public func buildRouter(services: WebServices) -> Router<WebContext> {
     router.add(middleware: SignInMiddleware(services: services))
     router.add(middleware: CSRFMiddleware())
     TrendingController(services: services).addRoutes(to: router)
+    RepositoryController(services: services).addRoutes(to: router)
     FavoritesController(services: services).addRoutes(to: router)
     AccountsController(services: services).addRoutes(to: router)
     SettingsController(services: services).addRoutes(to: router)

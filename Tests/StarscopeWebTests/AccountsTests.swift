@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+import StarscopeCore
 import StarscopeStore
 import Testing
 
@@ -140,9 +141,8 @@ import Testing
         }
     }
 
-    @Test func aSessionOpensNothingOnceTheServerRunsAnotherWay() {
-        var settings = WebSettings(
-            apiURL: URL(fileURLWithPath: "/"), dataDirectory: URL(fileURLWithPath: "/"), configDirectory: URL(fileURLWithPath: "/"))
+    @Test func aSessionOpensNothingOnceTheServerRunsAnotherWay() throws {
+        var settings = WebSettings(environment: try StarscopeEnvironment(variables: ["STARSCOPE_DATA_DIR": "/", "HOME": "/"]))
         settings.requireSignIn = true
         #expect(SignInMiddleware.fits("", settings))
         #expect(!SignInMiddleware.fits("octocat", settings))

@@ -23,10 +23,14 @@ import Testing
                 #expect(status == (fault == .notFound ? .notFound : .serviceUnavailable), "\(fault)")
                 #expect(Self.count("class=\"error-state\"", in: html) == 1, "\(fault)")
                 #expect(Self.message(in: html).contains(phrase), "\(fault): \(Self.message(in: html))")
+                // Written for people: no paths, formats or terminal commands.
+                for jargon in ["/search", "JSON", "`", "starscope ", "auth login"] {
+                    #expect(!Self.message(in: html).contains(jargon), "\(fault): \(Self.message(in: html))")
+                }
                 #expect(Self.rows(html) == 0)
             } else {
                 #expect(status == .ok)
-                #expect(Self.rows(html) == TrendingView.rowsPerPage)
+                #expect(Self.rows(html) == TrendingList.rowsPerPage)
                 #expect(html.contains("some repositories may be missing"))
             }
             try await Self.expectStillServing(web, after: fault, favourites: favourites)
@@ -39,7 +43,7 @@ import Testing
             let favourites = try await Self.addFavourites(web)
             let (_, saved, _) = try await web.page(Self.list)
             let savedNames = Self.names(saved)
-            #expect(savedNames.count == TrendingView.rowsPerPage)
+            #expect(savedNames.count == TrendingList.rowsPerPage)
             await fault.inject(into: web.fake, path: "/search")
             let (status, html, _) = try await web.page(Self.list)
             if fault.savedAnswerStandsIn {
@@ -159,7 +163,7 @@ import Testing
         await fault.clear(from: web.fake)
         let (status, html, _) = try await web.page(list)
         #expect(status == .ok, "\(fault)")
-        #expect(rows(html) == TrendingView.rowsPerPage, "\(fault)")
+        #expect(rows(html) == TrendingList.rowsPerPage, "\(fault)")
         let (favouritesStatus, favouritesPage, _) = try await web.page("/favorites")
         #expect(favouritesStatus == .ok)
         for name in favourites { #expect(favouritesPage.contains("data-repo=\"\(name)\""), "\(fault)") }

@@ -19,10 +19,9 @@ import Testing
     }
 
     @Test func rowsShowForksAndWhenCreatedAndPushed() {
-        let html = RepositoryViews.row(
-            Self.repository(forks: 2_500, pushed: Self.now - 2 * 3_600), favorite: false, listQuery: "", context: PageContext(csrf: "x"),
-            returnTo: "/", now: Self.now
-        ).markup
+        let html = RepositoryRow(
+            Self.repository(forks: 2_500, pushed: Self.now - 2 * 3_600), favorite: false, origin: .trending(TrendingList()), now: Self.now
+        ).view(PageContext(csrf: "x")).markup
         #expect(html.contains("title=\"2,500 forks\""))
         #expect(html.contains(">2.5k forks</span>"))
         #expect(html.contains(">created 3 days ago, pushed 2 hours ago</span>"))
@@ -30,10 +29,8 @@ import Testing
     }
 
     @Test func noForksAndNoPushSayNothingOfThem() {
-        let html = RepositoryViews.row(
-            Self.repository(forks: 0, pushed: nil), favorite: false, listQuery: "", context: PageContext(csrf: "x"), returnTo: "/",
-            now: Self.now
-        ).markup
+        let html = RepositoryRow(Self.repository(forks: 0, pushed: nil), favorite: false, origin: .trending(TrendingList()), now: Self.now)
+            .view(PageContext(csrf: "x")).markup
         #expect(!html.contains("forks"))
         #expect(!html.contains("pushed"))
         #expect(html.contains("created 3 days ago"))

@@ -6,6 +6,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+import StarscopeCore
 import StarscopeWeb
 import Testing
 
@@ -31,11 +32,14 @@ struct WebHarness {
         try await FakeGitHub.with(configuration) { fake, url in
             try await HTTPClient.withHTTPClient(configuration: HTTPTransport.httpClientConfiguration(timeout: .seconds(3))) { http in
                 // In process, requests name `localhost` without a port, that is port 80.
-                var settings = WebSettings(
-                    port: 80, apiURL: url, dataDirectory: home.appendingPathComponent("data"),
-                    configDirectory: home.appendingPathComponent("config"),
-                    environmentToken: token.map { ("GH_TOKEN", $0) }, timeout: .seconds(3), searchFreshness: searchFreshness,
-                    liveInterval: liveInterval)
+                // The same path `serve` takes: options and variables read by `StarscopeEnvironment`.
+                var variables = [
+                    "STARSCOPE_API_URL": url.absoluteString, "STARSCOPE_DATA_DIR": home.appendingPathComponent("data").path,
+                    "STARSCOPE_CONFIG_DIR": home.appendingPathComponent("config").path, "STARSCOPE_TIMEOUT": "3",
+                    "STARSCOPE_SEARCH_FRESHNESS": "\(searchFreshness)", "STARSCOPE_LIVE_INTERVAL": "\(liveInterval)",
+                ]
+                variables["GH_TOKEN"] = token
+                var settings = WebSettings(environment: try StarscopeEnvironment(variables: variables), port: 80)
                 settings.requireSignIn = requireSignIn || accounts
                 settings.accounts = accounts
                 settings.allowedLogins = allowedLogins

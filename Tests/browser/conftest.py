@@ -156,3 +156,11 @@ def phone():
 def screenshot(driver, name):
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     driver.save_screenshot(str(ARTIFACTS / f"{name}.png"))
+
+
+def tap(driver, element):
+    """Clicks `element` after bringing it to the middle of the screen, as a person scrolls a
+    control out from under the phone's tab bar before tapping it (WebDriver only scrolls an
+    element into view, not out from under a fixed bar)."""
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    element.click()

@@ -5,6 +5,7 @@ import time
 import urllib.parse
 
 import pytest
+from selenium.webdriver.support.ui import WebDriverWait
 from conftest import PHONE, WIDE, App, Fake, make_browser, screenshot
 
 
@@ -50,7 +51,7 @@ def test_the_printed_link_signs_in_once(guarded, size):
         # Signing out from Settings ends the session.
         first.get(guarded.url + "/settings")
         first.find_element("css selector", "form[action='/signout'] button").click()
-        assert urllib.parse.urlsplit(first.current_url).path == "/signin"
+        WebDriverWait(first, 15).until(lambda d: urllib.parse.urlsplit(d.current_url).path == "/signin")
         first.get(guarded.url + "/favorites")
         assert urllib.parse.urlsplit(first.current_url).path == "/signin"
     finally:

@@ -159,8 +159,11 @@ def test_dark_mode_applies(app, size):
         screenshot(driver, f"trending-dark-{'phone' if size == PHONE else 'wide'}")
         # The theme chosen in Settings wins over the system's.
         driver.get(app.url + "/settings")
-        driver.find_element(By.CSS_SELECTOR, "input[name=theme][value=light]").click()
-        driver.find_element(By.CSS_SELECTOR, ".themes button").click()
+        # On a phone the tab bar covers the bottom of the screen: bring each control to the middle first.
+        for selector in ("input[name=theme][value=light]", ".themes button"):
+            control = driver.find_element(By.CSS_SELECTOR, selector)
+            driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", control)
+            control.click()
         wait(driver, lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("data-theme") == "light")
         assert driver.execute_script("return getComputedStyle(document.body).backgroundColor") == "rgb(255, 255, 255)"
     finally:

@@ -30,7 +30,7 @@ struct AuthCommand: AsyncParsableCommand {
         func run() async throws {
             let token = try TokenPrompt.read()
             let environment = ProcessInfo.processInfo.environment
-            try await Session.run(global, token: .environment(name: "input", token: token)) { session in
+            try await Session.run(global, token: .environment(EnvironmentToken(name: "input", token: token))) { session in
                 let (profile, rateLimit) = try await TokenCheck.owner(session)
                 let file = TokenFile(directory: Paths(environment: environment).configDirectory)
                 do { try file.write(token) } catch let error as StoreError { throw StarscopeError(error) }
@@ -61,7 +61,7 @@ struct AuthCommand: AsyncParsableCommand {
                 var lines: [String] = []
                 let host = session.configuration.baseURL.host ?? "GitHub"
                 switch session.tokenSource {
-                case .environment(let name, _): lines.append("Token: from \(name).")
+                case .environment(let found): lines.append("Token: from \(found.name).")
                 case .file(let file, _): lines.append("Token: stored in \(file.url.path).")
                 case .none:
                     lines.append("Not logged in to \(host): requests are anonymous (60 an hour). Log in with `starscope auth login`.")

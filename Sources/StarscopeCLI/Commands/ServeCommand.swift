@@ -57,27 +57,9 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let environment = ProcessInfo.processInfo.environment
-        let paths = Paths(environment: environment)
-        let configuration = try Session.configuration(global, environment: environment, token: nil)
-        let environmentToken = try Session.environmentToken(environment)
-        var settings = WebSettings(
-            host: host,
-            port: port,
-            apiURL: configuration.baseURL,
-            dataDirectory: paths.dataDirectory(option: global.dataDir),
-            configDirectory: paths.configDirectory,
-            environmentToken: environmentToken,
-            timeout: configuration.timeout,
-            searchFreshness: environment["STARSCOPE_SEARCH_FRESHNESS"].flatMap { Double($0) } ?? 60,
-            avatarBytes: (environment["STARSCOPE_AVATAR_CACHE_MB"].flatMap { Int($0) } ?? 100) * 1024 * 1024,
-            offline: global.offline,
-            liveInterval: environment["STARSCOPE_LIVE_INTERVAL"].flatMap { Double($0) } ?? 60,
-            liveShare: environment["STARSCOPE_LIVE_SHARE"].flatMap { Double($0) } ?? 0.5
-        )
-        settings.logger = Diagnostics.logger("starscope.web", environment: environment)
+        let environment = try global.environment(ProcessInfo.processInfo.environment)
+        var settings = WebSettings(environment: environment, host: host, port: port)
         settings.allowedHosts = allowedHosts
-        settings.idleTimeout = environment["STARSCOPE_IDLE_TIMEOUT"].flatMap { Double($0) }.map { max(1, $0) } ?? 15
         settings.requireSignIn = requireSignIn || accounts || !WebSettings.isLoopback(host)
         settings.accounts = accounts
         settings.allowedLogins = allowedLogins
@@ -89,10 +71,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         // A slow client holds a descriptor until its time-out: allow as many as the system lets us.
         FileDescriptors.raiseLimit()
-        try await HTTPClient.withHTTPClient(
-            configuration: HTTPTransport.httpClientConfiguration(
-                timeout: configuration.timeout, trusting: environment["SSL_CERT_FILE"].flatMap { $0.isEmpty ? nil : $0 })
-        ) { http in
+        try await HTTPClient.withHTTPClient(configuration: GitHubStack.httpClientConfiguration(environment)) { http in
             let services: WebServices
             do {
                 services = try WebServices(settings: settings, httpClient: http)

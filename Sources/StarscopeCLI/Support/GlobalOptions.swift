@@ -20,10 +20,12 @@ struct GlobalOptions: ParsableArguments {
     }
 
     static func parseAPIURL(_ text: String) -> URL? {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http",
-            url.host?.isEmpty == false, url.query == nil
-        else { return nil }
-        return url
+        StarscopeEnvironment.parseAPIURL(text)
+    }
+
+    /// These options over `variables`: the one environment every command and `serve` start from.
+    func environment(_ variables: [String: String]) throws(StarscopeError) -> StarscopeEnvironment {
+        try StarscopeEnvironment(variables: variables, apiURL: apiURL, dataDirectory: dataDir, offline: offline)
     }
 }
 

@@ -22,7 +22,9 @@ public struct Favorites: Sendable {
         repository: Repository, added: Bool
     ) {
         let repository = try await explorer.repository(name, snapshotFreshFor: snapshotFreshFor)
-        let added = try await Self.store { () async throws(StoreError) in try await database.addFavorite(repository, account: account, at: explorer.now()) }
+        let added = try await Self.store { () async throws(StoreError) in
+            try await database.addFavorite(repository, account: account, at: explorer.now())
+        }
         return (repository, added)
     }
 
@@ -35,7 +37,9 @@ public struct Favorites: Sendable {
     /// not accept (kept before imports checked names). The name is only compared with the
     /// store's, never sent to GitHub.
     public func remove(storedName: String) async throws(StarscopeError) {
-        let removed = try await Self.store { () async throws(StoreError) in try await database.removeFavorite(fullName: storedName, account: account) }
+        let removed = try await Self.store { () async throws(StoreError) in
+            try await database.removeFavorite(fullName: storedName, account: account)
+        }
         guard removed else { throw .notFound("\(storedName) is not one of your favourites.") }
     }
 
@@ -74,7 +78,8 @@ public struct Favorites: Sendable {
     }
 
     public func importFavorites(_ data: Data) async throws(StarscopeError) -> FavoritesArchive.ImportReport {
-        try await Self.store { () async throws(StoreError) in try await database.importFavorites(data, account: account, at: explorer.now()) }
+        try await Self.store { () async throws(StoreError) in try await database.importFavorites(data, account: account, at: explorer.now())
+        }
     }
 
     static func store<T>(_ body: () async throws(StoreError) -> T) async throws(StarscopeError) -> T {

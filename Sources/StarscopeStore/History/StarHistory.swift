@@ -77,4 +77,13 @@ extension AppDatabase {
             try StarSample.filter(Column("repositoryID") == repositoryID).order(Column("recordedAt")).fetchAll(db)
         }
     }
+
+    /// The samples of several repositories at once (for sparklines), oldest first, by repository.
+    public func starHistories(repositoryIDs: [Int64]) async throws(StoreError) -> [Int64: [StarSample]] {
+        guard !repositoryIDs.isEmpty else { return [:] }
+        return try await read { db in
+            let samples = try StarSample.filter(repositoryIDs.contains(Column("repositoryID"))).order(Column("recordedAt")).fetchAll(db)
+            return Dictionary(grouping: samples, by: \.repositoryID)
+        }
+    }
 }

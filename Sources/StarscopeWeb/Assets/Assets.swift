@@ -57,8 +57,11 @@ enum Assets {
     static let byVersionedName: [String: Asset] = Dictionary(uniqueKeysWithValues: all.values.map { ($0.versionedName, $0) })
 
     /// The URL pages use for `name`: versioned, so it can be cached for good.
+    /// Where assets are served (`SiteURL.Pattern.asset`).
+    static let prefix = "/assets/"
+
     static func url(_ name: String) -> String {
-        all[name].map { "/assets/" + $0.versionedName } ?? "/assets/" + name
+        all[name].map { prefix + $0.versionedName } ?? prefix + name
     }
 
     /// `/assets/NAME`: a versioned name is immutable for a year; a plain one (the manifest's icons,

@@ -8,10 +8,10 @@ struct AccountsController {
     let services: WebServices
 
     func addRoutes(to router: Router<WebContext>) {
-        router.get("/users", use: people)
-        router.get("/users/go", use: go)
-        router.get("/users/:login", use: account)
-        router.get("/users/:login/activity", use: activity)
+        router.get(RouterPath(SiteURL.Pattern.people), use: people)
+        router.get(RouterPath(SiteURL.Pattern.accountGo), use: go)
+        router.get(RouterPath(SiteURL.Pattern.account), use: account)
+        router.get(RouterPath(SiteURL.Pattern.activity), use: activity)
     }
 
     static func login(_ context: WebContext) throws -> String {
@@ -21,130 +21,66 @@ struct AccountsController {
     }
 
     @Sendable func go(_ request: Request, context: WebContext) async throws -> Response {
-        let login = (request.uri.queryParameters.get("login").map { String($0.prefix(200)) } ?? "").trimmingCharacters(in: .whitespaces)
+        let login = (QueryValues(request)["login"].map { String($0.prefix(200)) } ?? "").trimmingCharacters(in: .whitespaces)
         guard RepositoryName.isValidLogin(login) else {
-            return try StateViews.badRequest("“\(login)” is not a GitHub user or organisation name.", context: context.page(.accounts))
-                .response(from: request, context: context)
+            let page = MessagePage.badRequest("“\(login)” is not a GitHub user or organisation name.", section: .accounts)
+            return try context.render(page).response(from: request, context: context)
         }
-        return .redirect(to: "/users/\(login)", type: .found)
+        return .redirect(to: SiteURL.account(AccountList(login: login)).href, type: .found)
     }
 
-    @Sendable func account(_ request: Request, context: WebContext) async throws -> Response {
-        let login = try Self.login(context)
-        let forks = request.uri.queryParameters.get("forks") == "1"
-        let pageText = request.uri.queryParameters.get("page").map { String($0) } ?? "1"
-        guard let page = Int(pageText), (1...400).contains(page) else {
-            throw HTTPError(.badRequest, message: "“page” must be a page number.")
-        }
+    @Sendable func account(_ request: Request, context: WebContext) async throws -> HTML {
+        let list = try AccountList(login: try Self.login(context), QueryValues(request))
+        return context.render(SplitPage(origin: .account(list), list: await model(list, context: context)))
+    }
+
+    func model(_ list: AccountList, context: WebContext) async -> AccountPage {
         let explorer = await services.explorer(for: context)
-        let profile: Profile
+        var page = AccountPage(list: list, now: explorer.now())
         do {
-            profile = try await explorer.profile(login: login)
+            page.profile = try await explorer.profile(login: list.login)
         } catch {
             if error.isNotFound {
-                return try StateViews.notFound(error.message, context: context.page(.accounts)).response(from: request, context: context)
+                page.notFound = error.message
+            } else {
+                page.failure = Failure(error, retry: SiteURL.account(list).href)
             }
-            let main: HTML = "\(AccountViews.switcher(login))\(StateViews.error(error.message, retry: "/users/\(login)"))"
-            return try Layout.page(title: login, context: context.page(.accounts), main: main).with(status: .serviceUnavailable)
-                .response(from: request, context: context)
+            return page
         }
-        let base = "/users/\(login)" + (forks ? "?forks=1" : "")
-        let separator = forks ? "&" : "?"
-        var list: HTML
         do {
-            let (items, next) = try await explorer.repositoriesPage(of: login, includeForks: forks, page: page)
+            let (items, next) = try await explorer.repositoriesPage(of: list.login, includeForks: list.forks, page: list.page)
             let favorites = await explorer.favoriteIDs(account: context.account)
-            let returnTo = base + (page > 1 ? "\(separator)page=\(page)" : "")
-            let rows = items.map {
-                RepositoryViews.row(
-                    $0, favorite: favorites.contains($0.id), listQuery: "", context: context.page(.accounts), returnTo: returnTo)
-            }
-            let more: HTML =
-                next.map { "<a class=\"load-more button\" rel=\"next\" href=\"\(base)\(separator)page=\($0)\">Load more</a>" } ?? ""
-            list =
-                rows.isEmpty && next == nil
-                ? "<div class=\"empty-state\"><p>No \(forks ? "" : "non-fork ")public repositories on this page.</p></div>"
-                : "<ol class=\"repo-list\">\(rows)</ol>\(more)"
+            page.rows = items.map { RepositoryRow($0, favorite: favorites.contains($0.id), origin: .account(list), now: page.now) }
+            page.next = next.map { list.with(page: $0) }
         } catch {
-            list = StateViews.error(error.message, retry: base)
+            page.failure = Failure(error, retry: SiteURL.account(list).href)
         }
-        let toggle: HTML =
-            forks
-            ? "<a class=\"button\" href=\"/users/\(login)\">Hide forks</a>"
-            : "<a class=\"button\" href=\"/users/\(login)?forks=1\">Show forks</a>"
-        let main: HTML = """
-            <section class="list-pane single account" data-live-list="/users/\(login)?page=\(page)">
-            \(AccountViews.switcher(login))
-            \(AccountViews.profile(profile, now: explorer.now()))
-            <div class="list-head"><h2>Repositories</h2><span>\(toggle) <a class="button" href="/users/\(login)/activity">Activity</a></span></div>
-            \(list)
-            </section>
-            """
-        return try Layout.page(title: profile.login, context: context.page(.accounts), main: main).response(from: request, context: context)
+        return page
     }
 
     @Sendable func people(_ request: Request, context: WebContext) async throws -> HTML {
-        let sinceText = request.uri.queryParameters.get("since").map { String($0) }
-        var since: Int64?
-        if let sinceText {
-            guard let value = Int64(sinceText), value >= 0 else { throw HTTPError(.badRequest, message: "“since” must be an account id.") }
-            since = value
-        }
-        let byLogin = request.uri.queryParameters.get("sort") == "login"
-        let page = context.page(.people)
-        var body: HTML
+        let list = try PeopleList(QueryValues(request))
+        var page = PeoplePage(list: list)
         do {
-            let (items, next) = try await services.explorer(for: context).usersPage(since: since)
-            let sorted = byLogin ? items.sorted { $0.login.lowercased() < $1.login.lowercased() } : items
-            let sortParameter = byLogin ? "&sort=login" : ""
-            let more: HTML =
-                next.map { "<a class=\"load-more button\" rel=\"next\" href=\"/users?since=\($0)\(sortParameter)\">Load more</a>" } ?? ""
-            body = "<ol class=\"people-list\">\(sorted.map(AccountViews.peopleRow))</ol>\(more)"
+            let (items, next) = try await services.explorer(for: context).usersPage(since: list.since)
+            page.accounts = list.byLogin ? items.sorted { $0.login.lowercased() < $1.login.lowercased() } : items
+            page.next = next.map { PeopleList(since: $0, byLogin: list.byLogin) }
         } catch {
-            body = StateViews.error(error.message, retry: "/users" + (since.map { "?since=\($0)" } ?? ""))
+            page.failure = Failure(error, retry: SiteURL.people(list).href)
         }
-        let joined = "/users" + (since.map { "?since=\($0)" } ?? "")
-        let sortedByLogin = "/users?" + (since.map { "since=\($0)&" } ?? "") + "sort=login"
-        let sortLinks: HTML =
-            byLogin
-            ? "<a class=\"segment\" href=\"\(joined)\">Joined</a><a class=\"segment\" aria-current=\"true\" href=\"\(sortedByLogin)\">Login</a>"
-            : "<a class=\"segment\" aria-current=\"true\" href=\"\(joined)\">Joined</a><a class=\"segment\" href=\"\(sortedByLogin)\">Login</a>"
-        let main: HTML = """
-            <section class="list-pane single">
-            <div class="list-head"><h1>People</h1></div>
-            \(AccountViews.switcher(""))
-            <nav class="segmented" aria-label="Sort">\(sortLinks)</nav>
-            \(body)
-            </section>
-            """
-        return Layout.page(title: "People", context: page, main: main)
+        return context.render(page)
     }
 
-    @Sendable func activity(_ request: Request, context: WebContext) async throws -> Response {
+    @Sendable func activity(_ request: Request, context: WebContext) async throws -> HTML {
         let login = try Self.login(context)
         let explorer = await services.explorer(for: context)
-        let body: HTML
-        var status = HTTPResponse.Status.ok
+        var page = ActivityPage(login: login, now: explorer.now())
         do {
-            let events = try await explorer.activity(login: login, limit: 100).items
-            body =
-                events.isEmpty
-                ? "<div class=\"empty-state\"><p>\(login) has no recent public activity.</p></div>"
-                : "<ol class=\"event-list\">\(events.map { AccountViews.eventRow($0, now: explorer.now()) })</ol>"
+            page.events = try await explorer.activity(login: login, limit: 100).items
         } catch {
-            if error.isNotFound {
-                return try StateViews.notFound(error.message, context: context.page(.accounts)).response(from: request, context: context)
-            }
-            status = .serviceUnavailable
-            body = StateViews.error(error.message, retry: "/users/\(login)/activity")
+            if error.isNotFound { return context.render(MessagePage.notFound(error.message, section: .accounts)) }
+            page.failure = Failure(error, retry: SiteURL.activity(login: login).href)
         }
-        let main: HTML = """
-            <section class="list-pane single">
-            <div class="list-head"><h1>Activity of <a href="/users/\(login)">\(login)</a></h1></div>
-            \(body)
-            </section>
-            """
-        return try Layout.page(title: "\(login) activity", context: context.page(.accounts), main: main).with(status: status)
-            .response(from: request, context: context)
+        return context.render(page)
     }
 }

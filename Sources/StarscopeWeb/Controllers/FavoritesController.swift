@@ -4,60 +4,51 @@ import StarscopeCore
 import StarscopeModels
 import StarscopeStore
 
-/// `/favorites`: the list (searchable), toggling, removing, export and import — all from the store.
+/// `/favorites`: the list (searchable, filterable, sortable), toggling, export and import — all from the store.
 struct FavoritesController {
     let services: WebServices
 
     func addRoutes(to router: Router<WebContext>) {
-        router.get("/favorites", use: list)
-        router.get("/favorites/export", use: export)
-        router.post("/favorites/toggle", use: toggle)
-        router.post("/favorites/import", use: importFavorites)
+        router.get(RouterPath(SiteURL.Pattern.favorites), use: page)
+        router.get(RouterPath(SiteURL.Pattern.favoritesExport), use: export)
+        router.post(RouterPath(SiteURL.Pattern.favoritesToggle), use: toggle)
+        router.post(RouterPath(SiteURL.Pattern.favoritesImport), use: importFavorites)
     }
 
-    @Sendable func list(_ request: Request, context: WebContext) async throws -> HTML {
-        let filter = request.uri.queryParameters.get("q").map { String($0) }?.trimmingCharacters(in: .whitespaces) ?? ""
-        // Bounded work: at most 200 characters in at most 8 words, whatever the number of favourites.
-        // Browsers send a form's spaces as "+", which the query parser leaves as it is.
-        let words = filter.lowercased().split(omittingEmptySubsequences: true) { $0 == " " || $0 == "+" }
-        guard filter.count <= 200, words.count <= 8 else {
-            throw HTTPError(.badRequest, message: "Search favourites with at most 8 words and 200 characters.")
-        }
-        let notice = request.uri.queryParameters.get("imported").flatMap { Int($0) }.map { "Imported \($0) favourites." }
-        let page = context.page(.favorites)
+    @Sendable func page(_ request: Request, context: WebContext) async throws -> HTML {
+        let values = QueryValues(request)
+        let list = try FavoritesList(values)
+        var model = try await model(list, context: context)
+        // A removal made without the page's script, offered for undoing.
+        if let removed = values["removed"], removed.utf8.count <= 300 { model.removed = removed }
+        return context.render(SplitPage(origin: .favorites(list), list: model))
+    }
+
+    func model(_ list: FavoritesList, context: WebContext) async throws -> FavoritesPage {
         let all = try await services.favorites(for: context).list(refresh: false)
-        let shown = words.isEmpty ? all : all.filter { Self.matches($0.repository, words) }
-        let rows = shown.map { favorite in
-            RepositoryViews.row(favorite.repository, favorite: true, listQuery: "", context: page, returnTo: "/favorites")
+        let words = list.words
+        let shown = all.filter { favorite in
+            (words.isEmpty || Self.matches(favorite.repository, words))
+                && (list.language.map { $0.caseInsensitiveCompare(favorite.repository.language ?? "") == .orderedSame } ?? true)
         }
-        let body: HTML =
-            all.isEmpty
-            ? "<div class=\"empty-state\"><p>No favourites yet.</p><p>Tap ☆ on any repository to keep it here, ready offline.</p></div>"
-            : (rows.isEmpty
-                ? "<div class=\"empty-state\"><p>No favourite matches “\(filter)”.</p></div>" : "<ol class=\"repo-list\">\(rows)</ol>")
-        let main: HTML = """
-            <section class="list-pane single" data-offline-keep data-live-list="/favorites">
-            <div class="list-head"><h1>Favourites</h1><span class="count">\(all.count)</span></div>
-            \(notice.map { text -> HTML in "<p class=\"notice\" role=\"status\">\(text)</p>" } ?? "")
-            <form class="filters" method="get" action="/favorites" role="search">
-            <label for="fq">Search favourites</label>
-            <input id="fq" name="q" type="search" value="\(filter)" placeholder="Name, description or topic">
-            <button type="submit">Search</button>
-            </form>
-            \(body)
-            <details class="archive">
-            <summary>Export and import</summary>
-            <p><a class="button" href="/favorites/export" download="starscope-favorites.json">Export as JSON</a></p>
-            <form method="post" action="/favorites/import" enctype="multipart/form-data">
-            <input type="hidden" name="csrf" value="\(page.csrf)">
-            <label for="import-file">Import a JSON export</label>
-            <input id="import-file" name="file" type="file" accept="application/json,.json" required>
-            <button type="submit">Import</button>
-            </form>
-            </details>
-            </section>
-            """
-        return Layout.page(title: "Favourites", context: page, main: main)
+        let now = Date()
+        var page = FavoritesPage(list: list, total: all.count)
+        page.rows = Self.sorted(shown, by: list.sort).map {
+            RepositoryRow($0.repository, favorite: true, origin: .favorites(list), now: now)
+        }
+        page.languages = Set(all.compactMap { $0.repository.language.flatMap { $0.isEmpty ? nil : $0 } }).sorted {
+            $0.localizedCaseInsensitiveCompare($1) == .orderedAscending
+        }
+        return page
+    }
+
+    /// Newest first (the store's order), most stars first, or by name.
+    static func sorted(_ favorites: [Favorite], by sort: FavoritesList.Sort) -> [Favorite] {
+        switch sort {
+        case .added: favorites
+        case .stars: favorites.sorted { $0.repository.stargazersCount > $1.repository.stargazersCount }
+        case .name: favorites.sorted { $0.repository.fullName.lowercased() < $1.repository.fullName.lowercased() }
+        }
     }
 
     /// Every word (lowercased) appears in the name, description, language or topics.
@@ -76,7 +67,8 @@ struct FavoritesController {
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 
-    /// Adds or removes a favourite; answers JSON to scripts (`Accept: application/json`), else redirects back.
+    /// Adds or removes a favourite; answers JSON to scripts (`Accept: application/json`), else
+    /// redirects back (to Favourites with the way to undo a removal).
     @Sendable func toggle(_ request: Request, context: WebContext) async throws -> Response {
         let form = try await FormData.read(request)
         try CSRFMiddleware.verify(form, context: context)
@@ -109,21 +101,38 @@ struct FavoritesController {
             let body = "{\"repo\":\(jsonString(raw)),\"favorite\":\(isFavorite)}"
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: body)))
         }
-        return .redirect(to: LocalPath.safe(form["return"]) ?? "/favorites", type: .found)
+        var back = LocalPath.safe(form["return"]) ?? SiteURL.favorites(FavoritesList()).href
+        if !isFavorite, back == SiteURL.Pattern.favorites || back.hasPrefix(SiteURL.Pattern.favorites + "?") {
+            var builder = QueryBuilder()
+            builder.add("removed", raw)
+            back += (back.contains("?") ? "&" : "?") + builder.parts.joined(separator: "&")
+        }
+        return .redirect(to: back, type: .found)
     }
 
-    @Sendable func importFavorites(_ request: Request, context: WebContext) async throws -> Response {
+    /// Imports a file and shows the outcome on the page: what was added, and each entry skipped and why.
+    @Sendable func importFavorites(_ request: Request, context: WebContext) async throws -> HTML {
         let form = try await FormData.read(request, limit: 8 * 1024 * 1024)
         try CSRFMiddleware.verify(form, context: context)
-        guard let data = form.file ?? form["data"].map({ Data($0.utf8) }) else {
-            throw HTTPError(.badRequest, message: "Choose a JSON file to import.")
+        let list = FavoritesList()
+        var outcome: (result: FavoritesPage.ImportResult?, error: String?)
+        if let data = form.file ?? form["data"].map({ Data($0.utf8) }) {
+            do {
+                let report = try await services.favorites(for: context).importFavorites(data)
+                outcome.result = .init(
+                    added: report.added.count, alreadyFavorites: report.alreadyFavorites.count,
+                    skipped: report.rejected.map { (entry: $0.0, reason: $0.1) })
+            } catch {
+                outcome.error = error.message
+            }
+        } else {
+            outcome.error = "Choose a JSON file to import."
         }
-        do {
-            let report = try await services.favorites(for: context).importFavorites(data)
-            return .redirect(to: "/favorites?imported=\(report.added.count)", type: .found)
-        } catch {
-            throw HTTPError(.badRequest, message: error.message)
-        }
+        var model = try await model(list, context: context)
+        model.importResult = outcome.result
+        model.importError = outcome.error
+        if outcome.error != nil { model.status = .badRequest }
+        return context.render(SplitPage(origin: .favorites(list), list: model))
     }
 
     func jsonString(_ text: String) -> String {

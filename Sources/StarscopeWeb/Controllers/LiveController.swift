@@ -25,42 +25,30 @@ struct LiveController {
     let services: WebServices
 
     func addRoutes(to router: Router<WebContext>) {
-        router.get("/live", use: stream)
+        router.get(RouterPath(SiteURL.Pattern.live), use: stream)
     }
 
-    /// The sources a page asks for: its list (`/`, `/users/LOGIN`, `/favorites`) and its detail.
+    /// The sources a page asks for: its list (read by the same parser as the list's own page) and its detail.
     func sources(_ request: Request, context: WebContext) async throws -> Set<LiveSource> {
         var sources = Set<LiveSource>()
-        let parameters = request.uri.queryParameters
-        if let repo = parameters.get("repo").map({ String($0) }) {
+        let values = QueryValues(request)
+        if let repo = values["repo"] {
             guard let name = try? RepositoryName(parsing: repo) else { throw HTTPError(.badRequest, message: "“repo” must be OWNER/NAME.") }
             sources.insert(.repository(name))
         }
-        if let list = parameters.get("list").map({ String($0) }) {
-            guard list.utf8.count <= 1_024, let url = URLComponents(string: list) else {
-                throw HTTPError(.badRequest, message: "That list cannot be watched.")
-            }
-            let query = Dictionary((url.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { first, _ in first })
-            let page = Int(query["page"] ?? "1") ?? 1
-            guard (1...400).contains(page) else { throw HTTPError(.badRequest, message: "“page” is out of range.") }
-            switch url.path {
-            case "/", "":
-                let window = RowWindow(page: page, rows: TrendingView.rowsPerPage)
-                guard let timeframe = Timeframe(rawValue: query["since"] ?? "week"), page <= window.lastSearchPage else {
-                    throw HTTPError(.badRequest, message: "That list cannot be watched.")
-                }
-                try TrendingController.checkBounds(text: query["q"], language: query["language"])
-                let trending = TrendingQuery(timeframe: timeframe, language: query["language"], text: query["q"])
-                sources.insert(.trending(trending, page: window.upstreamPage))
-            case "/favorites":
+        if let link = values["list"] {
+            switch try ListOrigin(link: link) {
+            case .trending(let list):
+                let window = RowWindow(page: list.page, rows: TrendingList.rowsPerPage)
+                sources.insert(.trending(list.query, page: window.upstreamPage))
+            case .favorites:
                 for favorite in try await services.favorites(for: context).list(refresh: false).prefix(30) {
                     if let name = try? RepositoryName(parsing: favorite.repository.fullName) { sources.insert(.repository(name)) }
                 }
-            default:
-                let parts = url.path.split(separator: "/")
-                if parts.count == 2, parts[0] == "users", RepositoryName.isValidLogin(String(parts[1])) {
-                    sources.insert(.account(login: String(parts[1]), page: page))
-                }
+            case .account(let list):
+                sources.insert(.account(login: list.login, page: list.page))
+            case .rising:
+                throw HTTPError(.badRequest, message: "That list cannot be watched.")
             }
         }
         guard !sources.isEmpty else { throw HTTPError(.badRequest, message: "Nothing to watch: give “list” or “repo”.") }

@@ -11,10 +11,10 @@ struct SignInController {
     let services: WebServices
 
     func addRoutes(to router: Router<WebContext>) {
-        router.get("/signin", use: signIn)
-        router.post("/signin", use: signInWithToken)
-        router.post("/signin/guest", use: signInAsGuest)
-        router.post("/signout", use: signOut)
+        router.get(RouterPath(SiteURL.Pattern.signIn), use: signIn)
+        router.post(RouterPath(SiteURL.Pattern.signIn), use: signInWithToken)
+        router.post(RouterPath(SiteURL.Pattern.signInGuest), use: signInAsGuest)
+        router.post(RouterPath(SiteURL.Pattern.signOut), use: signOut)
     }
 
     /// `--accounts`: a person signs in with their own token, checked with `GET /user`; it is
@@ -23,30 +23,27 @@ struct SignInController {
         guard services.settings.accounts, let vault = services.vault else { throw HTTPError(.notFound) }
         let form = try await FormData.read(request)
         try CSRFMiddleware.verify(form, context: context)
-        let page = context.page(.none)
         guard await services.signInGate.allowAttempt(client: context.remoteAddress?.ipAddress ?? "unknown") else {
-            return try Self.answer(.throttled, status: .tooManyRequests, page: page, request: request, context: context)
+            return try answer(.throttled, status: .tooManyRequests, request: request, context: context)
         }
         let token = (form["token"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         guard token.count < 256, GitHubToken.isWellFormed(token) else {
-            return try Self.answer(
+            return try answer(
                 .accounts(error: GitHubToken.refusal(token, from: "this form") ?? "That is not a GitHub token."), status: .badRequest,
-                page: page,
                 request: request, context: context)
         }
         let login: String
         do {
             login = try await services.networkClient(token: token).tokenOwner().profile.login
         } catch {
-            return try Self.answer(
-                .accounts(error: StarscopeError(error, about: .token).message), status: .unauthorized, page: page, request: request,
-                context: context)
+            return try answer(
+                .accounts(error: StarscopeError(error, about: .token).message), status: .unauthorized, request: request, context: context)
         }
         let allowed = services.settings.allowedLogins
         guard allowed.isEmpty || allowed.contains(where: { $0.caseInsensitiveCompare(login) == .orderedSame }) else {
-            return try Self.answer(
+            return try answer(
                 .accounts(error: "This server does not let \(login) sign in. Ask whoever runs it to add --allow-login \(login)."),
-                status: .forbidden, page: page, request: request, context: context)
+                status: .forbidden, request: request, context: context)
         }
         do {
             try await services.database.saveAccount(login: login, sealedToken: try vault.seal(token))
@@ -77,7 +74,7 @@ struct SignInController {
         } catch {
             throw HTTPError(.serviceUnavailable, message: "Starscope cannot save the sign-in: \(error.message)")
         }
-        var response = Response.redirect(to: "/", type: .normal)
+        var response = Response.redirect(to: SiteURL.trending(TrendingList()).href, type: .normal)
         response.setCookie(
             Cookie(
                 name: SignInMiddleware.cookie, value: secret, maxAge: Int(Self.sessionLifetime), path: "/",
@@ -85,31 +82,29 @@ struct SignInController {
         return response
     }
 
-    static func answer(
-        _ state: SignInViews.State, status: HTTPResponse.Status, page: PageContext, request: Request, context: WebContext
-    ) throws -> Response {
-        try SignInViews.page(state, context: page).with(status: status).response(from: request, context: context)
+    func answer(_ state: SignInPage.State, status: HTTPResponse.Status = .ok, request: Request, context: WebContext) throws -> Response {
+        let page = SignInPage(state: state, guests: services.settings.guests, status: status)
+        return try context.render(page).response(from: request, context: context)
     }
 
     @Sendable func signIn(_ request: Request, context: WebContext) async throws -> Response {
-        guard services.settings.requireSignIn, context.sessionSecret == nil else { return .redirect(to: "/", type: .normal) }
-        if services.settings.accounts {
-            return try SignInViews.page(.accounts(error: nil), context: context.page(.none), guests: services.settings.guests).response(
-                from: request, context: context)
+        guard services.settings.requireSignIn, context.sessionSecret == nil else {
+            return .redirect(to: SiteURL.trending(TrendingList()).href, type: .normal)
         }
-        guard let code = request.uri.queryParameters.get("code").map({ String($0.prefix(100)) }) else {
-            return try SignInViews.page(.prompt, context: context.page(.none)).response(from: request, context: context)
+        if services.settings.accounts {
+            return try answer(.accounts(error: nil), request: request, context: context)
+        }
+        guard let code = QueryValues(request)["code"].map({ String($0.prefix(100)) }) else {
+            return try answer(.prompt, request: request, context: context)
         }
         let client = context.remoteAddress?.ipAddress ?? "unknown"
         switch await services.signInGate.redeem(code, client: client) {
         case .throttled:
-            var response = try SignInViews.page(.throttled, context: context.page(.none)).with(status: .tooManyRequests).response(
-                from: request, context: context)
+            var response = try answer(.throttled, status: .tooManyRequests, request: request, context: context)
             response.headers[.retryAfter] = "60"
             return response
         case .refused:
-            return try SignInViews.page(.refused, context: context.page(.none)).with(status: .unauthorized).response(
-                from: request, context: context)
+            return try answer(.refused, status: .unauthorized, request: request, context: context)
         case .accepted:
             let response = try await startSession(account: "", request: request)
             // The link is used up; the next device needs a new one.
@@ -125,7 +120,7 @@ struct SignInController {
             services.sessions.forget(secret: secret)
             try? await services.database.deleteSession(secret: secret)
         }
-        var response = Response.redirect(to: "/signin", type: .normal)
+        var response = Response.redirect(to: SiteURL.signIn.href, type: .normal)
         response.setCookie(
             Cookie(
                 name: SignInMiddleware.cookie, value: "", maxAge: 0, path: "/", secure: Self.isHTTPS(request), httpOnly: true,

@@ -7,21 +7,21 @@ struct SupportController {
     let services: WebServices
 
     func addRoutes(to router: Router<WebContext>) {
-        router.get("/avatar", use: avatar)
-        router.get("/open", use: open)
-        router.get("/healthz") { _, _ in "ok" }
-        router.get("/assets/:file", use: asset)
-        router.get("/manifest.webmanifest") { _, _ in
+        router.get(RouterPath(SiteURL.Pattern.avatar), use: avatar)
+        router.get(RouterPath(SiteURL.Pattern.open), use: open)
+        router.get(RouterPath(SiteURL.Pattern.healthz)) { _, _ in "ok" }
+        router.get(RouterPath(SiteURL.Pattern.asset), use: asset)
+        router.get(RouterPath(SiteURL.Pattern.manifest)) { _, _ in
             Assets.response(for: "manifest.webmanifest") ?? Response(status: .notFound)
         }
         // The service worker lives at the root so that its scope is the whole app.
-        router.get("/sw.js") { _, _ in
+        router.get(RouterPath(SiteURL.Pattern.serviceWorker)) { _, _ in
             Assets.response(for: "sw.js", maxAge: 0) ?? Response(status: .notFound)
         }
     }
 
     @Sendable func avatar(_ request: Request, context: WebContext) async throws -> Response {
-        guard let text = request.uri.queryParameters.get("src").map({ String($0) }), let url = URL(string: text),
+        guard let text = QueryValues(request)["src"], let url = URL(string: text),
             AvatarDownload.isAllowed(url, apiURL: services.settings.apiURL)
         else {
             return Assets.response(for: "no-avatar.svg", maxAge: 3_600) ?? Response(status: .notFound)
@@ -43,12 +43,12 @@ struct SupportController {
     /// Opens a repository from `starscope://repo/OWNER/NAME`, a github.com URL or `OWNER/NAME`;
     /// redirects only to this app's own `/repos/…` page.
     @Sendable func open(_ request: Request, context: WebContext) async throws -> Response {
-        let link = request.uri.queryParameters.get("link").map { String($0) } ?? ""
+        let link = QueryValues(request)["link"] ?? ""
         do {
             let name = try DeepLink.repository(from: link)
-            return .redirect(to: "/repos/\(name)", type: .found)
+            return .redirect(to: SiteURL.repository(name, from: .trending(TrendingList())).href, type: .found)
         } catch {
-            return try StateViews.badRequest(error.message, context: context.page(.none)).response(from: request, context: context)
+            return try context.render(MessagePage.badRequest(error.message)).response(from: request, context: context)
         }
     }
 

@@ -83,18 +83,11 @@ struct ErrorPageMiddleware: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch let error as HTTPError {
-            let page = context.page(.none)
-            let html: HTML =
-                switch error.status {
-                case .notFound: StateViews.notFound("There is no page at this address.", context: page)
-                default:
-                    Layout.page(
-                        title: "Cannot do that",
-                        context: page,
-                        main:
-                            "<div class=\"error-state\"><h1>Cannot do that</h1><p>\(error.body ?? "The request was refused.")</p><p><a class=\"button\" href=\"/\">Back</a></p></div>"
-                    ).with(status: error.status)
-                }
+            let page =
+                error.status == .notFound
+                ? MessagePage.notFound("There is no page at this address.")
+                : MessagePage(heading: "Cannot do that", message: error.body ?? "The request was refused.", status: error.status)
+            let html = context.render(page)
             var response = try html.response(from: request, context: context)
             response.status = error.status
             return response

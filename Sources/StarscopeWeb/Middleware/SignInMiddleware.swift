@@ -7,7 +7,9 @@ import Hummingbird
 struct SignInMiddleware: RouterMiddleware {
     typealias Context = WebContext
     static let cookie = "starscope_session"
-    static let openPaths: Set<String> = ["/healthz", "/signin", "/signin/guest", "/manifest.webmanifest", "/sw.js"]
+    static let openPaths: Set<String> = [
+        SiteURL.healthz.href, SiteURL.signIn.href, SiteURL.signInGuest.href, SiteURL.manifest.href, SiteURL.serviceWorker.href,
+    ]
     /// The account of a guest's session (`--guests`): no login can start with "*".
     static let guest = "*guest"
 
@@ -22,16 +24,16 @@ struct SignInMiddleware: RouterMiddleware {
         {
             context.sessionSecret = secret
             context.account = account
-            if account == Self.guest, request.method != .get, request.method != .head, request.uri.path != "/signout" {
+            if account == Self.guest, request.method != .get, request.method != .head, request.uri.path != SiteURL.signOut.href {
                 throw HTTPError(
                     .forbidden, message: "Guests can look but not change anything: sign in with a GitHub token to keep favourites.")
             }
             return try await next(request, context)
         }
         let path = request.uri.path
-        if Self.openPaths.contains(path) || path.hasPrefix("/assets/") { return try await next(request, context) }
-        if (request.method == .get || request.method == .head) && path != "/live" {
-            return .redirect(to: "/signin", type: .normal)
+        if Self.openPaths.contains(path) || path.hasPrefix(Assets.prefix) { return try await next(request, context) }
+        if (request.method == .get || request.method == .head) && path != SiteURL.Pattern.live {
+            return .redirect(to: SiteURL.signIn.href, type: .normal)
         }
         throw HTTPError(
             .unauthorized,

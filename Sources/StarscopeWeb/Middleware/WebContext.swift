@@ -23,7 +23,7 @@ public struct WebContext: RequestContext, RemoteAddressRequestContext {
     /// The page context for this request, with the banner from the request's `CacheReport`.
     func page(_ section: PageContext.Section) -> PageContext {
         PageContext(
-            theme: theme, csrf: csrf, banner: StateViews.banner(CacheReport.current?.stale), section: section,
+            theme: theme, csrf: csrf, banner: Banner.text(CacheReport.current?.stale), section: section,
             signedIn: sessionSecret != nil, account: account)
     }
 }

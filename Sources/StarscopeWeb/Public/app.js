@@ -67,7 +67,11 @@
     observer.observe(more);
   }
 
-  // Wide screens: a chosen row opens beside the list; the list keeps its scroll position.
+  // Wide screens: a chosen row opens beside the list it came from; the list keeps its scroll
+  // position, the URL follows, focus moves into the detail, and Escape or Back closes it.
+  const split = () => document.querySelector(".split");
+  const markSelected = (repo) =>
+    document.querySelectorAll(".list-pane .repo-row").forEach((row) => row.classList.toggle("is-selected", row.dataset.repo === repo));
   async function showDetail(url, push) {
     const pane = document.querySelector(".detail-pane");
     if (!pane) { location.href = url; return; }
@@ -76,23 +80,55 @@
       const fresh = doc.querySelector(".detail-pane");
       if (!fresh) { location.href = url; return; }
       pane.innerHTML = fresh.innerHTML;
-      document.querySelector(".split")?.classList.add("has-detail");
+      split()?.classList.add("has-detail");
       document.title = doc.title;
-      const repo = pane.querySelector("[data-repo]")?.dataset.repo;
-      document.querySelectorAll(".repo-row").forEach((row) => row.classList.toggle("is-selected", row.dataset.repo === repo));
-      if (push) history.pushState({ detail: true }, "", url);
+      const repo = pane.querySelector("[data-detail]")?.dataset.detail;
+      markSelected(repo);
+      if (push) history.pushState({ detail: repo }, "", url);
+      pane.scrollTop = 0;
+      pane.querySelector("#detail-title")?.focus({ preventScroll: true });
       connectLive();
     } catch (e) { location.href = url; }
+  }
+  function closeDetail(push) {
+    const container = split();
+    const pane = document.querySelector(".detail-pane");
+    if (!container || !pane || !container.classList.contains("has-detail")) return false;
+    const repo = pane.querySelector("[data-detail]")?.dataset.detail;
+    container.classList.remove("has-detail");
+    pane.innerHTML = '<div class="detail-placeholder"><p>Choose a repository to see its details here.</p></div>';
+    if (container.dataset.title) document.title = container.dataset.title;
+    if (push) history.pushState({}, "", container.dataset.list);
+    markSelected(null);
+    const row = [...document.querySelectorAll(".list-pane .repo-row")].find((r) => r.dataset.repo === repo);
+    (row?.querySelector("a.repo-link") || document.querySelector(".list-pane h1"))?.focus({ preventScroll: !!row });
+    connectLive();
+    return true;
   }
   document.addEventListener("click", (event) => {
     const link = event.target.closest("a.repo-link");
     if (!link || !wide.matches || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-    if (!link.closest(".split")) return;
+    if (!link.closest(".split .list-pane")) return;
     event.preventDefault();
     showDetail(link.href, true);
   });
+  // Phones: "Back to the list" returns to the very list it came from, scroll position and all.
+  document.addEventListener("click", (event) => {
+    const back = event.target.closest("a.back");
+    if (!back || !document.referrer) return;
+    try {
+      const from = new URL(document.referrer);
+      const target = new URL(back.href);
+      if (from.origin === location.origin && from.pathname + from.search === target.pathname + target.search && history.length > 1) {
+        event.preventDefault();
+        history.back();
+      }
+    } catch (e) { /* a malformed referrer: follow the link */ }
+  });
   window.addEventListener("popstate", () => {
-    if (location.pathname.startsWith("/repos/") && wide.matches) showDetail(location.href, false);
+    const container = split();
+    if (location.pathname.startsWith("/repos/") && wide.matches && container) showDetail(location.href, false);
+    else if (container && location.pathname + location.search === container.dataset.list) { if (!closeDetail(false)) location.reload(); }
     else location.reload();
   });
 
@@ -118,23 +154,104 @@
         b.setAttribute("aria-label", label); b.title = label;
         button.closest(".repo-row, .detail")?.classList.toggle("is-favorite", result.favorite);
       }
+      if (!result.favorite && document.querySelector("[data-favorites]")) removedFromFavorites(result.repo, form);
     } catch (e) { form.submit(); }
   });
+
+  // On Favourites, a removed row leaves the list (and the count) with a moment to undo it.
+  const count = () => document.querySelector("[data-count]");
+  const changeCount = (by) => { const c = count(); if (c) c.textContent = String(Math.max(0, Number(c.textContent) + by)); };
+  function removedFromFavorites(repo, form) {
+    const row = [...document.querySelectorAll("[data-favorites] .repo-row")].find((r) => r.dataset.repo === repo);
+    if (row) row.hidden = true;
+    changeCount(-1);
+    document.querySelector(".toast")?.remove();
+    const toast = document.createElement("div");
+    toast.className = "toast";
+    toast.setAttribute("role", "status");
+    const text = document.createElement("span");
+    text.textContent = "Removed " + repo + " from favourites.";
+    const undo = document.createElement("button");
+    undo.type = "button";
+    undo.textContent = "Undo";
+    undo.addEventListener("click", async () => {
+      const body = new URLSearchParams(new FormData(form));
+      const response = await fetch(form.action, {
+        method: "POST", credentials: "same-origin",
+        headers: { Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded" }, body,
+      });
+      if (!response.ok) { text.textContent = "Could not undo: reload the page and add it again."; return; }
+      for (const b of document.querySelectorAll(".fav-form")) {
+        if (b.querySelector("input[name=repo]").value !== repo) continue;
+        const button = b.querySelector("button");
+        button.setAttribute("aria-pressed", "true"); button.textContent = "★";
+        const label = "Remove " + repo + " from favourites";
+        button.setAttribute("aria-label", label); button.title = label;
+        b.closest(".repo-row, .detail")?.classList.add("is-favorite");
+      }
+      if (row) { row.hidden = false; row.querySelector("a.repo-link")?.focus(); }
+      changeCount(1);
+      toast.remove();
+    });
+    toast.append(text, undo);
+    document.body.append(toast);
+    setTimeout(() => toast.remove(), 10000);
+  }
 
   // The language filter applies as soon as it changes.
   document.querySelector(".filters select[name=language]")?.addEventListener("change", (event) => event.target.form.submit());
 
-  // Pull to refresh on touch screens.
+  // Pull to refresh on touch screens: the list is fetched again and swapped in place, with a
+  // spinner, and no reload (so no white flash).
   let startY = null;
-  const main = document.querySelector(".list-pane");
+  const pane = document.querySelector(".list-pane");
+  const pullText = pane?.querySelector(".pull-text");
   window.addEventListener("touchstart", (e) => { startY = window.scrollY === 0 ? e.touches[0].clientY : null; }, { passive: true });
   window.addEventListener("touchmove", (e) => {
-    if (startY !== null && main) main.classList.toggle("pulling", e.touches[0].clientY - startY > 70);
+    if (startY === null || !pane || pane.classList.contains("refreshing")) return;
+    const pulled = e.touches[0].clientY - startY > 70;
+    pane.classList.toggle("pulling", pulled);
+    if (pullText) pullText.textContent = pulled ? "Release to refresh" : "Pull to refresh";
   }, { passive: true });
   window.addEventListener("touchend", () => {
-    if (main?.classList.contains("pulling")) { main.classList.remove("pulling"); location.reload(); }
     startY = null;
+    if (!pane?.classList.contains("pulling")) return;
+    pane.classList.remove("pulling");
+    refreshList();
   });
+  async function refreshList() {
+    if (!pane) return;
+    pane.classList.add("refreshing");
+    if (pullText) pullText.textContent = "Refreshing…";
+    try {
+      const response = await fetch(location.href, { headers: { Accept: "text/html" }, credentials: "same-origin", cache: "no-store" });
+      const doc = parse(await response.text());
+      const fresh = doc.querySelector(".list-pane");
+      if (fresh) {
+        for (const part of pane.querySelectorAll(":scope > :not(.pull-indicator)")) part.remove();
+        for (const part of fresh.querySelectorAll(":scope > :not(.pull-indicator)")) pane.append(document.importNode(part, true));
+        const banner = document.querySelector(".banner[role=status]");
+        const freshBanner = doc.querySelector(".banner[role=status]");
+        if (banner && freshBanner) { banner.hidden = freshBanner.hidden; banner.textContent = freshBanner.textContent; }
+        markSelected(document.querySelector(".detail-pane [data-detail]")?.dataset.detail);
+        watchMore();
+      }
+    } catch (e) {
+      const banner = document.querySelector(".banner[role=status]");
+      if (banner) { banner.hidden = false; banner.textContent = "Could not refresh: Starscope cannot be reached."; }
+    } finally {
+      pane.classList.remove("refreshing");
+      if (pullText) pullText.textContent = "Pull to refresh";
+    }
+  }
+
+  // The filter bar shows a hairline once it sticks to the top.
+  const bar = document.querySelector(".list-bar");
+  if (bar && "IntersectionObserver" in window) {
+    const sentinel = document.createElement("div");
+    bar.before(sentinel);
+    new IntersectionObserver(([entry]) => bar.classList.toggle("stuck", !entry.isIntersecting)).observe(sentinel);
+  }
 
   // Live star counts: the server pushes changes for what this page shows.
   let live = null;
@@ -143,8 +260,8 @@
     const params = new URLSearchParams();
     const list = document.querySelector("[data-live-list]");
     if (list) params.set("list", list.dataset.liveList);
-    const detail = document.querySelector(".detail[data-repo]");
-    if (detail) params.set("repo", detail.dataset.repo);
+    const detail = document.querySelector(".detail[data-detail]");
+    if (detail && detail.querySelector("[data-stars]")) params.set("repo", detail.dataset.detail);
     live?.close();
     live = null;
     if (![...params].length) return;
@@ -171,6 +288,7 @@
   const items = () => [...document.querySelectorAll(".list-pane .repo-row, .person-row, .event-row")];
   document.addEventListener("keydown", (event) => {
     if (event.metaKey || event.ctrlKey || event.altKey) return;
+    if (event.key === "Escape" && wide.matches && closeDetail(true)) { event.preventDefault(); return; }
     const tag = event.target.tagName;
     if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || event.target.isContentEditable) return;
     const list = items();
@@ -209,8 +327,8 @@
     if (banner) { banner.hidden = false; banner.textContent = "Offline — Starscope cannot be reached; this is a saved copy."; }
   });
 
-  const selected = document.querySelector(".detail-pane [data-repo]")?.dataset.repo;
-  if (selected) document.querySelectorAll(".repo-row").forEach((row) => row.classList.toggle("is-selected", row.dataset.repo === selected));
+  const selected = document.querySelector(".detail-pane [data-detail]")?.dataset.detail;
+  if (selected) markSelected(selected);
   watchMore();
   connectLive();
 })();

@@ -1,6 +1,6 @@
 "use strict";
-const SHELL = "starscope-shell-v2";
-const PAGES = "starscope-pages-v2";
+const SHELL = "starscope-shell-v3";
+const PAGES = "starscope-pages-v3";
 const SHELL_FILES = ["/assets/app.css", "/assets/app.js", "/assets/icon.svg", "/assets/no-avatar.svg", "/manifest.webmanifest"];
 
 self.addEventListener("install", (event) => {
@@ -46,7 +46,11 @@ self.addEventListener("fetch", (event) => {
   event.respondWith(
     fetch(request)
       .then((response) => keep(event, request, response))
-      .catch(async () => (await caches.match(request)) || offlinePage())
+      .catch(async () =>
+        (await caches.match(request)) ||
+        // A repository's saved detail answers for it beside any list (`?from=…` differs).
+        (url.pathname.startsWith("/repos/") && (await caches.match(request, { ignoreSearch: true }))) ||
+        offlinePage())
   );
 });
 

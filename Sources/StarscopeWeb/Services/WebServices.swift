@@ -24,16 +24,20 @@ public final class WebServices: Sendable {
     /// With accounts: an explorer per signed-in login, over that account's own token.
     private let accountExplorers = Mutex<[String: Explorer]>([:])
 
+    /// The layers between use cases and GitHub, stacked once for every token in use.
+    let stack: GitHubStack
+
     public init(settings: WebSettings, httpClient: HTTPClient) throws {
         self.settings = settings
         self.httpClient = httpClient
         hostPolicy = HostPolicy(boundHost: settings.host, allowedHosts: settings.allowedHosts)
         listening = Mutex((settings.port, nil))
         database = try AppDatabase.open(directory: settings.dataDirectory)
+        stack = GitHubStack(environment: settings.environment, database: database, httpClient: httpClient, logger: settings.logger)
         tokenFile = TokenFile(directory: settings.configDirectory)
         vault = settings.accounts ? try TokenVault.open(directory: settings.configDirectory) : nil
         let token = settings.environmentToken?.token ?? (try? tokenFile.read()) ?? nil
-        current = CurrentExplorer(Self.makeExplorer(settings: settings, database: database, httpClient: httpClient, token: token))
+        current = CurrentExplorer(stack.explorer(token: token))
         let explorers = current
         live = LiveHub(budget: LiveBudget(share: settings.liveShare, minimumInterval: settings.liveInterval)) { explorers.value }
         let client = httpClient
@@ -45,16 +49,6 @@ public final class WebServices: Sendable {
         ) { url in try await AvatarDownload.fetch(url, client: client, timeout: timeout) }
     }
 
-    static func makeExplorer(settings: WebSettings, database: AppDatabase, httpClient: HTTPClient, token: String?) -> Explorer {
-        let configuration = GitHubConfiguration(
-            baseURL: settings.apiURL, token: token, userAgent: "Starscope/0.1", timeout: settings.timeout)
-        let network = HTTPTransport(configuration: configuration, httpClient: httpClient, logger: settings.logger)
-        let cached = CachingTransport(
-            upstream: network, database: database, configuration: configuration,
-            policy: CachePolicy(searchFreshness: settings.searchFreshness, offline: settings.offline))
-        return Explorer(client: GitHubClient(transport: cached), database: database)
-    }
-
     /// The explorer for the server's own token (or none): a server without accounts, guests, and
     /// live checks use it.
     var explorer: Explorer { current.value }
@@ -64,7 +58,7 @@ public final class WebServices: Sendable {
         guard vault != nil, !context.account.isEmpty, context.account != SignInMiddleware.guest else { return explorer }
         if let cached = accountExplorers.withLock({ $0[context.account.lowercased()] }) { return cached }
         guard let token = await accountToken(login: context.account) else { return explorer }
-        let made = Self.makeExplorer(settings: settings, database: database, httpClient: httpClient, token: token)
+        let made = stack.explorer(token: token)
         accountExplorers.withLock { $0[context.account.lowercased()] = made }
         return made
     }
@@ -90,17 +84,14 @@ public final class WebServices: Sendable {
 
     /// A client that always asks GitHub, for checking a token.
     func networkClient(token: String?) -> GitHubClient {
-        let configuration = GitHubConfiguration(
-            baseURL: settings.apiURL, token: token, userAgent: "Starscope/0.1", timeout: settings.timeout)
-        return GitHubClient(transport: HTTPTransport(configuration: configuration, httpClient: httpClient, logger: settings.logger))
+        stack.networkClient(token: token)
     }
 
     /// Saves (or, with nil, deletes) the token and switches to it unless the environment's wins.
     func useStoredToken(_ token: String?) throws(StoreError) {
         if let token { try tokenFile.write(token) } else { try tokenFile.delete() }
         let effective = settings.environmentToken?.token ?? token
-        let explorer = Self.makeExplorer(settings: settings, database: database, httpClient: httpClient, token: effective)
-        current.value = explorer
+        current.value = stack.explorer(token: effective)
     }
 
     /// The port the server accepts connections on (the configured one until it is listening).

@@ -1,7 +1,8 @@
 import Foundation
 import Logging
+import StarscopeCore
 
-/// How `starscope serve` was started.
+/// How `starscope serve` was started: the shared environment plus what only the server needs.
 public struct WebSettings: Sendable {
     /// What `--allowed-host` takes: a host name or IP address, optionally with `:PORT` (the same
     /// parsing the host check applies to `Host`).
@@ -15,26 +16,23 @@ public struct WebSettings: Sendable {
         return host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
     }
 
+    /// The options and variables, read once (`StarscopeEnvironment`).
+    public var environment: StarscopeEnvironment
     /// Where diagnostics go (never tokens); quiet by default.
-    public var logger = Logger(label: "starscope.web")
+    public var logger: Logger
     public var host: String
     public var port: Int
-    /// GitHub's API, `https://api.github.com` or `https://HOST/api/v3`.
-    public var apiURL: URL
-    public var dataDirectory: URL
-    public var configDirectory: URL
-    /// `GH_TOKEN` / `GITHUB_TOKEN`, which win over the token saved in Settings.
-    public var environmentToken: (name: String, token: String)?
-    public var timeout: Duration
-    public var searchFreshness: Double
-    /// Bytes of avatars kept on disk.
+    /// Bytes of avatars kept on disk (`STARSCOPE_AVATAR_CACHE_MB`, 100).
     public var avatarBytes: Int
-    /// Answer from the store only.
-    public var offline: Bool
-    /// The shortest wait between live re-checks, in seconds.
+    /// The shortest wait between live re-checks, in seconds (`STARSCOPE_LIVE_INTERVAL`, 60).
     public var liveInterval: Double
-    /// The share of the remaining rate limit live re-checks may spend.
+    /// The share of the remaining rate limit live re-checks may spend (`STARSCOPE_LIVE_SHARE`, 0.5).
     public var liveShare: Double
+    /// Seconds a connection may stay idle, or take to send a request's head, before it is closed
+    /// (`STARSCOPE_IDLE_TIMEOUT`, 15).
+    public var idleTimeout: Double
+    /// Seconds a form's body may take to arrive.
+    public var bodyTimeout: Double = 30
     /// Names besides this machine's addresses that `Host` may carry (`--allowed-host`), such as
     /// the name a reverse proxy forwards.
     public var allowedHosts: [String] = []
@@ -48,38 +46,23 @@ public struct WebSettings: Sendable {
     public var allowedLogins: [String] = []
     /// With accounts, people without a token may browse read-only on the server's budget.
     public var guests = false
-    /// Seconds a connection may stay idle, or take to send a request's head, before it is closed.
-    public var idleTimeout: Double = 15
-    /// Seconds a form's body may take to arrive.
-    public var bodyTimeout: Double = 30
     /// Where sign-in links go: `serve` prints them on standard output.
     public var announceSignInLink: @Sendable (String) -> Void = { _ in }
 
-    public init(
-        host: String = "127.0.0.1",
-        port: Int = 8080,
-        apiURL: URL,
-        dataDirectory: URL,
-        configDirectory: URL,
-        environmentToken: (name: String, token: String)? = nil,
-        timeout: Duration = .seconds(30),
-        searchFreshness: Double = 60,
-        avatarBytes: Int = 100 * 1024 * 1024,
-        offline: Bool = false,
-        liveInterval: Double = 60,
-        liveShare: Double = 0.5
-    ) {
-        self.offline = offline
-        self.liveInterval = liveInterval
-        self.liveShare = liveShare
+    public init(environment: StarscopeEnvironment, host: String = "127.0.0.1", port: Int = 8080) {
+        self.environment = environment
         self.host = host
         self.port = port
-        self.apiURL = apiURL
-        self.dataDirectory = dataDirectory
-        self.configDirectory = configDirectory
-        self.environmentToken = environmentToken
-        self.timeout = timeout
-        self.searchFreshness = searchFreshness
-        self.avatarBytes = avatarBytes
+        logger = environment.logger("starscope.web")
+        avatarBytes = Int(environment.number("STARSCOPE_AVATAR_CACHE_MB", default: 100) * 1024 * 1024)
+        liveInterval = environment.number("STARSCOPE_LIVE_INTERVAL", default: 60)
+        liveShare = environment.number("STARSCOPE_LIVE_SHARE", default: 0.5)
+        idleTimeout = max(1, environment.number("STARSCOPE_IDLE_TIMEOUT", default: 15))
     }
+
+    public var apiURL: URL { environment.apiURL }
+    public var dataDirectory: URL { environment.dataDirectory }
+    public var configDirectory: URL { environment.configDirectory }
+    public var environmentToken: EnvironmentToken? { environment.environmentToken }
+    public var timeout: Duration { environment.timeout }
 }

@@ -1,18 +1,22 @@
 import Foundation
 
 /// Where Starscope keeps its files, following the XDG base directory rules.
-struct Paths {
-    let environment: [String: String]
+public struct Paths: Sendable {
+    public let environment: [String: String]
+
+    public init(environment: [String: String]) {
+        self.environment = environment
+    }
 
     /// `--data-dir`, else `STARSCOPE_DATA_DIR`, else `$XDG_DATA_HOME/starscope` (`~/.local/share/starscope`).
-    func dataDirectory(option: String?) -> URL {
+    public func dataDirectory(option: String?) -> URL {
         if let option, !option.isEmpty { return URL(fileURLWithPath: option) }
         if let value = environment["STARSCOPE_DATA_DIR"], !value.isEmpty { return URL(fileURLWithPath: value) }
         return base("XDG_DATA_HOME", fallback: ".local/share").appendingPathComponent("starscope")
     }
 
     /// `STARSCOPE_CONFIG_DIR`, else `$XDG_CONFIG_HOME/starscope` (`~/.config/starscope`).
-    var configDirectory: URL {
+    public var configDirectory: URL {
         if let value = environment["STARSCOPE_CONFIG_DIR"], !value.isEmpty { return URL(fileURLWithPath: value) }
         return base("XDG_CONFIG_HOME", fallback: ".config").appendingPathComponent("starscope")
     }

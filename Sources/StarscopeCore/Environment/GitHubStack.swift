@@ -1,0 +1,45 @@
+import AsyncHTTPClient
+import Foundation
+import GitHubAPI
+import Logging
+import StarscopeStore
+
+/// The one place that stacks the layers between a use case and GitHub: configuration →
+/// `HTTPTransport` → `CachingTransport` → `GitHubClient` → `Explorer`. The terminal builds one per
+/// run; `serve` builds one per token in use.
+public struct GitHubStack: Sendable {
+    public let environment: StarscopeEnvironment
+    public let database: AppDatabase
+    public let httpClient: HTTPClient
+    public let logger: Logger
+
+    public init(environment: StarscopeEnvironment, database: AppDatabase, httpClient: HTTPClient, logger: Logger? = nil) {
+        self.environment = environment
+        self.database = database
+        self.httpClient = httpClient
+        self.logger = logger ?? environment.logger("starscope.github")
+    }
+
+    /// The HTTP client's settings: the request time-out and the certificates to trust.
+    public static func httpClientConfiguration(_ environment: StarscopeEnvironment) -> HTTPClient.Configuration {
+        HTTPTransport.httpClientConfiguration(timeout: environment.timeout, trusting: environment.trustedCertificates)
+    }
+
+    /// Use cases over the cache, for `token`: fresh answers cost no request, stale ones are
+    /// revalidated, and stored ones stand in when GitHub cannot answer.
+    public func explorer(token: String?) -> Explorer {
+        let configuration = environment.gitHubConfiguration(token: token)
+        let cached = CachingTransport(
+            upstream: network(configuration), database: database, configuration: configuration, policy: environment.cachePolicy)
+        return Explorer(client: GitHubClient(transport: cached), database: database)
+    }
+
+    /// A client that always asks GitHub, for checks that must reach it (a token being saved).
+    public func networkClient(token: String?) -> GitHubClient {
+        GitHubClient(transport: network(environment.gitHubConfiguration(token: token)))
+    }
+
+    private func network(_ configuration: GitHubConfiguration) -> HTTPTransport {
+        HTTPTransport(configuration: configuration, httpClient: httpClient, logger: logger)
+    }
+}

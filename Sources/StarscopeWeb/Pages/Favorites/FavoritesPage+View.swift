@@ -1,0 +1,89 @@
+import StarscopeCore
+
+extension FavoritesPage: ListPane {
+    var title: String { "Favourites" }
+    var liveList: String? { SiteURL.favorites(FavoritesList()).href }
+
+    func pane(_ context: PageContext) -> HTML {
+        let body: HTML =
+            if total == 0 {
+                Components.empty("No favourites yet.", "Tap ☆ on any repository to keep it here, ready offline.")
+            } else if rows.isEmpty {
+                Components.empty("No favourite matches these filters.")
+            } else {
+                "<ol class=\"repo-list\" data-favorites>\(rows.map { $0.view(context) })</ol>"
+            }
+        return """
+            \(Components.listHead(title, count: total))
+            \(Components.listBar(refresh: SiteURL.favorites(list).href, filters()))
+            \(undo(context))
+            \(importSummary())
+            \(body)
+            \(archive(context))
+            """
+    }
+
+    func filters() -> HTML {
+        let languageOptions = languages.map { language -> HTML in
+            "<option value=\"\(language)\"\(language == list.language ? " selected" : "")>\(language)</option>"
+        }
+        let sortOptions = FavoritesList.Sort.allCases.map { sort -> HTML in
+            "<option value=\"\(sort.rawValue)\"\(sort == list.sort ? " selected" : "")>\(sort.title)</option>"
+        }
+        return """
+            <form class="filters stacked" method="get" action="\(SiteURL.Pattern.favorites)" role="search">
+            <span class="field grow"><label for="fq">Search</label>
+            <input id="fq" name="q" type="search" value="\(list.text)" placeholder="Name, description or topic" maxlength="200"></span>
+            <span class="field"><label for="language">Language</label>
+            <select id="language" name="language"><option value="">Any language</option>\(languageOptions)</select></span>
+            <span class="field"><label for="sort">Sort</label>
+            <select id="sort" name="sort">\(sortOptions)</select></span>
+            <button type="submit">Apply</button>
+            </form>
+            """
+    }
+
+    /// "Removed OWNER/NAME. Undo" after a removal without the page's script.
+    func undo(_ context: PageContext) -> HTML {
+        guard let removed else { return "" }
+        return """
+            <div class="notice undo" role="status"><span>Removed \(removed) from favourites.</span>
+            <form method="post" action="\(SiteURL.favoritesToggle.href)">
+            <input type="hidden" name="csrf" value="\(context.csrf)">
+            <input type="hidden" name="repo" value="\(removed)">
+            <input type="hidden" name="return" value="\(SiteURL.favorites(list).href)">
+            <button type="submit">Undo</button>
+            </form></div>
+            """
+    }
+
+    func importSummary() -> HTML {
+        if let importError { return "<div class=\"error-state import-result\" role=\"alert\"><p>\(importError)</p></div>" }
+        guard let result = importResult else { return "" }
+        var sentence = "Imported \(result.added) favourite\(result.added == 1 ? "" : "s")"
+        if result.alreadyFavorites > 0 {
+            sentence += "; \(result.alreadyFavorites) \(result.alreadyFavorites == 1 ? "was a favourite" : "were favourites") already"
+        }
+        if !result.skipped.isEmpty { sentence += "; skipped \(result.skipped.count) entr\(result.skipped.count == 1 ? "y" : "ies")" }
+        let skipped: HTML =
+            result.skipped.isEmpty
+            ? ""
+            : "<ul class=\"skipped\">\(result.skipped.map { item -> HTML in "<li>Entry \(item.entry): \(item.reason)</li>" })</ul>"
+        return "<div class=\"notice import-result\" role=\"status\"><p>\(sentence).</p>\(skipped)</div>"
+    }
+
+    func archive(_ context: PageContext) -> HTML {
+        """
+        <details class="archive"\(importError != nil || importResult != nil ? " open" : "")>
+        <summary>Export and import</summary>
+        <p><a class="button" href="\(SiteURL.favoritesExport.href)" download="starscope-favorites.json">Export as JSON</a></p>
+        <form method="post" action="\(SiteURL.favoritesImport.href)" enctype="multipart/form-data">
+        <input type="hidden" name="csrf" value="\(context.csrf)">
+        <label for="import-file">Import a JSON export</label>
+        <input id="import-file" name="file" type="file" accept="application/json,.json" required>
+        <button type="submit">Import</button>
+        </form>
+        </details>
+        """
+    }
+}

@@ -1,0 +1,26 @@
+import HTTPTypes
+import StarscopeCore
+
+/// Favourites, from the store: searchable, filterable by language, sortable, with export and import.
+struct FavoritesPage: Sendable {
+    /// What the last import did, shown on the page.
+    struct ImportResult: Sendable {
+        var added: Int
+        var alreadyFavorites: Int
+        /// Entry number (from 1) and why it was skipped.
+        var skipped: [(entry: Int, reason: String)]
+    }
+
+    var list: FavoritesList
+    /// How many favourites there are in all (not only those shown).
+    var total = 0
+    var rows: [RepositoryRow] = []
+    /// The languages of all favourites, for the filter.
+    var languages: [String] = []
+    var importResult: ImportResult?
+    /// Why a file could not be imported at all.
+    var importError: String?
+    /// A favourite just removed without the page's script: the page offers to undo it.
+    var removed: String?
+    var status: HTTPResponse.Status = .ok
+}

@@ -1,0 +1,105 @@
+import Foundation
+import StarscopeCore
+import StarscopeModels
+
+extension RepositoryPage {
+    /// The detail pane: the way back to the list, the repository's facts, the link to GitHub.
+    func view(_ context: PageContext) -> HTML {
+        let back: HTML = "<a class=\"back\" href=\"\(origin.url.href)\">← Back to \(origin.title)</a>"
+        let content: HTML =
+            switch self.content {
+            case .found(let repository, let favorite): found(repository, favorite: favorite, context: context)
+            case .notFound(let message):
+                """
+                <div class="error-state not-found"><h1 id="detail-title" tabindex="-1">Not found</h1><p>\(message)</p>
+                <p><a class="button" href="\(origin.url.href)">Back to \(origin.title)</a></p></div>
+                """
+            case .failed(let failure): Components.failure(failure)
+            }
+        return """
+            <article class="detail\(isFavorite ? " is-favorite" : "")" data-repo="\(name.description)" data-detail="\(name.description)" aria-labelledby="detail-title">
+            \(back)
+            \(content)
+            </article>
+            """
+    }
+
+    private var isFavorite: Bool {
+        if case .found(_, let favorite) = content { return favorite }
+        return false
+    }
+
+    private func found(_ repository: Repository, favorite: Bool, context: PageContext) -> HTML {
+        let description = repository.description.flatMap { $0.isEmpty ? nil : $0 }
+        let topics: HTML =
+            repository.topics.isEmpty
+            ? "" : "<ul class=\"topics\" aria-label=\"Topics\">\(repository.topics.map { topic -> HTML in "<li>\(topic)</li>" })</ul>"
+        let facts: [HTML] =
+            [
+                Self.fact(
+                    "Stars",
+                    "<span class=\"stars\" data-stars=\"\(repository.stargazersCount)\" data-format=\"full\"><span class=\"count\">\(GroupedNumber.format(repository.stargazersCount))</span></span>"
+                ),
+                Self.fact("Forks", "\(GroupedNumber.format(repository.forksCount))"),
+                Self.fact("Open issues", "\(GroupedNumber.format(repository.openIssuesCount))"),
+                Self.fact("Watchers", "\(GroupedNumber.format(repository.watchersCount))"),
+                Self.fact("Language", repository.language.map { RepositoryRow.language(.some($0)) } ?? "—"),
+                Self.fact("Created", Self.date(repository.createdAt, now: now)),
+            ] + (repository.pushedAt.map { [Self.fact("Last push", Self.date($0, now: now))] } ?? [])
+        let descriptionView: HTML =
+            description.map { text -> HTML in "<p class=\"description\"><bdi>\(text)</bdi></p>" }
+            ?? "<p class=\"description empty\">\(RepositoryRow.noDescription)</p>"
+        let owner = AccountList(login: repository.owner.login)
+        let ownerLink: HTML =
+            RepositoryName.isValidLogin(repository.owner.login)
+            ? "<a class=\"owner\" href=\"\(SiteURL.account(owner).href)\">\(repository.owner.login)</a>"
+            : "<span class=\"owner\">\(repository.owner.login)</span>"
+        return """
+            <div class="detail-head">
+            \(RepositoryRow.avatar(repository.owner.avatarURL, size: 56))
+            <h1 id="detail-title" tabindex="-1">\(ownerLink)<span class="owner">/</span>\(repository.name)</h1>
+            \(RepositoryRow.favoriteToggle(repository.fullName, favorite: favorite, context: context, returnTo: href))
+            </div>
+            \(descriptionView)
+            \(RepositoryRow.tags(repository))
+            \(topics)
+            <dl class="facts">\(facts)</dl>
+            \(Self.about(repository))
+            <p><a class="button" href="\(Self.gitHubURL(repository))" rel="noopener noreferrer">Open on GitHub</a></p>
+            \(history?.view() ?? "")
+            """
+    }
+
+    /// Homepage, default branch and licence, each only when GitHub says one.
+    static func about(_ repository: Repository) -> HTML {
+        var items: [HTML] = []
+        if let homepage = repository.homepage, let url = URL(string: homepage), ["http", "https"].contains(url.scheme?.lowercased() ?? "") {
+            items.append(fact("Homepage", "<a href=\"\(homepage)\" rel=\"noopener noreferrer nofollow\">\(homepage)</a>"))
+        }
+        if let branch = repository.defaultBranch, !branch.isEmpty { items.append(fact("Default branch", "<code>\(branch)</code>")) }
+        if let licence = repository.license?.name, !licence.isEmpty { items.append(fact("Licence", "\(licence)")) }
+        guard !items.isEmpty else { return "" }
+        return
+            "<section class=\"about\" aria-labelledby=\"about-title\"><h2 id=\"about-title\">About</h2><dl class=\"about-list\">\(items)</dl></section>"
+    }
+
+    static func fact(_ label: String, _ value: HTML) -> HTML {
+        "<div><dt>\(label)</dt><dd>\(value)</dd></div>"
+    }
+
+    static func date(_ date: Date, now: Date) -> HTML {
+        "<time datetime=\"\(iso(date))\">\(RelativeTime.day(date))</time> (\(RelativeTime.describe(date, now: now)))"
+    }
+
+    static func iso(_ date: Date) -> String {
+        Date.ISO8601FormatStyle().format(date)
+    }
+
+    /// `html_url` when it is an http(s) URL, else the github.com address built from the name.
+    static func gitHubURL(_ repository: Repository) -> String {
+        if let url = URL(string: repository.htmlURL), ["https", "http"].contains(url.scheme?.lowercased() ?? "") {
+            return repository.htmlURL
+        }
+        return "https://github.com/\(repository.fullName)"
+    }
+}

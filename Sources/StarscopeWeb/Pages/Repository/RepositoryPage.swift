@@ -1,0 +1,31 @@
+import Foundation
+import HTTPTypes
+import StarscopeCore
+import StarscopeModels
+
+/// A repository's detail, opened from a list.
+struct RepositoryPage: Sendable {
+    enum Content: Sendable {
+        case found(Repository, favorite: Bool)
+        case notFound(String)
+        case failed(Failure)
+    }
+
+    var name: RepositoryName
+    var origin: ListOrigin
+    var content: Content
+    var now: Date
+    /// Star counts Starscope recorded for it.
+    var history: StarHistoryChart?
+
+    var status: HTTPResponse.Status {
+        switch content {
+        case .found: .ok
+        case .notFound: .notFound
+        case .failed: .serviceUnavailable
+        }
+    }
+
+    /// The page itself, for the favourite toggle to return to.
+    var href: String { SiteURL.repository(name, from: origin).href }
+}

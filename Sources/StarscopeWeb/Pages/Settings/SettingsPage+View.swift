@@ -1,0 +1,103 @@
+import StarscopeCore
+
+extension SettingsPage {
+    func document(_ context: PageContext) -> HTML {
+        let remove: HTML =
+            canRemoveToken
+            ? """
+            <form method="post" action="\(SiteURL.settingsTokenDelete.href)">
+            <input type="hidden" name="csrf" value="\(context.csrf)">
+            <button type="submit" class="danger">Remove the saved token</button>
+            </form>
+            """ : ""
+        let themes = PageContext.Theme.allCases.map { theme -> HTML in
+            let label = theme.rawValue.prefix(1).uppercased() + theme.rawValue.dropFirst()
+            return
+                "<label class=\"choice\"><input type=\"radio\" name=\"theme\" value=\"\(theme.rawValue)\"\(theme == context.theme ? " checked" : "")> \(label)</label>"
+        }
+        let main: HTML = """
+            <section class="settings">
+            <h1>Settings</h1>
+            \(Components.notice(message))
+            \(error.map { text -> HTML in "<p class=\"error-state\" role=\"alert\">\(text)</p>" } ?? "")
+            <h2>GitHub token</h2>
+            \(tokenText)
+            \(limitsList)
+            \(ownsServerToken ? Self.tokenForm(csrf: context.csrf) : "")
+            \(remove)
+            \(context.signedIn ? Self.signOut(csrf: context.csrf) : "")
+            <h2>Live star counts</h2>
+            \(liveText)
+            <h2>Theme</h2>
+            <form method="post" action="\(SiteURL.settingsTheme.href)" class="themes">
+            <input type="hidden" name="csrf" value="\(context.csrf)">
+            <fieldset><legend>Appearance</legend>\(themes)</fieldset>
+            <button type="submit">Save theme</button>
+            </form>
+            </section>
+            """
+        return Layout.page(title: "Settings", context: context, main: main)
+    }
+
+    var tokenText: HTML {
+        switch token {
+        case .guest:
+            "<p>Browsing as a guest: nothing can be changed, and GitHub's limits are the server's.</p>"
+        case .account(let login):
+            "<p>Signed in as <strong>\(login)</strong> with your own token, checked with GitHub, sealed on this server and never shown again. Sign in again to replace it.</p>"
+        case .server(let source, let owner?, _):
+            "<p>Using a token \(source), belonging to <strong>\(owner)</strong>.</p>"
+        case .server(let source, nil, let problem):
+            "<p class=\"warning\">A token is \(source), but GitHub did not confirm it: \(problem ?? "it could not be checked.")</p>"
+        case .none:
+            "<p>No token: GitHub allows 60 requests an hour. A token (no scopes needed) raises that to 5,000.</p>"
+        }
+    }
+
+    var limitsList: HTML {
+        guard let limits else { return "<p class=\"muted\">GitHub's rate limits cannot be read right now.</p>" }
+        let rows = limits.map { limit -> HTML in
+            "<li>\(limit.label): \(GroupedNumber.format(limit.remaining)) of \(GroupedNumber.format(limit.limit)) left, resets at \(ClockTime.format(limit.reset))</li>"
+        }
+        return "<ul class=\"limits\">\(rows)</ul>"
+    }
+
+    var liveText: HTML {
+        let share = Int((live.budget.share * 100).rounded())
+        let next: HTML =
+            live.nextCheckIn.map {
+                "Next check in \(Int($0.rounded())) s for \(live.watching) open page\(live.watching == 1 ? "" : "s")."
+            }
+            ?? "No page is open, so nothing is being checked."
+        let seen = ["core": "requests", "search": "searches"].sorted { $0.key < $1.key }.compactMap { resource, noun -> String? in
+            live.lastLimits[resource].map { "\(GroupedNumber.format($0.remaining)) of \(GroupedNumber.format($0.limit)) \(noun)" }
+        }
+        let left: HTML = seen.isEmpty ? "" : " The last checks saw \(seen.joined(separator: " and ")) left."
+        return """
+            <p class="live-budget">Open pages are re-checked at most every \(Int(live.budget.minimumInterval)) s, spending at most \(share)% \
+            of what remains of GitHub's rate limit, more slowly as it shrinks. \(next)\(left)</p>
+            """
+    }
+
+    static func tokenForm(csrf: String) -> HTML {
+        """
+        <form method="post" action="\(SiteURL.settingsToken.href)" autocomplete="off">
+        <input type="hidden" name="csrf" value="\(csrf)">
+        <label for="token">Personal access token</label>
+        <input id="token" name="token" type="password" autocomplete="off" spellcheck="false" required placeholder="ghp_… or github_pat_…">
+        <button type="submit">Check and save</button>
+        </form>
+        """
+    }
+
+    static func signOut(csrf: String) -> HTML {
+        """
+        <h2>This browser</h2>
+        <p>Signed in with a one-time link.</p>
+        <form method="post" action="\(SiteURL.signOut.href)">
+        <input type="hidden" name="csrf" value="\(csrf)">
+        <button type="submit">Sign out</button>
+        </form>
+        """
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import HTTPTypes
+import StarscopeModels
+
+/// Settings: whose token is in use and what is left of GitHub's limits, the live budget, the theme.
+struct SettingsPage: Page {
+    enum TokenState: Sendable {
+        /// `--accounts`, browsing without a token.
+        case guest
+        /// `--accounts`, signed in with their own token.
+        case account(login: String)
+        /// The server's token, from `source` ("saved on this computer" or an environment variable).
+        case server(source: String, owner: String?, problem: String?)
+        case none
+    }
+
+    struct Limit: Sendable {
+        var label: String
+        var remaining: Int
+        var limit: Int
+        var reset: Date
+    }
+
+    var token: TokenState
+    /// GitHub's limits, or nil when they cannot be read.
+    var limits: [Limit]?
+    /// The server's token can be set here (not with `--accounts`).
+    var ownsServerToken: Bool
+    var canRemoveToken: Bool
+    var live: LiveHub.Status
+    var message: String?
+    var error: String?
+    var status: HTTPResponse.Status = .ok
+
+    var section: PageContext.Section { .settings }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import StarscopeCore
+
+/// Pieces several views share: segmented controls, "Load more", and the empty, error and notice blocks.
+enum Components {
+    struct Segment {
+        var title: String
+        var href: String
+        var current: Bool
+        /// `data-since` and the like, for scripts and tests.
+        var data: (name: String, value: String)?
+    }
+
+    static func segmented(_ label: String, _ segments: [Segment]) -> HTML {
+        let links = segments.map { segment -> HTML in
+            let current: HTML = segment.current ? " aria-current=\"true\"" : ""
+            let data: HTML = segment.data.map { " data-\($0.name)=\"\($0.value)\"" } ?? ""
+            return "<a class=\"segment\" href=\"\(segment.href)\"\(current)\(data)>\(segment.title)</a>"
+        }
+        return "<nav class=\"segmented\" aria-label=\"\(label)\">\(links)</nav>"
+    }
+
+    /// The timeframe control of New & popular and Rising.
+    static func timeframes(_ current: Timeframe, href: (Timeframe) -> String) -> HTML {
+        segmented(
+            "Timeframe",
+            Timeframe.allCases.map {
+                Segment(title: $0.title, href: href($0), current: $0 == current, data: ("since", $0.rawValue))
+            })
+    }
+
+    /// The link to the next page: followed by the script as the end nears, clicked without it.
+    static func loadMore(_ href: String?) -> HTML {
+        href.map { "<a class=\"load-more button\" rel=\"next\" href=\"\($0)\">Load more</a>" } ?? ""
+    }
+
+    /// An error where content should be, with a way to try again.
+    static func failure(_ failure: Failure) -> HTML {
+        """
+        <div class="error-state" role="alert">
+        <p>\(failure.message)</p>
+        <p><a class="button" href="\(failure.retry)">Try again</a></p>
+        </div>
+        """
+    }
+
+    static func empty(_ lines: String...) -> HTML {
+        "<div class=\"empty-state\">\(lines.map { line -> HTML in "<p>\(line)</p>" })</div>"
+    }
+
+    static func notice(_ text: String?, role: String = "status") -> HTML {
+        text.map { "<p class=\"notice\" role=\"\(role)\">\($0)</p>" } ?? ""
+    }
+
+    /// A list pane's heading, with the number of items when it is known.
+    static func listHead(_ title: String, id: String = "list-title", count: Int? = nil) -> HTML {
+        let countBadge: HTML = count.map { " <span class=\"count\" data-count>\($0)</span>" } ?? ""
+        return "<div class=\"list-head\"><h1 id=\"\(id)\">\(title)\(countBadge)</h1></div>"
+    }
+
+    /// The compact bar that stays at the top while a list scrolls: its controls and a refresh button.
+    static func listBar(refresh: String, _ controls: HTML...) -> HTML {
+        """
+        <div class="list-bar">
+        <div class="bar-row">\(controls.first ?? "")<a class="refresh button" href="\(refresh)" aria-label="Refresh the list">↻</a></div>
+        \(Array(controls.dropFirst()))
+        </div>
+        """
+    }
+
+    /// The pull-to-refresh indicator the script moves (touch screens).
+    static let pullIndicator: HTML =
+        "<div class=\"pull-indicator\" aria-hidden=\"true\"><span class=\"spinner\"></span><span class=\"pull-text\">Pull to refresh</span></div>"
+}

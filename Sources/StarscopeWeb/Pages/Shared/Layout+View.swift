@@ -1,0 +1,83 @@
+/// The document around every page: head, the navigation (a header on wide screens, a tab bar in
+/// reach of the thumb on phones), the offline / stale / rate-limit banner, and the content.
+enum Layout {
+    struct NavigationItem {
+        var section: PageContext.Section
+        var href: String
+        var title: String
+        /// The label under the icon in the phone's tab bar.
+        var short: String
+        /// An SVG path (24×24) for the tab bar.
+        var icon: String
+    }
+
+    static let navigation: [NavigationItem] = [
+        .init(
+            section: .trending, href: SiteURL.trending(TrendingList()).href, title: "New & popular", short: "New",
+            icon: "M12 2l2.9 6.6 7.1.6-5.4 4.7 1.6 7-6.2-3.7-6.2 3.7 1.6-7L2 9.2l7.1-.6z"),
+        .init(
+            section: .rising, href: SiteURL.rising(RisingList()).href, title: "Rising", short: "Rising",
+            icon: "M3 17l6-6 4 4 8-8M15 7h6v6"),
+        .init(
+            section: .favorites, href: SiteURL.favorites(FavoritesList()).href, title: "Favourites", short: "Favourites",
+            icon:
+                "M12 21s-7.5-4.6-9.5-9.2C1 8.4 3.4 5 6.8 5c2 0 3.6 1.1 5.2 3 1.6-1.9 3.2-3 5.2-3C20.6 5 23 8.4 21.5 11.8 19.5 16.4 12 21 12 21z"
+        ),
+        .init(
+            section: .accounts, href: SiteURL.account(AccountList(login: "swiftlang")).href, title: "Accounts", short: "Accounts",
+            icon: "M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9zm-8 9c0-4 3.6-6.5 8-6.5s8 2.5 8 6.5"),
+        .init(
+            section: .people, href: SiteURL.people(PeopleList()).href, title: "People", short: "People",
+            icon:
+                "M8.5 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zM2 20c0-3.3 2.9-5.5 6.5-5.5S15 16.7 15 20M16 4.5a3.5 3.5 0 0 1 0 6.5M18 14.8c2.3.6 4 2.4 4 5.2"
+        ),
+        .init(
+            section: .settings, href: SiteURL.settings(saved: false).href, title: "Settings", short: "Settings",
+            icon:
+                "M12 15.5a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zM19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z"
+        ),
+    ]
+
+    /// `navigation: false` for pages that lead nowhere else yet (sign-in).
+    static func page(title: String, context: PageContext, main: HTML, navigation: Bool = true) -> HTML {
+        let links = Self.navigation.map { item -> HTML in
+            let current: HTML = item.section == context.section ? " aria-current=\"page\"" : ""
+            return """
+                <a href="\(item.href)"\(current)><svg class="nav-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="\(item.icon)"/></svg>\
+                <span class="nav-long">\(item.title)</span><span class="nav-short" aria-hidden="true">\(item.short)</span></a>
+                """
+        }
+        let nav: HTML = navigation ? "<nav class=\"tabs\" aria-label=\"Main\">\(links)</nav>" : ""
+        let bodyClass: HTML = navigation ? " class=\"has-tabs\"" : ""
+        let banner: HTML =
+            context.banner.map { "<div class=\"banner\" role=\"status\">\($0)</div>" }
+            ?? "<div class=\"banner\" role=\"status\" hidden></div>"
+        return """
+            <!doctype html>
+            <html lang="en" data-theme="\(context.theme.rawValue)">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+            <meta name="color-scheme" content="light dark">
+            <title>\(title) · Starscope</title>
+            <link rel="stylesheet" href="\(Assets.url("app.css"))">
+            <link rel="icon" href="\(Assets.url("icon.svg"))" type="image/svg+xml">
+            <link rel="manifest" href="\(SiteURL.manifest.href)">
+            <meta name="theme-color" content="#1f6feb">
+            <script src="\(Assets.url("app.js"))" defer></script>
+            </head>
+            <body\(bodyClass)>
+            <a class="skip" href="#main">Skip to content</a>
+            <header class="top">
+            <a class="brand" href="\(SiteURL.trending(TrendingList()).href)"><span aria-hidden="true">✦</span> Starscope</a>
+            \(nav)
+            </header>
+            \(banner)
+            <main id="main" tabindex="-1">
+            \(main)
+            </main>
+            </body>
+            </html>
+            """
+    }
+}

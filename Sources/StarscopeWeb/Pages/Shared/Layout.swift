@@ -1,0 +1,25 @@
+import Foundation
+
+/// What every page needs besides its content.
+struct PageContext: Sendable {
+    enum Theme: String, Sendable, CaseIterable {
+        case system, light, dark
+    }
+
+    var theme: Theme = .system
+    /// The CSRF token every state-changing form carries.
+    var csrf: String
+    /// The offline / stale / rate-limit notice, if any.
+    var banner: String?
+    /// Which navigation entry is current.
+    var section: Section = .trending
+    /// Sign-in is required and this browser has a session (Settings offers to sign out).
+    var signedIn = false
+    /// With `--accounts`, whose pages these are ("" otherwise, `*guest` for a guest).
+    var account = ""
+
+    /// A guest's pages: browsing only.
+    var isReadOnly: Bool { account == SignInMiddleware.guest }
+
+    enum Section { case trending, rising, favorites, accounts, people, settings, none }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import StarscopeCore
+import StarscopeModels
+
+/// One repository in a list: what the row shows and where it leads.
+struct RepositoryRow: Sendable {
+    /// Stars gained over a span (Rising).
+    struct Gain: Sendable {
+        var stars: Int
+        var span: TimeInterval
+    }
+
+    var repository: Repository
+    var favorite: Bool
+    /// The list the row is in: its detail opens beside it, and a toggle without script returns to it.
+    var origin: ListOrigin
+    var gain: Gain?
+    /// A small star-history line (favourites).
+    var trend: StarHistoryChart?
+    var now: Date
+
+    init(_ repository: Repository, favorite: Bool, origin: ListOrigin, gain: Gain? = nil, now: Date = Date()) {
+        self.repository = repository
+        self.favorite = favorite
+        self.origin = origin
+        self.gain = gain
+        self.now = now
+    }
+
+    /// The detail beside the row's list; a name GitHub would not accept (kept from an old import)
+    /// goes through `/open`, which explains why it cannot be shown.
+    var detailHref: String {
+        guard let name = try? RepositoryName(parsing: repository.fullName) else { return SiteURL.open(link: repository.fullName).href }
+        return SiteURL.repository(name, from: origin).href
+    }
+}

@@ -1,0 +1,25 @@
+import HTTPTypes
+
+/// A list shown in a pane: what it shows (New & popular, Rising, Favourites, an account's repositories).
+protocol ListPane: Sendable {
+    /// The list's heading and the document's title.
+    var title: String { get }
+    /// The link the live stream watches for this list, if it can be watched.
+    var liveList: String? { get }
+    var status: HTTPResponse.Status { get }
+    /// The repositories it shows (a detail of one of them needs no request).
+    var rows: [RepositoryRow] { get }
+    /// The list pane's content (written in the list's view file).
+    func pane(_ context: PageContext) -> HTML
+}
+
+/// A list with, when one was chosen, a repository's detail: beside it on wide screens, alone
+/// (with the way back to the list) on phones.
+struct SplitPage: Page {
+    var origin: ListOrigin
+    var list: any ListPane
+    var detail: RepositoryPage?
+
+    var section: PageContext.Section { origin.section }
+    var status: HTTPResponse.Status { detail?.status ?? list.status }
+}

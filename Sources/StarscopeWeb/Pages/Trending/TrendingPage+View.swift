@@ -1,0 +1,47 @@
+import StarscopeCore
+
+extension TrendingPage: ListPane {
+    var title: String { "New & popular" }
+    var liveList: String? { SiteURL.trending(list).href }
+
+    func pane(_ context: PageContext) -> HTML {
+        let body: HTML =
+            if let failure {
+                Components.failure(failure)
+            } else if rows.isEmpty {
+                Components.empty("No new repositories match.", "Try another timeframe or language, or clear the search.")
+            } else {
+                """
+                \(incomplete ? Components.notice("GitHub's search ran out of time, so some repositories may be missing.") : "")
+                <ol class="repo-list" data-page="\(list.page)">\(rows.map { $0.view(context) })</ol>
+                \(Components.loadMore(next.map { SiteURL.trending($0).href }))
+                """
+            }
+        return """
+            \(Components.listHead(title))
+            \(Components.listBar(
+                refresh: SiteURL.trending(list).href,
+                Components.timeframes(list.query.timeframe) { SiteURL.trending(list.with(timeframe: $0)).href }, filters()))
+            <p class="honest">Repositories <strong>created</strong> \(list.query.timeframe.label), most stars first — not stars gained.</p>
+            \(body)
+            """
+    }
+
+    func filters() -> HTML {
+        var languages = Self.languages
+        if let language = list.query.language, !languages.contains(language) { languages.insert(language, at: 0) }
+        let options = languages.map { language -> HTML in
+            "<option value=\"\(language)\"\(language == list.query.language ? " selected" : "")>\(language)</option>"
+        }
+        return """
+            <form class="filters" method="get" action="\(SiteURL.Pattern.trending)" role="search">
+            <input type="hidden" name="since" value="\(list.query.timeframe.rawValue)">
+            <span class="field"><label for="language">Language</label>
+            <select id="language" name="language"><option value="">Any language</option>\(options)</select></span>
+            <span class="field grow"><label for="q">Search</label>
+            <input id="q" name="q" type="search" value="\(list.query.text ?? "")" placeholder="Search new repositories" maxlength="200"></span>
+            <button type="submit">Apply</button>
+            </form>
+            """
+    }
+}

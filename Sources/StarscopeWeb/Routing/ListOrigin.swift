@@ -1,0 +1,72 @@
+import Foundation
+import Hummingbird
+import StarscopeCore
+
+/// The list a repository's detail was opened from, so the detail opens beside that list, its
+/// section stays current in the navigation, and Back returns to it. The live stream reads the
+/// same links (`/live?list=…`).
+enum ListOrigin: Hashable, Sendable {
+    case trending(TrendingList)
+    case rising(RisingList)
+    case favorites(FavoritesList)
+    case account(AccountList)
+
+    /// Parses a local list link (`/?since=week`, `/rising?since=day`, `/favorites?q=x`,
+    /// `/users/LOGIN?page=2`); anything else is refused.
+    init(link: String) throws {
+        guard link.utf8.count <= 1_024, link.hasPrefix("/"), !link.hasPrefix("//"), let components = URLComponents(string: link),
+            components.host == nil
+        else {
+            throw HTTPError(.badRequest, message: "That list cannot be shown.")
+        }
+        let values = QueryValues(components: components)
+        let parts = components.path.split(separator: "/", omittingEmptySubsequences: true)
+        switch parts.count {
+        case 0: self = .trending(try TrendingList(values))
+        case 1 where parts[0] == "rising": self = .rising(try RisingList(values))
+        case 1 where parts[0] == "favorites": self = .favorites(try FavoritesList(values))
+        case 2 where parts[0] == "users": self = .account(try AccountList(login: String(parts[1]), values))
+        default: throw HTTPError(.badRequest, message: "That list cannot be shown.")
+        }
+    }
+
+    /// A detail's origin from its query: `from=LINK`, or New & popular's own parameters (the
+    /// form every earlier link has).
+    init(detailQuery values: QueryValues) throws {
+        if let link = values["from"] {
+            self = try ListOrigin(link: link)
+        } else {
+            self = .trending(try TrendingList(values))
+        }
+    }
+
+    /// The list's own address.
+    var url: SiteURL {
+        switch self {
+        case .trending(let list): .trending(list)
+        case .rising(let list): .rising(list)
+        case .favorites(let list): .favorites(list)
+        case .account(let list): .account(list)
+        }
+    }
+
+    /// The navigation section the list belongs to.
+    var section: PageContext.Section {
+        switch self {
+        case .trending: .trending
+        case .rising: .rising
+        case .favorites: .favorites
+        case .account: .accounts
+        }
+    }
+
+    /// The list's name, for "Back to …".
+    var title: String {
+        switch self {
+        case .trending: "New & popular"
+        case .rising: "Rising"
+        case .favorites: "Favourites"
+        case .account(let list): list.login
+        }
+    }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import Hummingbird
+import StarscopeCore
+
+/// New & popular's state, carried in its URL: `/?since=week&language=Swift&q=text&page=2`.
+struct TrendingList: Hashable, Sendable {
+    /// Rows a page shows: few enough that a first visit stays small; GitHub is still asked for 100.
+    static let rowsPerPage = 25
+    static var lastPage: Int { RowWindow(page: 1, rows: rowsPerPage).lastSearchPage }
+
+    var query: TrendingQuery
+    var page: Int
+
+    init(query: TrendingQuery = TrendingQuery(), page: Int = 1) {
+        self.query = query
+        self.page = page
+    }
+
+    init(_ values: QueryValues) throws {
+        let since = values["since"] ?? "week"
+        guard let timeframe = Timeframe(rawValue: since) else {
+            throw HTTPError(.badRequest, message: "“since” must be day, week or month.")
+        }
+        page = try values.page(
+            maximum: Self.lastPage,
+            message: "“page” must be a number from 1 to \(Self.lastPage): GitHub's search shows its first 1,000 results.")
+        try Self.checkBounds(text: values["q"], language: values["language"])
+        query = TrendingQuery(timeframe: timeframe, language: values["language"], text: values["q"])
+    }
+
+    /// The bounds on a list's free text, for pages and for `/live` alike.
+    static func checkBounds(text: String?, language: String?) throws {
+        if let text, text.count > 200 { throw HTTPError(.badRequest, message: "The search text is too long.") }
+        if let language, language.count > 60 { throw HTTPError(.badRequest, message: "That language name is too long.") }
+    }
+
+    /// The query string, without the page unless `withPage`; the default list (this week, no
+    /// filter, first page) has none, so its address is plain `/`.
+    func parameters(withPage: Bool = true) -> QueryBuilder {
+        var builder = QueryBuilder()
+        if self == TrendingList() { return builder }
+        builder.add("since", query.timeframe.rawValue)
+        builder.add("language", query.language)
+        builder.add("q", query.text)
+        if withPage, page > 1 { builder.add("page", String(page)) }
+        return builder
+    }
+
+    func with(timeframe: Timeframe) -> TrendingList {
+        var copy = self
+        copy.query.timeframe = timeframe
+        copy.page = 1
+        return copy
+    }
+
+    func with(page: Int) -> TrendingList {
+        var copy = self
+        copy.page = page
+        return copy
+    }
+}
+
+/// Rising's state: `/rising?since=week`.
+struct RisingList: Hashable, Sendable {
+    var timeframe: Timeframe
+
+    init(timeframe: Timeframe = .week) {
+        self.timeframe = timeframe
+    }
+
+    init(_ values: QueryValues) throws {
+        guard let timeframe = Timeframe(rawValue: values["since"] ?? "week") else {
+            throw HTTPError(.badRequest, message: "“since” must be day, week or month.")
+        }
+        self.timeframe = timeframe
+    }
+}
+
+/// The Favourites page's state: `/favorites?q=text&language=Swift&sort=stars`.
+struct FavoritesList: Hashable, Sendable {
+    enum Sort: String, CaseIterable, Sendable {
+        case added, stars, name
+
+        var title: String {
+            switch self {
+            case .added: "Date added"
+            case .stars: "Stars"
+            case .name: "Name"
+            }
+        }
+    }
+
+    var text = ""
+    var language: String?
+    var sort = Sort.added
+
+    init(text: String = "", language: String? = nil, sort: Sort = .added) {
+        self.text = text
+        self.language = language
+        self.sort = sort
+    }
+
+    init(_ values: QueryValues) throws {
+        text = (values["q"] ?? "").trimmingCharacters(in: .whitespaces)
+        // Bounded work: at most 200 characters in at most 8 words, whatever the number of favourites.
+        guard text.count <= 200, words.count <= 8 else {
+            throw HTTPError(.badRequest, message: "Search favourites with at most 8 words and 200 characters.")
+        }
+        language = values["language"].flatMap { $0.isEmpty ? nil : $0 }
+        if let language, language.count > 60 { throw HTTPError(.badRequest, message: "That language name is too long.") }
+        guard let sort = Sort(rawValue: values["sort"] ?? "added") else {
+            throw HTTPError(.badRequest, message: "“sort” must be added, stars or name.")
+        }
+        self.sort = sort
+    }
+
+    /// The search's words, lowercased.
+    var words: [Substring] {
+        text.lowercased().split(omittingEmptySubsequences: true) { $0 == " " }
+    }
+
+    func parameters() -> QueryBuilder {
+        var builder = QueryBuilder()
+        builder.add("q", text)
+        builder.add("language", language)
+        if sort != .added { builder.add("sort", sort.rawValue) }
+        return builder
+    }
+}
+
+/// An account's repositories: `/users/LOGIN?forks=1&page=2`.
+struct AccountList: Hashable, Sendable {
+    var login: String
+    var forks = false
+    var page = 1
+
+    init(login: String, forks: Bool = false, page: Int = 1) {
+        self.login = login
+        self.forks = forks
+        self.page = page
+    }
+
+    init(login: String, _ values: QueryValues) throws {
+        guard RepositoryName.isValidLogin(login) else { throw HTTPError(.notFound) }
+        self.login = login
+        forks = values["forks"] == "1"
+        page = try values.page(maximum: 400, message: "“page” must be a page number.")
+    }
+
+    func parameters(withPage: Bool = true) -> QueryBuilder {
+        var builder = QueryBuilder()
+        if forks { builder.add("forks", "1") }
+        if withPage, page > 1 { builder.add("page", String(page)) }
+        return builder
+    }
+
+    func with(page: Int) -> AccountList {
+        var copy = self
+        copy.page = page
+        return copy
+    }
+}
+
+/// People: `/users?since=ID&sort=login`.
+struct PeopleList: Hashable, Sendable {
+    var since: Int64?
+    var byLogin = false
+
+    init(since: Int64? = nil, byLogin: Bool = false) {
+        self.since = since
+        self.byLogin = byLogin
+    }
+
+    init(_ values: QueryValues) throws {
+        if let text = values["since"] {
+            guard let value = Int64(text), value >= 0 else { throw HTTPError(.badRequest, message: "“since” must be an account id.") }
+            since = value
+        }
+        byLogin = values["sort"] == "login"
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Hummingbird
+
+/// A query string's values by name (the first of each), from a request or from a link inside
+/// one (`/live?list=…`, `/repos/…?from=…`), so that both are parsed by the same code.
+struct QueryValues: Sendable {
+    private var values: [String: String]
+
+    init(_ values: [String: String] = [:]) {
+        self.values = values
+    }
+
+    init(_ request: Request) {
+        self.init(rawQuery: request.uri.query ?? "")
+    }
+
+    /// The query of a local link such as `/?since=week&q=swift`.
+    init(components: URLComponents) {
+        self.init(rawQuery: components.percentEncodedQuery ?? "")
+    }
+
+    /// Parses `a=1&b=two+words&c=%2B` as a form does: `+` is a space, then percent-decoding, so
+    /// that `c%2B%2B` stays `c++`.
+    init(rawQuery: String) {
+        var values: [String: String] = [:]
+        for pair in rawQuery.split(separator: "&", omittingEmptySubsequences: true) {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let decode = { (text: Substring) -> String in
+                let spaced = text.replacingOccurrences(of: "+", with: " ")
+                return spaced.removingPercentEncoding ?? spaced
+            }
+            let name = decode(parts[0])
+            if values[name] == nil { values[name] = parts.count > 1 ? decode(parts[1]) : "" }
+        }
+        self.values = values
+    }
+
+    subscript(_ name: String) -> String? {
+        values[name]
+    }
+
+    /// A positive page number (1 when absent), at most `maximum`.
+    func page(maximum: Int, message: String) throws -> Int {
+        guard let text = self["page"] else { return 1 }
+        guard let page = Int(text), (1...maximum).contains(page) else { throw HTTPError(.badRequest, message: message) }
+        return page
+    }
+}
+
+/// Builds `a=1&b=two` from pairs, leaving out empty values; values are percent-encoded.
+struct QueryBuilder {
+    private(set) var parts: [String] = []
+
+    mutating func add(_ name: String, _ value: String?) {
+        guard let value, !value.isEmpty else { return }
+        parts.append(name + "=" + HTML.query(value))
+    }
+
+    /// `path` alone, or `path?query`.
+    func url(_ path: String) -> String {
+        parts.isEmpty ? path : path + "?" + parts.joined(separator: "&")
+    }
+}

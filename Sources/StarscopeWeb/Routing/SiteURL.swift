@@ -1,0 +1,106 @@
+import Foundation
+import Hummingbird
+import StarscopeCore
+
+/// Every address of the app as a value: links are built from it (`href`), and routes are
+/// registered from its patterns, so no path is spelled anywhere else.
+enum SiteURL: Hashable, Sendable {
+    case trending(TrendingList)
+    case repository(RepositoryName, from: ListOrigin)
+    case rising(RisingList)
+    case favorites(FavoritesList)
+    case favoritesExport, favoritesToggle, favoritesImport
+    case people(PeopleList)
+    case accountGo
+    case account(AccountList)
+    case activity(login: String)
+    case settings(saved: Bool)
+    case settingsToken, settingsTokenDelete, settingsTheme
+    case signIn, signInGuest, signOut
+    case live(list: ListOrigin?, repository: RepositoryName?)
+    case avatar(source: String)
+    case open(link: String)
+    case healthz, manifest, serviceWorker
+
+    /// The patterns routes are registered with (as `RouterPath(…)`); links use `href`.
+    enum Pattern {
+        static let trending = "/"
+        static let repository = "/repos/:owner/:name"
+        static let rising = "/rising"
+        static let favorites = "/favorites"
+        static let favoritesExport = "/favorites/export"
+        static let favoritesToggle = "/favorites/toggle"
+        static let favoritesImport = "/favorites/import"
+        static let people = "/users"
+        static let accountGo = "/users/go"
+        static let account = "/users/:login"
+        static let activity = "/users/:login/activity"
+        static let settings = "/settings"
+        static let settingsToken = "/settings/token"
+        static let settingsTokenDelete = "/settings/token/delete"
+        static let settingsTheme = "/settings/theme"
+        static let signIn = "/signin"
+        static let signInGuest = "/signin/guest"
+        static let signOut = "/signout"
+        static let live = "/live"
+        static let avatar = "/avatar"
+        static let open = "/open"
+        static let healthz = "/healthz"
+        static let asset = "/assets/:file"
+        static let manifest = "/manifest.webmanifest"
+        static let serviceWorker = "/sw.js"
+    }
+
+    /// The path and query, ready for `href`, `action` or a redirect.
+    var href: String {
+        switch self {
+        case .trending(let list): list.parameters().url("/")
+        case .repository(let name, let origin): Self.detail(name, from: origin)
+        case .rising(let list): list.timeframe == .week ? "/rising" : "/rising?since=\(list.timeframe.rawValue)"
+        case .favorites(let list): list.parameters().url(Pattern.favorites)
+        case .favoritesExport: Pattern.favoritesExport
+        case .favoritesToggle: Pattern.favoritesToggle
+        case .favoritesImport: Pattern.favoritesImport
+        case .people(let list): Self.people(list)
+        case .accountGo: Pattern.accountGo
+        case .account(let list): list.parameters().url("/users/\(list.login)")
+        case .activity(let login): "/users/\(login)/activity"
+        case .settings(let saved): saved ? "/settings?saved=1" : Pattern.settings
+        case .settingsToken: Pattern.settingsToken
+        case .settingsTokenDelete: Pattern.settingsTokenDelete
+        case .settingsTheme: Pattern.settingsTheme
+        case .signIn: Pattern.signIn
+        case .signInGuest: Pattern.signInGuest
+        case .signOut: Pattern.signOut
+        case .live(let list, let repository):
+            {
+                var builder = QueryBuilder()
+                builder.add("list", list?.url.href)
+                builder.add("repo", repository?.description)
+                return builder.url(Pattern.live)
+            }()
+        case .avatar(let source): "/avatar?src=" + HTML.query(source)
+        case .open(let link): "/open?link=" + HTML.query(link)
+        case .healthz: Pattern.healthz
+        case .manifest: Pattern.manifest
+        case .serviceWorker: Pattern.serviceWorker
+        }
+    }
+
+    /// `/repos/OWNER/NAME?since=week` beside New & popular (the form earlier links have), else
+    /// `/repos/OWNER/NAME?from=LIST`.
+    private static func detail(_ name: RepositoryName, from origin: ListOrigin) -> String {
+        let path = "/repos/\(name.owner)/\(name.name)"
+        if case .trending(let list) = origin { return list.parameters().url(path) }
+        var builder = QueryBuilder()
+        builder.add("from", origin.url.href)
+        return builder.url(path)
+    }
+
+    private static func people(_ list: PeopleList) -> String {
+        var builder = QueryBuilder()
+        builder.add("since", list.since.map { String($0) })
+        if list.byLogin { builder.add("sort", "login") }
+        return builder.url(Pattern.people)
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+
+@testable import StarscopeWeb
+
+/// The star-history chart: scaled from recorded counts, honest about the span it covers.
+@Suite struct StarHistoryChartTests {
+    static let start = Date(timeIntervalSince1970: 1_800_000_000)
+
+    @Test func pointsSpanTheBoxAndHoldTheLastCountToNow() {
+        let chart = StarHistoryChart(
+            points: [.init(date: Self.start + 86_400, stars: 150), .init(date: Self.start, stars: 100)], now: Self.start + 2 * 86_400)
+        let points = chart.scaled(width: 600, height: 120)
+        #expect(points.count == 3)
+        #expect(points[0].x == 0 && points[0].y == 120)
+        #expect(points[1].x == 300 && points[1].y == 0)
+        #expect(points[2].x == 600 && points[2].y == 0)
+        #expect(chart.gained == 50)
+        #expect(chart.span == 86_400)
+    }
+
+    @Test func aFlatHistorySitsInTheMiddle() {
+        let chart = StarHistoryChart(
+            points: [.init(date: Self.start, stars: 7), .init(date: Self.start + 60, stars: 7)], now: Self.start + 60)
+        #expect(chart.scaled(width: 10, height: 10).allSatisfy { $0.y == 5 })
+    }
+
+    @Test func theChartSaysWhatItCoversAndWhereItComesFrom() {
+        let chart = StarHistoryChart(
+            points: [.init(date: Self.start, stars: 1_000), .init(date: Self.start + 3 * 86_400, stars: 1_250)],
+            now: Self.start + 3 * 86_400)
+        let html = chart.view().markup
+        #expect(html.contains("data-star-history"))
+        #expect(html.contains("+250 stars in 3d 0h, from 2 counts since"))
+        #expect(html.contains("only to its admins (since 30 June 2026)"))
+        #expect(chart.sparkline().markup.contains("<polyline points=\"0,16 60,0\"/>"))
+    }
+
+    @Test func oneCountSaysSoAndDrawsNoSparkline() {
+        let chart = StarHistoryChart(points: [.init(date: Self.start, stars: 5)], now: Self.start + 10)
+        #expect(chart.view().markup.contains("One count so far: 5 stars"))
+        #expect(chart.sparkline().markup.isEmpty)
+        #expect(StarHistoryChart(points: [], now: Self.start).view().markup.contains("No star counts recorded yet."))
+    }
+}
