@@ -105,6 +105,8 @@ let package = Package(
                 "FakeGitHub",
                 "GitHubAPI",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             path: "Tests/StarscopeTestSupport"
         ),

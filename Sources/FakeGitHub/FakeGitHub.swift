@@ -119,6 +119,12 @@ public final class FakeGitHub: Sendable {
         return (bucket.limit, bucket.remaining, bucket.reset)
     }
 
+    /// Renames (or transfers) a repository; its old name answers `301` to `/repositories/ID` from then on.
+    @discardableResult
+    public func rename(_ fullName: String, to newFullName: String) async -> Bool {
+        await state.rename(fullName, to: newFullName)
+    }
+
     public func addToken(_ token: String, login: String) async {
         await state.addToken(token, login: login)
     }

@@ -6,8 +6,9 @@ public enum GitHubError: Error, Hashable, Sendable {
     case notFound(url: String)
     /// 401: the token is wrong, expired or revoked, or the endpoint needs one.
     case badCredentials(message: String)
-    /// The primary rate limit for `resource` is used up until `reset`.
-    case rateLimited(resource: String, limit: Int, reset: Date)
+    /// The primary rate limit for `resource` is used up until `reset` (nil when GitHub sent no
+    /// `x-ratelimit-reset`); `limit` is 0 when GitHub did not say it.
+    case rateLimited(resource: String, limit: Int, reset: Date?)
     /// A secondary (abuse) limit; wait `retryAfter` seconds (GitHub says at least a minute when absent).
     case secondaryRateLimit(retryAfter: Int?)
     /// 422: GitHub refused the request, with its message (such as the 1,000-result search cap).
@@ -40,8 +41,17 @@ extension GitHubError {
         case 401:
             self = .badCredentials(message: message)
         case 403, 429:
-            if let rateLimit = response.rateLimit, rateLimit.remaining == 0, !message.lowercased().contains("secondary") {
-                self = .rateLimited(resource: rateLimit.resource, limit: rateLimit.limit, reset: rateLimit.reset)
+            // `x-ratelimit-remaining: 0` is the primary limit, with or without a reset header.
+            if response.header("x-ratelimit-remaining").flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) == 0,
+                !message.lowercased().contains("secondary")
+            {
+                self = .rateLimited(
+                    resource: response.header("x-ratelimit-resource") ?? (response.url.path.contains("/search/") ? "search" : "core"),
+                    limit: response.header("x-ratelimit-limit").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? 0,
+                    reset: response.header("x-ratelimit-reset").flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }.map {
+                        Date(timeIntervalSince1970: TimeInterval($0))
+                    }
+                )
             } else if message.lowercased().contains("secondary rate limit") || response.header("retry-after") != nil {
                 self = .secondaryRateLimit(retryAfter: response.header("retry-after").flatMap { Int($0) })
             } else if status == 429 {

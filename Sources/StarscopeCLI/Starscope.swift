@@ -14,8 +14,9 @@ public struct Starscope: AsyncParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            TrendingCommand.self, RisingCommand.self, ReposCommand.self, RepoCommand.self, UsersCommand.self, UserCommand.self,
-            ActivityCommand.self, OpenCommand.self, FavoritesCommand.self, AuthCommand.self, ServeCommand.self,
+            TrendingCommand.self, RisingCommand.self, ReposCommand.self, RepoCommand.self, ReadmeCommand.self, ReleasesCommand.self,
+            ContributorsCommand.self, UsersCommand.self, UserCommand.self, ActivityCommand.self, OpenCommand.self, FavoritesCommand.self,
+            AuthCommand.self, ServeCommand.self,
         ]
     )
 

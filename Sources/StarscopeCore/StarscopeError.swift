@@ -50,12 +50,16 @@ extension StarscopeError {
             // Each face adds where to fix it (the terminal: GH_TOKEN or `auth login`; the web app: Settings).
             self = .badCredentials("GitHub rejected the token (\(message)).")
         case .rateLimited(let resource, let limit, let reset):
-            let when = ClockTime.format(reset, timeZone: timeZone)
             let bucket = resource == "search" ? "search rate limit" : "rate limit"
-            // Without a token GitHub allows 60 core requests an hour and 10 searches a minute.
+            // Without a token GitHub allows 60 core requests an hour and 10 searches a minute
+            // (a limit of 0 means GitHub did not say, which is told as the anonymous case).
             let anonymous = resource == "search" ? limit <= 10 : limit <= 60
             let hint = anonymous ? "; add a token for 5,000 requests an hour" : ""
-            self = .rateLimited("GitHub's \(bucket) is used up: it resets at \(when)\(hint).")
+            if let reset {
+                self = .rateLimited("GitHub's \(bucket) is used up: it resets at \(ClockTime.format(reset, timeZone: timeZone))\(hint).")
+            } else {
+                self = .rateLimited("GitHub's \(bucket) is used up\(hint).")
+            }
         case .secondaryRateLimit(let retryAfter):
             self = .rateLimited("GitHub asked Starscope to slow down (secondary rate limit): try again in \(retryAfter ?? 60) seconds.")
         case .validationFailed(let message):

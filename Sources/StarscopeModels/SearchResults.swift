@@ -3,11 +3,14 @@ public struct SearchResults<Item: Decodable & Sendable>: Decodable, Sendable {
     public var totalCount: Int
     public var incompleteResults: Bool
     public var items: [Item]
+    /// Items that could not be decoded and were left out (see `LossyArray`).
+    public var skippedItems: Int
 
-    public init(totalCount: Int, incompleteResults: Bool, items: [Item]) {
+    public init(totalCount: Int, incompleteResults: Bool, items: [Item], skippedItems: Int = 0) {
         self.totalCount = totalCount
         self.incompleteResults = incompleteResults
         self.items = items
+        self.skippedItems = skippedItems
     }
 
     enum CodingKeys: String, CodingKey {
@@ -15,6 +18,23 @@ public struct SearchResults<Item: Decodable & Sendable>: Decodable, Sendable {
         case totalCount = "total_count"
         case incompleteResults = "incomplete_results"
     }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        totalCount = try c.decode(Int.self, forKey: .totalCount)
+        // Recorded answers from 2014 have no `incomplete_results`.
+        incompleteResults = try c.decodeIfPresent(Bool.self, forKey: .incompleteResults) ?? false
+        let items = try c.decode(LossyArray<Item>.self, forKey: .items)
+        self.items = items.elements
+        skippedItems = items.skipped
+    }
 }
 
-extension SearchResults: Encodable where Item: Encodable {}
+extension SearchResults: Encodable where Item: Encodable {
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(totalCount, forKey: .totalCount)
+        try c.encode(incompleteResults, forKey: .incompleteResults)
+        try c.encode(items, forKey: .items)
+    }
+}

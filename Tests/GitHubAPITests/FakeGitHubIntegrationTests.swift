@@ -77,7 +77,7 @@ import Testing
             }
             #expect(resource == "core")
             #expect(limit == 60)
-            #expect(reset > Date())
+            #expect((reset ?? .distantPast) > Date())
         }
     }
 

@@ -61,6 +61,22 @@ import Testing
         )
     }
 
+    @Test func primaryRateLimitIsRecognisedWithoutAResetHeader() {
+        let headers = ["x-ratelimit-limit": "60", "x-ratelimit-remaining": "0"]
+        for status in [403, 429] {
+            #expect(
+                GitHubError(response: response(status, #"{"message":"API Rate Limit Exceeded for 1.2.3.4"}"#, headers))
+                    == .rateLimited(resource: "core", limit: 60, reset: nil))
+        }
+        #expect(
+            GitHubError(response: response(403, #"{"message":"API rate limit exceeded"}"#, ["x-ratelimit-remaining": "0"]))
+                == .rateLimited(resource: "core", limit: 0, reset: nil))
+        // Remaining requests left: not the primary limit.
+        #expect(
+            GitHubError(response: response(403, #"{"message":"Resource not accessible"}"#, ["x-ratelimit-remaining": "12"]))
+                == .forbidden(message: "Resource not accessible"))
+    }
+
     @Test func secondaryRateLimitCarriesRetryAfter() {
         let body = #"{"message":"You have exceeded a secondary rate limit. Please wait a few minutes before you try again."}"#
         #expect(GitHubError(response: response(403, body, ["retry-after": "30"])) == .secondaryRateLimit(retryAfter: 30))

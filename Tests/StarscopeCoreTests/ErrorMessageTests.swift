@@ -19,6 +19,12 @@ import Testing
         #expect(!withToken.contains("add a token"))
     }
 
+    @Test func rateLimitWithoutAResetStillSuggestsAToken() {
+        let message = StarscopeError(.rateLimited(resource: "core", limit: 60, reset: nil), about: .account("x"), timeZone: utc).message
+        #expect(message == "GitHub's rate limit is used up; add a token for 5,000 requests an hour.")
+        #expect(ClockTime.format(nil as Date?) == "an unknown time")
+    }
+
     @Test func notFoundNamesWhatWasMissing() throws {
         let name = try RepositoryName(owner: "octocat", name: "nope")
         #expect(

@@ -12,6 +12,11 @@ public struct FakeDataset: Sendable {
     public let anchor: Date
     public let accounts: [FakeAccount]
     public let repositories: [FakeRepository]
+    /// Every README is one of `HostileReadmes` (else only some are; see `readme(for:)`).
+    public let hostile: Bool
+    /// Names some repositories had before a rename (lower-cased `owner/name` → repository id):
+    /// GitHub answers them with `301` to `/repositories/ID`.
+    public let formerNames: [String: Int64]
 
     let accountIndex: [String: Int]
     let repositoryIndex: [String: Int]
@@ -32,10 +37,38 @@ public struct FakeDataset: Sendable {
         }
         self.accounts = accounts
         self.repositories = repositories
+        self.hostile = hostile
         accountIndex = Dictionary(accounts.enumerated().map { ($1.login.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
         repositoryIndex = Dictionary(
             repositories.enumerated().map { ($1.fullName.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
         repositoriesByOwner = Dictionary(grouping: repositories.indices, by: { repositories[$0].ownerID })
+        formerNames = Self.makeFormerNames(repositories: repositories, taken: repositoryIndex)
+    }
+
+    /// One repository in 40 was renamed from `NAME-old` (when no repository has that name).
+    static func makeFormerNames(repositories: [FakeRepository], taken: [String: Int]) -> [String: Int64] {
+        var names: [String: Int64] = [:]
+        for (index, repository) in repositories.enumerated() where index % 40 == 7 {
+            let former = "\(repository.ownerLogin)/\(repository.name)-old".lowercased()
+            if taken[former] == nil { names[former] = repository.id }
+        }
+        return names
+    }
+
+    /// The repository with this id (ids ascend with the position).
+    public func repository(id: Int64) -> FakeRepository? {
+        repositoryPosition(id: id).map { repositories[$0] }
+    }
+
+    func repositoryPosition(id: Int64) -> Int? {
+        var low = 0
+        var high = repositories.count - 1
+        while low <= high {
+            let middle = (low + high) / 2
+            if repositories[middle].id == id { return middle }
+            if repositories[middle].id < id { low = middle + 1 } else { high = middle - 1 }
+        }
+        return nil
     }
 
     public func account(login: String) -> FakeAccount? {

@@ -3,10 +3,11 @@ import StarscopeModels
 
 /// `/_fake/…`: lets a test or a person steer the running fake over HTTP (GitHub has no such paths).
 ///
-/// - `POST /_fake/faults` `{"path": "/repos", "fault": "500"|"502"|"slow"|"drop"|"malformed"|"wrong-shape"|"secondary"|"incomplete"|"422"|"404", "seconds": 5, "retry_after": 60, "count": 1}`
+/// - `POST /_fake/faults` `{"path": "/repos", "fault": "500"|"502"|"slow"|"drop"|"malformed"|"wrong-shape"|"odd-items"|"secondary"|"incomplete"|"422"|"404", "seconds": 5, "retry_after": 60, "count": 1}`
 /// - `DELETE /_fake/faults`
 /// - `POST /_fake/stars` `{"full_name": "owner/name", "stars": 123}`
 /// - `POST /_fake/rate-limit` `{"token": null, "resource": "core", "remaining": 0}`
+/// - `POST /_fake/rename` `{"full_name": "owner/name", "new_full_name": "owner2/name2"}`: the old name answers `301` from then on
 /// - `GET /_fake/requests` (the request log), `DELETE /_fake/requests`
 struct ControlAPI: Sendable {
     let state: FakeGitHubState
@@ -22,6 +23,11 @@ struct ControlAPI: Sendable {
     struct StarsBody: Decodable {
         var full_name: String
         var stars: Int
+    }
+
+    struct RenameBody: Decodable {
+        var full_name: String
+        var new_full_name: String
     }
 
     struct RateLimitBody: Decodable {
@@ -48,6 +54,12 @@ struct ControlAPI: Sendable {
             }
             return await state.setStars(fullName: body.full_name, to: body.stars)
                 ? FakeResponse(status: 204, body: Data()) : .error(404, "Not Found")
+        case ("POST", "/_fake/rename"):
+            guard let body = try? decoder.decode(RenameBody.self, from: request.body) else {
+                return .error(400, "Expected {\"full_name\", \"new_full_name\"}")
+            }
+            return await state.rename(body.full_name, to: body.new_full_name)
+                ? FakeResponse(status: 204, body: Data()) : .error(422, "Cannot rename \(body.full_name) to \(body.new_full_name)")
         case ("POST", "/_fake/rate-limit"):
             guard let body = try? decoder.decode(RateLimitBody.self, from: request.body) else {
                 return .error(400, "Expected {\"remaining\"}")

@@ -14,6 +14,8 @@ struct FakeRequest: Sendable {
     var ifNoneMatch: String?
     var ifModifiedSince: String?
     var userAgent: String?
+    /// The media type asked for (`application/vnd.github.raw`, `…html`), when not GitHub's JSON.
+    var accept: String? = nil
     /// `http://HOST:PORT` as the client addressed us.
     var origin: String
     var body: Data

@@ -106,6 +106,10 @@ extension FakeGitHubState {
                 incomplete = true
             case .notFound:
                 return .error(404, "Not Found", documentation: "https://docs.github.com/rest")
+            case .oddItems:
+                var response = route(request, now: now, incomplete: false)
+                response.body = Self.withOddItem(response.body)
+                return response
             case .pastSearchCap:
                 return .error(
                     422, "Only the first 1000 search results are available",
@@ -129,6 +133,14 @@ extension FakeGitHubState {
             return response
         }
         return route(request, now: now, incomplete: incomplete)
+    }
+
+    /// The list in `body` (a bare array, or search's `items`) with an item of an unknown shape first.
+    static func withOddItem(_ body: Data) -> Data {
+        let text = String(decoding: body, as: UTF8.self)
+        let odd = #"{"shape":"older"},"#
+        if text.hasPrefix("[{") { return Data(("[" + odd + text.dropFirst()).utf8) }
+        return Data(text.replacingOccurrences(of: #""items":[{"#, with: #""items":["# + odd + "{").utf8)
     }
 
     static func rateLimitHeaders(_ bucket: RateLimits.Bucket, resource: String) -> [(String, String)] {

@@ -9,8 +9,18 @@ extension FakeGitHubState {
         switch (request.method, parts.count, parts.first) {
         case ("GET", 2, "search") where parts[1] == "repositories":
             return search(request, render: render, incomplete: incomplete)
-        case ("GET", 3, "repos"):
-            return repository(owner: parts[1], name: parts[2], render: render)
+        case ("GET", 3..., "repos"):
+            switch locate("\(parts[1])/\(parts[2])") {
+            case .here(let index)?:
+                return repositoryResource(index, rest: Array(parts.dropFirst(3)), request: request, render: render)
+            case .moved(let index)?:
+                return moved(index, rest: Array(parts.dropFirst(3)), request: request)
+            case nil:
+                return .error(404, "Not Found", documentation: "https://docs.github.com/rest/repos/repos#get-a-repository")
+            }
+        case ("GET", 2..., "repositories"):
+            guard let id = Int64(parts[1]), let index = dataset.repositoryPosition(id: id) else { return .error(404, "Not Found") }
+            return repositoryResource(index, rest: Array(parts.dropFirst(2)), request: request, render: render)
         case ("GET", 1, "users"):
             return users(request, render: render)
         case ("GET", 2, "users"):
@@ -64,6 +74,8 @@ extension FakeGitHubState {
         switch request.query["sort"] {
         case "forks": matches.sort { Self.ordered($0.forks, $1.forks, $0.id, $1.id, descending) }
         case "updated": matches.sort { Self.ordered($0.updatedAt, $1.updatedAt, $0.id, $1.id, descending) }
+        // The fake labels no issues: its open issues stand in for those labelled "help wanted".
+        case "help-wanted-issues": matches.sort { Self.ordered($0.openIssues, $1.openIssues, $0.id, $1.id, descending) }
         default: matches.sort { Self.ordered($0.stars, $1.stars, $0.id, $1.id, descending) }
         }
         let reachable = min(matches.count, 1_000)
@@ -89,12 +101,28 @@ extension FakeGitHubState {
 
     // MARK: Repositories and accounts
 
-    func repository(owner: String, name: String, render: JSONRendering) -> FakeResponse {
-        guard let index = dataset.repositoryPosition(fullName: "\(owner)/\(name)"), let account = dataset.account(login: owner) else {
+    func repository(_ index: Int, render: JSONRendering) -> FakeResponse {
+        let repo = current(index)
+        guard let account = dataset.account(login: repo.ownerLogin) else {
             return .error(404, "Not Found", documentation: "https://docs.github.com/rest/repos/repos#get-a-repository")
         }
-        let repo = current(index)
         return .json(render.repository(repo, owner: account), caching: .standard(lastModified: repo.updatedAt))
+    }
+
+    /// GitHub's answer under a repository's former name: `301` to `/repositories/ID` (and the
+    /// same sub-path and query), counted against the rate limit.
+    func moved(_ index: Int, rest: [String], request: FakeRequest) -> FakeResponse {
+        let id = dataset.repositories[index].id
+        let target =
+            "\(request.apiBase)/repositories/\(id)" + rest.map { "/" + Self.encode($0) }.joined()
+            + (request.rawQuery.map { $0.isEmpty ? "" : "?" + $0 } ?? "")
+        var response = FakeResponse.json(
+            .object([
+                "message": .string("Moved Permanently"), "url": .string(target),
+                "documentation_url": .string("https://docs.github.com/v3/#http-redirects"),
+            ]), status: 301)
+        response.headers.append(("Location", target))
+        return response
     }
 
     func profile(login: String, render: JSONRendering) -> FakeResponse {
@@ -124,7 +152,7 @@ extension FakeGitHubState {
         guard let account = dataset.account(login: login), !organizationsOnly || account.isOrganization else {
             return .error(404, "Not Found", documentation: "https://docs.github.com/rest/repos/repos#list-repositories-for-a-user")
         }
-        var repos = dataset.repositories(ownedBy: account).compactMap { dataset.repositoryPosition(fullName: $0.fullName).map(current) }
+        var repos = currentIndices(ownedBy: account).map(current)
         switch request.query["type"] {
         case "forks": repos = repos.filter(\.fork)
         case "sources": repos = repos.filter { !$0.fork }
@@ -185,7 +213,7 @@ extension FakeGitHubState {
         guard let login = request.token.flatMap({ tokens[$0] }) else {
             return .error(401, "Requires authentication", documentation: "https://docs.github.com/rest/activity/starring")
         }
-        guard let index = dataset.repositoryPosition(fullName: "\(owner)/\(name)") else { return .error(404, "Not Found") }
+        guard case .here(let index)? = locate("\(owner)/\(name)") else { return .error(404, "Not Found") }
         let id = dataset.repositories[index].id
         let starred = starredByLogin[login, default: []].contains(id)
         switch method {

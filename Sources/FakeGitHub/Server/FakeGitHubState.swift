@@ -13,6 +13,10 @@ actor FakeGitHubState {
     var tokens: [String: String]
     var starredByLogin: [String: Set<Int64>] = [:]
     let maxAge: Int
+    /// Repositories renamed (or transferred) while the fake runs: position → current owner and name.
+    var renames: [Int: (owner: String, name: String)] = [:]
+    /// Names that answer `301`: lower-cased `owner/name` → position (seeded, and every rename's old name).
+    var formerNames: [String: Int] = [:]
 
     init(dataset: FakeDataset, tokens: [String: String], limits: RateLimits.Limits, maxAge: Int) {
         self.maxAge = maxAge
@@ -20,12 +24,57 @@ actor FakeGitHubState {
         self.stars = dataset.repositories.map(\.stars)
         self.tokens = tokens
         self.rateLimits.limits = limits
+        for (name, id) in dataset.formerNames {
+            if let index = dataset.repositoryPosition(id: id) { formerNames[name] = index }
+        }
+    }
+
+    /// Where a repository named `owner/name` is: under that name, moved (answer `301`), or nowhere.
+    enum Location: Equatable {
+        case here(Int)
+        case moved(Int)
+    }
+
+    func locate(_ fullName: String) -> Location? {
+        let key = fullName.lowercased()
+        if let index = renames.first(where: { "\($0.value.owner)/\($0.value.name)".lowercased() == key })?.key { return .here(index) }
+        if let index = dataset.repositoryPosition(fullName: fullName) { return renames[index] == nil ? .here(index) : .moved(index) }
+        return formerNames[key].map(Location.moved)
+    }
+
+    /// Renames (or transfers, when the owner changes) a repository, as its owner would on GitHub:
+    /// the old name answers `301` from then on. False when it does not exist, the new owner is
+    /// unknown or the new name is taken.
+    func rename(_ fullName: String, to newFullName: String) -> Bool {
+        let parts = newFullName.split(separator: "/").map(String.init)
+        guard parts.count == 2, case .here(let index)? = locate(fullName), let owner = dataset.account(login: parts[0]) else {
+            return false
+        }
+        if let taken = locate(newFullName), taken != .moved(index) { return false }
+        formerNames[current(index).fullName.lowercased()] = index
+        formerNames[newFullName.lowercased()] = nil
+        renames[index] = (owner.login, parts[1])
+        return true
+    }
+
+    /// The positions of the repositories `account` owns now.
+    func currentIndices(ownedBy account: FakeAccount) -> [Int] {
+        let kept = (dataset.repositoriesByOwner[account.id] ?? []).filter { index in
+            renames[index].map { $0.owner.lowercased() == account.login.lowercased() } ?? true
+        }
+        let arrived = renames.filter { $0.value.owner.lowercased() == account.login.lowercased() && !kept.contains($0.key) }.map(\.key)
+        return kept + arrived.sorted()
     }
 
     /// The repository as it is now (with its current star count).
     func current(_ index: Int) -> FakeRepository {
         var repository = dataset.repositories[index]
         repository.stars = stars[index]
+        if let renamed = renames[index] {
+            repository.name = renamed.name
+            repository.ownerLogin = renamed.owner
+            repository.ownerID = dataset.account(login: renamed.owner)?.id ?? repository.ownerID
+        }
         return repository
     }
 
@@ -34,7 +83,7 @@ actor FakeGitHubState {
     }
 
     func setStars(fullName: String, to count: Int) -> Bool {
-        guard let index = dataset.repositoryPosition(fullName: fullName) else { return false }
+        guard case .here(let index)? = locate(fullName) else { return false }
         stars[index] = max(0, count)
         return true
     }

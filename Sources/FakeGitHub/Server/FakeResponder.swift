@@ -60,6 +60,7 @@ struct FakeResponder: HTTPResponder {
             ifNoneMatch: request.headers[.ifNoneMatch],
             ifModifiedSince: request.headers[.ifModifiedSince],
             userAgent: request.headers[.userAgent],
+            accept: request.headers[.accept],
             origin: "\(scheme)://\(host)",
             body: Data(body.readableBytesView)
         )

@@ -20,6 +20,9 @@ public enum Fault: Sendable, Hashable {
     case pastSearchCap
     /// 404 with GitHub's body, as for something deleted or never there.
     case notFound
+    /// A list (or search) answer with one more item of a shape no client knows (`{"shape": "older"}`),
+    /// as GitHub sends events of older shapes.
+    case oddItems
 
     /// Parses the names the control API and `fake-github --fault` use.
     public init?(name: String, seconds: Double? = nil, retryAfter: Int? = nil) {
@@ -34,6 +37,7 @@ public enum Fault: Sendable, Hashable {
         case "incomplete", "incomplete-results": self = .incompleteResults
         case "422", "past-search-cap": self = .pastSearchCap
         case "404", "not-found": self = .notFound
+        case "odd-items": self = .oddItems
         default: return nil
         }
     }

@@ -1,13 +1,15 @@
 import Foundation
 
 /// GitHub's repository search syntax, as much of it as Starscope uses: free-text terms and the
-/// `created:`, `language:`, `user:`/`org:`, `fork:` and `stars:` qualifiers.
+/// `created:`, `language:`, `topic:`, `user:`/`org:`, `fork:` and `stars:` qualifiers.
 struct SearchQuery {
     var terms: [String] = []
     /// Inclusive lower and exclusive upper bounds.
     var createdFrom: Date?
     var createdBefore: Date?
     var language: String?
+    /// Every `topic:` given (GitHub requires all of them).
+    var topics: [String] = []
     var owner: String?
     var forks: ForkMode = .exclude
     var starsMin: Int?
@@ -34,6 +36,7 @@ struct SearchQuery {
                 createdFrom = from ?? createdFrom
                 createdBefore = before ?? createdBefore
             case "language": language = value.lowercased()
+            case "topic": topics.append(value.lowercased())
             case "user", "org": owner = value.lowercased()
             case "fork": forks = value == "only" ? .only : (value == "true" ? .include : .exclude)
             case "stars":
@@ -56,6 +59,7 @@ struct SearchQuery {
         if let createdBefore, repo.createdAt >= createdBefore { return false }
         if let language, repo.language?.lowercased() != language { return false }
         if let owner, repo.ownerLogin.lowercased() != owner { return false }
+        if !topics.isEmpty, !topics.allSatisfy({ topic in repo.topics.contains { $0.lowercased() == topic } }) { return false }
         if let starsMin, repo.stars < starsMin { return false }
         if let starsMax, repo.stars > starsMax { return false }
         guard !terms.isEmpty else { return true }

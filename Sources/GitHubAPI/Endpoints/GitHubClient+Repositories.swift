@@ -20,11 +20,16 @@ extension GitHubClient {
     }
 
     /// `GET /users/{login}/repos` (users and organisations alike), most recently pushed first.
-    public func repositories(of login: String, perPage: Int = 100, page: Int = 1, sort: String = "pushed") async throws(GitHubError)
+    /// `sort` is GitHub's: `pushed`, `updated`, `created` or `full_name`; `direction` defaults to
+    /// GitHub's own (ascending for `full_name`, descending otherwise).
+    public func repositories(
+        of login: String, perPage: Int = 100, page: Int = 1, sort: String = "pushed", direction: String? = nil
+    ) async throws(GitHubError)
         -> Page<Repository>
     {
         var parameters = [
-            QueryItem("type", "owner"), QueryItem("sort", sort), QueryItem("direction", "desc"), QueryItem("per_page", String(perPage)),
+            QueryItem("type", "owner"), QueryItem("sort", sort),
+            QueryItem("direction", direction ?? (sort == "full_name" ? "asc" : "desc")), QueryItem("per_page", String(perPage)),
         ]
         if page > 1 { parameters.append(QueryItem("page", String(page))) }
         return try await self.page(.get("/users/\(segment(login))/repos", parameters), shape: .array)
@@ -33,5 +38,11 @@ extension GitHubClient {
     /// `GET /repos/{owner}/{repo}`.
     public func repository(owner: String, name: String) async throws(GitHubError) -> Repository {
         try await get(Repository.self, .get("/repos/\(segment(owner))/\(segment(name))"))
+    }
+
+    /// `GET /repositories/{id}`: a repository by its id, whatever it is called now (where GitHub
+    /// redirects a renamed repository's old name).
+    public func repository(id: Int64) async throws(GitHubError) -> Repository {
+        try await get(Repository.self, .get("/repositories/\(id)"))
     }
 }

@@ -21,6 +21,9 @@ public struct Page<Item: Decodable & Sendable>: Sendable {
     public var shape: Shape
     /// The answer came from a store, not from GitHub (see `GitHubResponse.isStored`).
     public var isStored = false
+    /// Items GitHub sent that could not be decoded and were left out (an older shape of an event,
+    /// say); the rest of the page is kept. A page of which no item can be read fails instead.
+    public var skippedItems = 0
 
     public init(items: [Item], links: LinkHeader, rateLimit: RateLimit?, totalCount: Int?, incompleteResults: Bool, shape: Shape) {
         self.items = items
@@ -41,11 +44,13 @@ extension GitHubClient {
     ) async throws(GitHubError) -> Page<Item> {
         switch shape {
         case .array:
-            let response = try await send(request.expecting([Item].self))
-            let items = try decode([Item].self, from: response)
+            let response = try await send(request.expecting(LossyArray<Item>.self))
+            let items = try decode(LossyArray<Item>.self, from: response)
             var page = Page(
-                items: items, links: response.links, rateLimit: response.rateLimit, totalCount: nil, incompleteResults: false, shape: shape)
+                items: items.elements, links: response.links, rateLimit: response.rateLimit, totalCount: nil, incompleteResults: false,
+                shape: shape)
             page.isStored = response.isStored
+            page.skippedItems = items.skipped
             return page
         case .searchResults:
             let response = try await send(request.expecting(SearchResults<Item>.self))
@@ -59,6 +64,7 @@ extension GitHubClient {
                 shape: shape
             )
             page.isStored = response.isStored
+            page.skippedItems = results.skippedItems
             return page
         }
     }

@@ -23,6 +23,9 @@ public struct GitHubRequest: Hashable, Sendable {
     public var ifModifiedSince: String?
     /// What a successful answer's body must be; set by `GitHubClient` for the type it decodes.
     public var expects: BodyCheck?
+    /// The media type asked for instead of GitHub's JSON (`application/vnd.github.raw`,
+    /// `application/vnd.github.html`); answers differ by it, so caches key on it too.
+    public var accept: String?
 
     public init(method: Method = .get, target: Target, ifNoneMatch: String? = nil, ifModifiedSince: String? = nil) {
         self.method = method
@@ -37,6 +40,13 @@ public struct GitHubRequest: Hashable, Sendable {
 
     public static func get(_ url: URL) -> GitHubRequest {
         GitHubRequest(target: .url(url))
+    }
+
+    /// This request, asking for the media type `accept` instead of GitHub's JSON.
+    public func accepting(_ accept: String) -> GitHubRequest {
+        var copy = self
+        copy.accept = accept
+        return copy
     }
 
     /// This request, expecting a body that decodes as `T`.

@@ -7,7 +7,8 @@ public struct GitHubResponse: Sendable {
     /// Header values by lower-cased name; repeated headers are joined with ", ".
     public var headers: [String: String]
     public var body: Data
-    /// The URL that was requested.
+    /// The URL that answered: the one requested, or the one GitHub redirected it to (a renamed
+    /// repository's `/repositories/ID`), also when a store answers.
     public var url: URL
     /// True when a store answered without GitHub (fresh, offline or standing in for a failure):
     /// nothing new was learnt, so there is nothing to record.

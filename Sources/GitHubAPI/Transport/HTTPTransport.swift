@@ -44,11 +44,42 @@ public struct HTTPTransport: GitHubTransport {
         return configuration
     }
 
+    /// How many redirects one request may follow (a rename is one, a rename of a rename two).
+    static let maximumRedirects = 5
+
+    /// Sends `request`, following redirects that stay under the configured API (a renamed
+    /// repository: `301` to `/repositories/ID`). The answer's `url` is the last URL asked.
     public func send(_ request: GitHubRequest) async throws(GitHubError) -> GitHubResponse {
-        let url = try request.url(relativeTo: configuration.baseURL)
+        var url = try request.url(relativeTo: configuration.baseURL)
+        let deadline =
+            NIODeadline.now()
+            + .nanoseconds(
+                Int64(configuration.timeout.components.seconds) * 1_000_000_000 + configuration.timeout.components.attoseconds
+                    / 1_000_000_000)
+        var hops = 0
+        while true {
+            let response = try await exchange(request, url: url, deadline: deadline)
+            guard let location = Redirect.location(of: response) else { return response }
+            guard hops < Self.maximumRedirects else {
+                throw .unexpectedStatus(status: response.status, message: "redirected more than \(Self.maximumRedirects) times")
+            }
+            // The token goes with the request: a redirect is followed only within the API.
+            guard Redirect.staysWithin(configuration.baseURL, location) else {
+                logger.debug(
+                    "GitHub redirect not followed", metadata: ["from": "\(url.absoluteString)", "to": "\(location.absoluteString)"])
+                throw .foreignURL(location.absoluteString)
+            }
+            logger.debug("GitHub redirect", metadata: ["status": "\(response.status)", "to": "\(location.absoluteString)"])
+            url = location
+            hops += 1
+        }
+    }
+
+    /// One HTTP exchange for `request` at `url`, whatever its status.
+    func exchange(_ request: GitHubRequest, url: URL, deadline: NIODeadline) async throws(GitHubError) -> GitHubResponse {
         var httpRequest = HTTPClientRequest(url: url.absoluteString)
         httpRequest.method = HTTPMethod(rawValue: request.method.rawValue)
-        httpRequest.headers.add(name: "Accept", value: "application/vnd.github+json")
+        httpRequest.headers.add(name: "Accept", value: request.accept ?? "application/vnd.github+json")
         httpRequest.headers.add(name: "X-GitHub-Api-Version", value: configuration.apiVersion)
         httpRequest.headers.add(name: "User-Agent", value: configuration.userAgent)
         if let token = configuration.token {
@@ -67,11 +98,6 @@ public struct HTTPTransport: GitHubTransport {
 
         // The token is in a header, never in `url`, so the URL is safe to log.
         logger.debug("GitHub request", metadata: ["method": "\(request.method.rawValue)", "url": "\(url.absoluteString)"])
-        let deadline =
-            NIODeadline.now()
-            + .nanoseconds(
-                Int64(configuration.timeout.components.seconds) * 1_000_000_000 + configuration.timeout.components.attoseconds
-                    / 1_000_000_000)
         do {
             let response = try await httpClient.execute(httpRequest, deadline: deadline, logger: logger)
             let body = try await response.body.collect(upTo: maximumBodySize)

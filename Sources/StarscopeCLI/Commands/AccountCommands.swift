@@ -75,6 +75,7 @@ struct ActivityCommand: AsyncParsableCommand {
     func run() async throws {
         try await Session.run(global) { session in
             let result = try await session.explorer.activity(login: login, limit: list.limit, progress: session.progress)
+            SectionOutput.noteSkipped(result.skippedItems)
             if list.json {
                 try printJSON(result.items)
             } else if result.items.isEmpty {

@@ -22,7 +22,12 @@ struct RepoCommand: AsyncParsableCommand {
         try await Session.run(global) { session in
             let repositoryName = try argument.repository
             let repository = try await session.explorer.repository(repositoryName)
+            RenameNotice.note(repository, requested: repositoryName)
             try await RepositoryPrinter.print(repository, json: json, session: session)
+            // On a terminal, as `gh repo view`: the languages, the latest release and the README.
+            if !json && session.terminal.stdoutIsTerminal {
+                await RepositorySections.print(repository, session: session)
+            }
             if watch { await Watch.run([.repository(repositoryName)], session: session) }
         }
     }
@@ -73,6 +78,7 @@ struct OpenCommand: AsyncParsableCommand {
         }
         try await Session.run(global) { session in
             let repository = try await session.explorer.open(link: link)
+            if let requested = try? DeepLink.repository(from: link) { RenameNotice.note(repository, requested: requested) }
             try await RepositoryPrinter.print(repository, json: json, session: session)
         }
     }

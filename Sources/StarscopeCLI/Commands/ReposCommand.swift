@@ -1,10 +1,13 @@
 import ArgumentParser
 import StarscopeCore
 
+extension AccountRepositorySort: ExpressibleByArgument {}
+
 struct ReposCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "repos",
-        abstract: "A user's or organisation's repositories, most recently pushed first."
+        abstract: "A user's or organisation's repositories, most recently pushed first.",
+        discussion: "By stars, the 1,000 most recently pushed repositories are read and sorted (GitHub cannot sort them so)."
     )
 
     @OptionGroup var global: GlobalOptions
@@ -16,18 +19,26 @@ struct ReposCommand: AsyncParsableCommand {
     @Flag(help: "Include forks.")
     var forks = false
 
+    @Option(help: "Order: pushed (last push), stars or name.")
+    var sort: AccountRepositorySort = .pushed
+
+    @Option(help: "Only repositories in this language, such as Swift.")
+    var language: String?
+
     func validate() throws {
         try list.validate()
     }
 
     func run() async throws {
         try await Session.run(global) { session in
-            let result = try await session.explorer.repositories(
-                of: login, includeForks: forks, limit: list.limit, progress: session.progress)
+            let query = AccountRepositoryQuery(sort: sort, includeForks: forks, language: language)
+            let result = try await session.explorer.repositories(of: login, query: query, limit: list.limit, progress: session.progress)
+            SectionOutput.noteSkipped(result.skippedItems)
             if list.json {
                 try printJSON(await session.json(result.items))
             } else if result.items.isEmpty {
-                writeOut("\(login) has no public \(forks ? "" : "non-fork ")repositories.\n")
+                let kind = (language.map { "\($0) " } ?? "") + (forks ? "" : "non-fork ")
+                writeOut("\(login) has no public \(kind)repositories.\n")
             } else {
                 writeOut(RepositoryOutput.table(result.items, favorites: await session.explorer.favoriteIDs(), terminal: session.terminal))
             }

@@ -2,6 +2,7 @@ import ArgumentParser
 import StarscopeCore
 
 extension Timeframe: ExpressibleByArgument {}
+extension SearchSort: ExpressibleByArgument {}
 
 struct TrendingCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -22,14 +23,21 @@ struct TrendingCommand: AsyncParsableCommand {
     @Option(help: "Words that must match the name, description or topics.")
     var query: String?
 
+    @Option(help: "Only repositories with this topic, such as swift or machine-learning.")
+    var topic: String?
+
+    @Option(help: "Order: stars, forks, help-wanted-issues or updated (most first).")
+    var sort: SearchSort = .stars
+
     func validate() throws {
         try list.validate(maximum: 1000)
     }
 
     func run() async throws {
         try await Session.run(global) { session in
-            let query = TrendingQuery(timeframe: since, language: language, text: query)
+            let query = TrendingQuery(timeframe: since, language: language, text: query, topic: topic, sort: sort)
             let result = try await session.explorer.trending(query, limit: list.limit, progress: session.progress)
+            SectionOutput.noteSkipped(result.skippedItems)
             if result.incomplete {
                 StandardError().writeLine("warning: GitHub's search timed out, so some repositories may be missing.")
             }

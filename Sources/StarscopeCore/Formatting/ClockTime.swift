@@ -10,4 +10,11 @@ public enum ClockTime {
         if calendar.isDate(date, inSameDayAs: now) { return clock }
         return String(format: "%04d-%02d-%02d ", time.year ?? 0, time.month ?? 0, time.day ?? 0) + clock
     }
+
+    /// A time GitHub may not have given (a rate limit without `x-ratelimit-reset`): the clock
+    /// time, or "an unknown time", so that "resets at …" still reads as a sentence.
+    public static func format(_ date: Date?, timeZone: TimeZone = .current, now: Date = Date()) -> String {
+        guard let date else { return "an unknown time" }
+        return format(date, timeZone: timeZone, now: now)
+    }
 }

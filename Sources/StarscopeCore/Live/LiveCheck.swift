@@ -50,7 +50,8 @@ extension Explorer {
             var stored = false
             switch source {
             case .trending(let query, let page):
-                let response = try await client.searchRepositories(query: try query.searchQuery(now: now()), perPage: 100, page: page)
+                let response = try await client.searchRepositories(
+                    query: try query.searchQuery(now: now()), sort: query.sort.rawValue, perPage: 100, page: page)
                 repositories = response.items
                 result.rateLimit = response.rateLimit
                 stored = response.isStored

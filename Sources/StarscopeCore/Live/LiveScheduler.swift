@@ -59,7 +59,9 @@ public struct LiveScheduler: Sendable {
             case .secondaryRateLimit(let retryAfter)?:
                 pause = max(pause, budget.plan(afterSecondaryLimit: retryAfter).seconds)
             case .rateLimited(let resource, let limit, let reset)?:
-                limits[resource] = RateLimit(resource: resource, limit: limit, remaining: 0, used: limit, reset: reset)
+                // Without a reset time, assume GitHub's longest window (an hour) rather than retry at once.
+                limits[resource] = RateLimit(
+                    resource: resource, limit: limit, remaining: 0, used: limit, reset: reset ?? now().addingTimeInterval(3_600))
             case nil:
                 round.stars[source] = result.stars
             default:

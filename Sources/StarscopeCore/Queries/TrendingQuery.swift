@@ -5,17 +5,25 @@ public struct TrendingQuery: Hashable, Sendable {
     public var timeframe: Timeframe
     public var language: String?
     public var text: String?
+    /// GitHub's `topic:` qualifier: only repositories tagged with this topic.
+    public var topic: String?
+    /// The order GitHub's search gives (stars unless asked otherwise).
+    public var sort: SearchSort
 
     /// GitHub refuses longer queries.
     public static let maximumQueryLength = 256
 
-    public init(timeframe: Timeframe = .week, language: String? = nil, text: String? = nil) {
+    public init(timeframe: Timeframe = .week, language: String? = nil, text: String? = nil, topic: String? = nil, sort: SearchSort = .stars)
+    {
         self.timeframe = timeframe
         self.language = language?.trimmingCharacters(in: .whitespacesAndNewlines).nilIfEmpty
         self.text = text?.trimmingCharacters(in: .whitespacesAndNewlines).nilIfEmpty
+        self.topic = topic?.trimmingCharacters(in: .whitespacesAndNewlines).nilIfEmpty
+        self.sort = sort
     }
 
-    /// `q` for `GET /search/repositories`: the text terms, then `created:>DATE`, then `language:`.
+    /// `q` for `GET /search/repositories`: the text terms, then `created:>DATE`, then `language:`
+    /// and `topic:`.
     public func searchQuery(now: Date) throws(StarscopeError) -> String {
         var parts: [String] = []
         if let text {
@@ -24,6 +32,9 @@ public struct TrendingQuery: Hashable, Sendable {
         parts.append("created:>\(timeframe.cutoffDate(now: now))")
         if let language {
             parts.append("language:" + Self.quoted(language))
+        }
+        if let topic {
+            parts.append("topic:" + Self.quoted(topic))
         }
         let query = parts.joined(separator: " ")
         guard query.count <= Self.maximumQueryLength else {

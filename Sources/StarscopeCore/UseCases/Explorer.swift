@@ -39,7 +39,7 @@ public struct Explorer: Sendable {
         let q = try query.searchQuery(now: now())
         let perPage = pageSize(forLimit: limit)
         let result = try await collect(limit: limit, perPage: perPage, about: .search, progress: progress) { () async throws(GitHubError) in
-            try await client.searchRepositories(query: q, perPage: perPage)
+            try await client.searchRepositories(query: q, sort: query.sort.rawValue, perPage: perPage)
         }
         if !result.isStored { await observe(result.items) }
         return result
@@ -54,7 +54,8 @@ public struct Explorer: Sendable {
         let q = try query.searchQuery(now: now())
         let window = RowWindow(page: page, rows: rows)
         do {
-            let result = try await client.searchRepositories(query: q, perPage: RowWindow.upstreamPageSize, page: window.upstreamPage)
+            let result = try await client.searchRepositories(
+                query: q, sort: query.sort.rawValue, perPage: RowWindow.upstreamPageSize, page: window.upstreamPage)
             if !result.isStored { await observe(result.items) }
             let (items, next) = window.cut(result.items, upstreamHasNext: result.links.next != nil)
             return (items, next.flatMap { $0 <= window.lastSearchPage ? $0 : nil }, result.incompleteResults)
@@ -187,11 +188,13 @@ public struct Explorer: Sendable {
             var incomplete = false
             var isStored = true
             var totalCount: Int?
+            var skipped = 0
             while let current = page {
                 loaded += 1
                 incomplete = incomplete || current.incompleteResults
                 isStored = isStored && current.isStored
                 totalCount = totalCount ?? current.totalCount
+                skipped += current.skippedItems
                 items.append(contentsOf: current.items.filter(keep))
                 progress?(loaded, max(expected, loaded))
                 guard items.count < limit else { break }
@@ -199,6 +202,7 @@ public struct Explorer: Sendable {
             }
             var result = ListResult(items: Array(items.prefix(limit)), totalCount: totalCount, incomplete: incomplete, requests: loaded)
             result.isStored = isStored
+            result.skippedItems = skipped
             return result
         } catch {
             throw StarscopeError(error, about: subject)
@@ -217,6 +221,9 @@ public struct ListResult<Item: Sendable>: Sendable {
     public var requests: Int
     /// Every page came from the store, not from GitHub: nothing new was learnt.
     public var isStored = false
+    /// Items GitHub sent that could not be read and were left out (see `Page.skippedItems`):
+    /// worth a notice, since the list is shorter than GitHub's.
+    public var skippedItems = 0
 
     public init(items: [Item], totalCount: Int? = nil, incomplete: Bool = false, requests: Int = 0) {
         self.items = items

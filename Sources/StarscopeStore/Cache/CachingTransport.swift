@@ -70,7 +70,8 @@ public struct CachingTransport: GitHubTransport {
             return try await upstream.send(request)
         }
         let url = try request.url(relativeTo: baseURL)
-        let key = partition + " " + url.absoluteString
+        // Another media type is another answer at the same URL.
+        let key = partition + " " + url.absoluteString + (request.accept.map { " " + $0 } ?? "")
         let time = now()
         var remembered = recent.answer(key)
         var stored = remembered?.entry

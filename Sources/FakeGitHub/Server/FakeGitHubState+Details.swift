@@ -1,0 +1,71 @@
+import Foundation
+import StarscopeModels
+
+/// A repository and its sections: README (JSON, raw or HTML), releases, contributors, languages.
+extension FakeGitHubState {
+    func repositoryResource(_ index: Int, rest: [String], request: FakeRequest, render: JSONRendering) -> FakeResponse {
+        let repository = current(index)
+        switch rest {
+        case []: return self.repository(index, render: render)
+        case ["readme"]: return readme(repository, request: request, render: render)
+        case ["releases"]: return releases(repository, request: request, render: render)
+        case ["releases", "latest"]: return latestRelease(repository, render: render)
+        case ["contributors"]: return contributors(repository, request: request, render: render)
+        case ["languages"]:
+            var response = FakeResponse(status: 200, body: JSONRendering.languages(dataset.languages(for: repository)))
+            response.caching = .standard(lastModified: nil)
+            return response
+        default: return .error(404, "Not Found", documentation: "https://docs.github.com/rest")
+        }
+    }
+
+    /// `application/vnd.github.raw` gives the Markdown, `application/vnd.github.html` GitHub's
+    /// rendering, anything else the JSON with base64 `content`.
+    func readme(_ repository: FakeRepository, request: FakeRequest, render: JSONRendering) -> FakeResponse {
+        guard let markdown = dataset.readme(for: repository) else {
+            return .error(404, "Not Found", documentation: "https://docs.github.com/rest/repos/contents#get-a-repository-readme")
+        }
+        let accept = request.accept?.lowercased() ?? ""
+        var response: FakeResponse
+        if accept.contains("vnd.github.raw") || accept.contains("vnd.github.v3.raw") {
+            response = FakeResponse(status: 200, body: Data(markdown.utf8), contentType: "text/plain; charset=utf-8")
+        } else if accept.contains("vnd.github.html") || accept.contains("vnd.github.v3.html") {
+            response = FakeResponse(status: 200, body: Data(MarkdownRendering.html(markdown).utf8), contentType: "text/html;charset=utf-8")
+        } else {
+            response = .json(render.readme(markdown, repository: repository))
+        }
+        response.caching = .standard(lastModified: repository.pushedAt)
+        return response
+    }
+
+    func releases(_ repository: FakeRepository, request: FakeRequest, render: JSONRendering) -> FakeResponse {
+        let releases = dataset.releases(for: repository)
+        let (perPage, page) = Self.paging(request, defaultPerPage: 30)
+        let items = Self.slice(releases[...], perPage: perPage, page: page).map { render.release($0, repository: repository) }
+        var response = FakeResponse.json(.array(items), caching: .standard(lastModified: nil))
+        if let link = Self.pageLinks(request, total: releases.count, perPage: perPage, page: page) {
+            response.headers.append(("Link", link))
+        }
+        return response
+    }
+
+    func latestRelease(_ repository: FakeRepository, render: JSONRendering) -> FakeResponse {
+        guard let latest = dataset.releases(for: repository).first(where: { !$0.prerelease && !$0.draft }) else {
+            return .error(404, "Not Found", documentation: "https://docs.github.com/rest/releases/releases#get-the-latest-release")
+        }
+        return .json(render.release(latest, repository: repository), caching: .standard(lastModified: latest.publishedAt))
+    }
+
+    func contributors(_ repository: FakeRepository, request: FakeRequest, render: JSONRendering) -> FakeResponse {
+        let contributors = dataset.contributors(for: repository)
+        let (perPage, page) = Self.paging(request, defaultPerPage: 30)
+        let items = Self.slice(contributors[...], perPage: perPage, page: page).map {
+            render.contributor($0.account, contributions: $0.contributions)
+        }
+        var response = FakeResponse.json(.array(items), caching: .standard(lastModified: nil))
+        if let link = Self.pageLinks(request, total: contributors.count, perPage: perPage, page: page) {
+            response.headers.append(("Link", link))
+        }
+        return response
+    }
+}

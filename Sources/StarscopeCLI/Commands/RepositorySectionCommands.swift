@@ -1,0 +1,86 @@
+import ArgumentParser
+import Foundation
+import StarscopeCore
+import StarscopeModels
+
+struct ReadmeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "readme",
+        abstract: "A repository's README, as GitHub stores it (usually Markdown)."
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var argument: RepositoryArgument
+
+    func run() async throws {
+        try await Session.run(global) { session in
+            let name = try argument.repository
+            guard let markdown = try await session.explorer.readmeMarkdown(name) else {
+                throw StarscopeError.notFound("\(name) has no README.")
+            }
+            // As stored for a pipe; on a terminal, without the escape sequences a README could hide.
+            let text = session.terminal.stdoutIsTerminal ? SectionOutput.cleanLines(markdown) : markdown
+            writeOut(text.hasSuffix("\n") ? text : text + "\n")
+        }
+    }
+}
+
+struct ReleasesCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "releases",
+        abstract: "A repository's releases, newest first."
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var argument: RepositoryArgument
+    @OptionGroup var list: ListOptions
+
+    func validate() throws {
+        try list.validate()
+    }
+
+    func run() async throws {
+        try await Session.run(global) { session in
+            let name = try argument.repository
+            let result = try await session.explorer.releases(name, limit: list.limit)
+            SectionOutput.noteSkipped(result.skippedItems)
+            if list.json {
+                try printJSON(result.items)
+            } else if result.items.isEmpty {
+                writeOut("\(name) has no releases.\n")
+            } else {
+                writeOut(SectionOutput.releases(result.items, terminal: session.terminal))
+            }
+        }
+    }
+}
+
+struct ContributorsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "contributors",
+        abstract: "A repository's top contributors, most contributions first."
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var argument: RepositoryArgument
+    @OptionGroup var list: ListOptions
+
+    func validate() throws {
+        try list.validate()
+    }
+
+    func run() async throws {
+        try await Session.run(global) { session in
+            let name = try argument.repository
+            let result = try await session.explorer.contributors(name, limit: list.limit)
+            SectionOutput.noteSkipped(result.skippedItems)
+            if list.json {
+                try printJSON(result.items)
+            } else if result.items.isEmpty {
+                writeOut("\(name) has no contributors.\n")
+            } else {
+                writeOut(SectionOutput.contributors(result.items, terminal: session.terminal))
+            }
+        }
+    }
+}
