@@ -54,7 +54,15 @@ import Testing
             #expect(status == .ok)
             #expect(html.contains("<article class=\"detail"))
             #expect(html.contains("href=\"https://github.com/\(name)\""))
-            #expect(await web.fake.requests().count == before)
+            // The repository itself comes from the list; its four sections cost one request each.
+            let made = await web.fake.requests().dropFirst(before)
+            #expect(!made.contains { $0.path == "/repos/\(name)" })
+            #expect(made.count <= 4, "\(made.map(\.path))")
+            #expect(Set(made.map(\.path)).isSubset(of: ["readme", "releases", "contributors", "languages"].map { "/repos/\(name)/\($0)" }))
+            // Again within a minute: nothing at all.
+            let again = await web.fake.requests().count
+            #expect(try await web.page("/repos/\(name)").status == .ok)
+            #expect(await web.fake.requests().count == again)
             #expect(try await web.page("/repos/octocat/does-not-exist").status == .notFound)
             #expect(try await web.page("/repos/..%2F..%2Fetc/passwd").status == .notFound)
             #expect(try await web.page("/no/such/page").status == .notFound)

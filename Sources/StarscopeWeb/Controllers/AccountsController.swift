@@ -48,7 +48,7 @@ struct AccountsController {
             return page
         }
         do {
-            let (items, next) = try await explorer.repositoriesPage(of: list.login, includeForks: list.forks, page: list.page)
+            let (items, next) = try await explorer.repositoriesPage(of: list.login, query: list.query, page: list.page)
             let favorites = await explorer.favoriteIDs(account: context.account)
             page.rows = items.map { RepositoryRow($0, favorite: favorites.contains($0.id), origin: .account(list), now: page.now) }
             page.next = next.map { list.with(page: $0) }

@@ -12,17 +12,33 @@ struct RepositoryController {
         router.get(RouterPath(SiteURL.Pattern.repository), use: page)
     }
 
-    @Sendable func page(_ request: Request, context: WebContext) async throws -> HTML {
+    /// The list and the detail first; the README, languages, releases and contributors follow in
+    /// the same answer as GitHub gives them, so they never hold the page up. A renamed
+    /// repository answers 301 to its new name.
+    @Sendable func page(_ request: Request, context: WebContext) async throws -> Response {
         let origin = try ListOrigin(detailQuery: QueryValues(request))
         let name: RepositoryName
         do {
             name = try RepositoryName(owner: context.parameters.get("owner") ?? "", name: context.parameters.get("name") ?? "")
         } catch {
-            return context.render(MessagePage.notFound(error.message, section: origin.section))
+            return try context.render(MessagePage.notFound(error.message, section: origin.section)).response(
+                from: request, context: context)
         }
         let list = try await ListModels(services: services).model(origin, context: context)
-        let detail = await detail(name, origin: origin, beside: list, context: context)
-        return context.render(SplitPage(origin: origin, list: list, detail: detail))
+        var detail = await detail(name, origin: origin, beside: list, context: context)
+        guard case .found(let repository, _) = detail.content else {
+            return try context.render(SplitPage(origin: origin, list: list, detail: detail)).response(from: request, context: context)
+        }
+        if repository.isRenamed(from: name), let moved = try? RepositoryName(parsing: repository.fullName) {
+            return .redirect(to: SiteURL.repository(moved, from: origin).href, type: .permanent)
+        }
+        detail.sectionsFollow = true
+        let page = context.render(SplitPage(origin: origin, list: list, detail: detail))
+        let explorer = await services.explorer(for: context)
+        let now = detail.now
+        return SectionsStream.response(page, policy: RepositorySectionsPart.policy) {
+            RepositorySectionsPart(await explorer.sections(name), repository: repository, now: now).view()
+        }
     }
 
     func detail(_ name: RepositoryName, origin: ListOrigin, beside list: any ListPane, context: WebContext) async -> RepositoryPage {

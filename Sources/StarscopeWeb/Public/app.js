@@ -76,18 +76,46 @@
     const pane = document.querySelector(".detail-pane");
     if (!pane) { location.href = url; return; }
     try {
-      const doc = parse(await get(url));
-      const fresh = doc.querySelector(".detail-pane");
-      if (!fresh) { location.href = url; return; }
-      pane.innerHTML = fresh.innerHTML;
-      split()?.classList.add("has-detail");
-      document.title = doc.title;
-      const repo = pane.querySelector("[data-detail]")?.dataset.detail;
-      markSelected(repo);
-      if (push) history.pushState({ detail: repo }, "", url);
-      pane.scrollTop = 0;
-      pane.querySelector("#detail-title")?.focus({ preventScroll: true });
-      connectLive();
+      // The detail is shown as soon as its first part arrives; the README, releases and
+      // contributors that the server sends after it are filled in when they come.
+      const response = await fetch(url, { headers: { Accept: "text/html" }, credentials: "same-origin" });
+      if (!response.ok && response.status !== 404 && response.status !== 503) throw new Error(String(response.status));
+      let shown = false;
+      const show = (text, first) => {
+        const doc = parse(text);
+        const fresh = doc.querySelector(".detail-pane");
+        if (!fresh) return false;
+        pane.innerHTML = fresh.innerHTML;
+        if (!first) return true;
+        split()?.classList.add("has-detail");
+        document.title = doc.title;
+        const repo = pane.querySelector("[data-detail]")?.dataset.detail;
+        markSelected(repo);
+        if (push) history.pushState({ detail: repo }, "", url);
+        pane.scrollTop = 0;
+        pane.querySelector("#detail-title")?.focus({ preventScroll: true });
+        connectLive();
+        return true;
+      };
+      let text = "";
+      if (response.body && "TextDecoder" in window) {
+        const reader = response.body.getReader();
+        const decoder = new TextDecoder();
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          text += decoder.decode(value, { stream: true });
+          if (!shown && text.includes("<!--sections-->")) shown = show(text, true);
+        }
+      } else {
+        text = await response.text();
+      }
+      if (!shown) { if (!show(text, true)) location.href = url; }
+      else if (split()?.classList.contains("has-detail") && location.href === new URL(url, location.href).href) {
+        const focused = document.activeElement?.id;
+        show(text, false);
+        if (focused === "detail-title") pane.querySelector("#detail-title")?.focus({ preventScroll: true });
+      }
     } catch (e) { location.href = url; }
   }
   function closeDetail(push) {
@@ -198,8 +226,8 @@
     setTimeout(() => toast.remove(), 10000);
   }
 
-  // The language filter applies as soon as it changes.
-  document.querySelector(".filters select[name=language]")?.addEventListener("change", (event) => event.target.form.submit());
+  // A list's menus (language, sort) apply as soon as they change.
+  for (const select of document.querySelectorAll(".filters select")) select.addEventListener("change", (event) => event.target.form.submit());
 
   // Pull to refresh on touch screens: the list is fetched again and swapped in place, with a
   // spinner, and no reload (so no white flash).

@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 import StarscopeCore
 
-/// New & popular's state, carried in its URL: `/?since=week&language=Swift&q=text&page=2`.
+/// New & popular's state, carried in its URL: `/?since=week&language=Swift&topic=cli&sort=forks&q=text&page=2`.
 struct TrendingList: Hashable, Sendable {
     /// Rows a page shows: few enough that a first visit stays small; GitHub is still asked for 100.
     static let rowsPerPage = 25
@@ -25,7 +25,13 @@ struct TrendingList: Hashable, Sendable {
             maximum: Self.lastPage,
             message: "“page” must be a number from 1 to \(Self.lastPage): GitHub's search shows its first 1,000 results.")
         try Self.checkBounds(text: values["q"], language: values["language"])
-        query = TrendingQuery(timeframe: timeframe, language: values["language"], text: values["q"])
+        if let topic = values["topic"], topic.count > 50 || topic.contains(where: { $0.isWhitespace || $0 == "\"" }) {
+            throw HTTPError(.badRequest, message: "That is not a GitHub topic: topics are short words joined by hyphens.")
+        }
+        guard let sort = SearchSort(rawValue: values["sort"].flatMap { $0.isEmpty ? nil : $0 } ?? "stars") else {
+            throw HTTPError(.badRequest, message: "“sort” must be stars, forks, help-wanted-issues or updated.")
+        }
+        query = TrendingQuery(timeframe: timeframe, language: values["language"], text: values["q"], topic: values["topic"], sort: sort)
     }
 
     /// The bounds on a list's free text, for pages and for `/live` alike.
@@ -41,6 +47,8 @@ struct TrendingList: Hashable, Sendable {
         if self == TrendingList() { return builder }
         builder.add("since", query.timeframe.rawValue)
         builder.add("language", query.language)
+        builder.add("topic", query.topic)
+        if query.sort != .stars { builder.add("sort", query.sort.rawValue) }
         builder.add("q", query.text)
         if withPage, page > 1 { builder.add("page", String(page)) }
         return builder
@@ -128,15 +136,24 @@ struct FavoritesList: Hashable, Sendable {
     }
 }
 
-/// An account's repositories: `/users/LOGIN?forks=1&page=2`.
+/// An account's repositories: `/users/LOGIN?sort=stars&language=Swift&q=text&forks=1&page=2`.
 struct AccountList: Hashable, Sendable {
     var login: String
     var forks = false
+    var sort = AccountRepositorySort.pushed
+    var language: String?
+    var text: String?
     var page = 1
 
-    init(login: String, forks: Bool = false, page: Int = 1) {
+    init(
+        login: String, forks: Bool = false, sort: AccountRepositorySort = .pushed, language: String? = nil, text: String? = nil,
+        page: Int = 1
+    ) {
         self.login = login
         self.forks = forks
+        self.sort = sort
+        self.language = language
+        self.text = text
         self.page = page
     }
 
@@ -144,12 +161,27 @@ struct AccountList: Hashable, Sendable {
         guard RepositoryName.isValidLogin(login) else { throw HTTPError(.notFound) }
         self.login = login
         forks = values["forks"] == "1"
+        guard let sort = AccountRepositorySort(rawValue: values["sort"].flatMap { $0.isEmpty ? nil : $0 } ?? "pushed") else {
+            throw HTTPError(.badRequest, message: "“sort” must be pushed, stars or name.")
+        }
+        self.sort = sort
+        language = values["language"].flatMap { $0.isEmpty ? nil : $0 }
+        text = values["q"].map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
+        try TrendingList.checkBounds(text: text, language: language)
         page = try values.page(maximum: 400, message: "“page” must be a page number.")
+    }
+
+    /// What the core is asked for.
+    var query: AccountRepositoryQuery {
+        AccountRepositoryQuery(sort: sort, includeForks: forks, language: language, text: text)
     }
 
     func parameters(withPage: Bool = true) -> QueryBuilder {
         var builder = QueryBuilder()
         if forks { builder.add("forks", "1") }
+        if sort != .pushed { builder.add("sort", sort.rawValue) }
+        builder.add("language", language)
+        builder.add("q", text)
         if withPage, page > 1 { builder.add("page", String(page)) }
         return builder
     }

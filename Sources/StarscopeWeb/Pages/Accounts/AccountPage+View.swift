@@ -25,11 +25,15 @@ extension AccountPage: ListPane {
             if let failure {
                 Components.failure(failure)
             } else if rows.isEmpty && next == nil {
-                Components.empty("No \(list.forks ? "" : "non-fork ")public repositories on this page.")
+                list.text != nil || list.language != nil
+                    ? Components.empty("No repository on this page matches these filters.")
+                    : Components.empty("No \(list.forks ? "" : "non-fork ")public repositories on this page.")
             } else {
                 "<ol class=\"repo-list\">\(rows.map { $0.view(context) })</ol>\(Components.loadMore(next.map { SiteURL.account($0).href }))"
             }
-        let toggle = AccountList(login: list.login, forks: !list.forks)
+        var toggle = list
+        toggle.forks.toggle()
+        toggle.page = 1
         return """
             <div class="account">
             \(AccountViews.switcher(list.login))
@@ -37,8 +41,36 @@ extension AccountPage: ListPane {
             <div class="list-head"><h2>Repositories</h2><span class="actions">\
             <a class="button" href="\(SiteURL.account(toggle).href)">\(list.forks ? "Hide forks" : "Show forks")</a> \
             <a class="button" href="\(SiteURL.activity(login: profile.login).href)">Activity</a></span></div>
+            \(filters())
             \(body)
             </div>
+            """
+    }
+}
+
+extension AccountPage {
+    /// Sort, language and text over the account's repositories.
+    func filters() -> HTML {
+        let sorts = AccountRepositorySort.allCases.map { sort -> HTML in
+            "<option value=\"\(sort.rawValue)\"\(sort == list.sort ? " selected" : "")>\(sort.label)</option>"
+        }
+        var languages = TrendingPage.languages
+        if let language = list.language, !languages.contains(language) { languages.insert(language, at: 0) }
+        let languageOptions = languages.map { language -> HTML in
+            "<option value=\"\(language)\"\(language == list.language ? " selected" : "")>\(language)</option>"
+        }
+        let forks: HTML = list.forks ? "<input type=\"hidden\" name=\"forks\" value=\"1\">" : ""
+        return """
+            <form class="filters stacked" method="get" action="\(SiteURL.account(AccountList(login: list.login)).href)" role="search">
+            \(forks)
+            <span class="field grow"><label for="rq">Filter</label>
+            <input id="rq" name="q" type="search" value="\(list.text ?? "")" placeholder="Name or description" maxlength="200"></span>
+            <span class="field"><label for="language">Language</label>
+            <select id="language" name="language"><option value="">Any language</option>\(languageOptions)</select></span>
+            <span class="field"><label for="sort">Sort</label>
+            <select id="sort" name="sort">\(sorts)</select></span>
+            <button type="submit">Apply</button>
+            </form>
             """
     }
 }

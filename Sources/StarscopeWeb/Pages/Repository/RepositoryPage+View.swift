@@ -33,7 +33,8 @@ extension RepositoryPage {
         let description = repository.description.flatMap { $0.isEmpty ? nil : $0 }
         let topics: HTML =
             repository.topics.isEmpty
-            ? "" : "<ul class=\"topics\" aria-label=\"Topics\">\(repository.topics.map { topic -> HTML in "<li>\(topic)</li>" })</ul>"
+            ? ""
+            : "<ul class=\"topics\" aria-label=\"Topics\">\(repository.topics.map { topic -> HTML in "<li><a href=\"\(Self.topicHref(topic))\">\(topic)</a></li>" })</ul>"
         let facts: [HTML] =
             [
                 Self.fact(
@@ -67,8 +68,12 @@ extension RepositoryPage {
             \(Self.about(repository))
             <p><a class="button" href="\(Self.gitHubURL(repository))" rel="noopener noreferrer">Open on GitHub</a></p>
             \(history?.view() ?? "")
+            \(sectionsFollow ? Self.sectionsMarker : "")
             """
     }
+
+    /// Where the streamed sections go: the page up to here is sent first.
+    static let sectionsMarker: HTML = "<!--sections-->"
 
     /// Homepage, default branch and licence, each only when GitHub says one.
     static func about(_ repository: Repository) -> HTML {
@@ -81,6 +86,11 @@ extension RepositoryPage {
         guard !items.isEmpty else { return "" }
         return
             "<section class=\"about\" aria-labelledby=\"about-title\"><h2 id=\"about-title\">About</h2><dl class=\"about-list\">\(items)</dl></section>"
+    }
+
+    /// New & popular, this week, with this topic.
+    static func topicHref(_ topic: String) -> String {
+        SiteURL.trending(TrendingList(query: TrendingQuery(topic: topic))).href
     }
 
     static func fact(_ label: String, _ value: HTML) -> HTML {

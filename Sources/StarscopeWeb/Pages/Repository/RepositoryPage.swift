@@ -17,6 +17,8 @@ struct RepositoryPage: Sendable {
     var now: Date
     /// Star counts Starscope recorded for it.
     var history: StarHistoryChart?
+    /// The README, languages, releases and contributors follow in the same answer.
+    var sectionsFollow = false
 
     var status: HTTPResponse.Status {
         switch content {

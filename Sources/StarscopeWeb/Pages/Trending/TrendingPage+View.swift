@@ -22,9 +22,19 @@ extension TrendingPage: ListPane {
             \(Components.listBar(
                 refresh: SiteURL.trending(list).href,
                 Components.timeframes(list.query.timeframe) { SiteURL.trending(list.with(timeframe: $0)).href }, filters()))
-            <p class="honest">Repositories <strong>created</strong> \(list.query.timeframe.label), most stars first — not stars gained.</p>
+            <p class="honest">Repositories <strong>created</strong> \(list.query.timeframe.label)\(list.query.topic.map { " on \($0)" } ?? ""), \
+            \(Self.order(list.query.sort)) — not stars gained.</p>
             \(body)
             """
+    }
+
+    static func order(_ sort: SearchSort) -> String {
+        switch sort {
+        case .stars: "most stars first"
+        case .forks: "most forks first"
+        case .helpWantedIssues: "most help-wanted issues first"
+        case .updated: "most recently updated first"
+        }
     }
 
     func filters() -> HTML {
@@ -33,11 +43,27 @@ extension TrendingPage: ListPane {
         let options = languages.map { language -> HTML in
             "<option value=\"\(language)\"\(language == list.query.language ? " selected" : "")>\(language)</option>"
         }
+        let sorts = SearchSort.allCases.map { sort -> HTML in
+            "<option value=\"\(sort.rawValue)\"\(sort == list.query.sort ? " selected" : "")>\(sort.label)</option>"
+        }
+        let topic: HTML =
+            list.query.topic.map { topic in
+                var without = list
+                without.query.topic = nil
+                without.page = 1
+                return """
+                    <input type="hidden" name="topic" value="\(topic)">
+                    <a class="chip" href="\(SiteURL.trending(without).href)" aria-label="Topic \(topic): show every topic">Topic: \(topic) ✕</a>
+                    """
+            } ?? ""
         return """
             <form class="filters" method="get" action="\(SiteURL.Pattern.trending)" role="search">
             <input type="hidden" name="since" value="\(list.query.timeframe.rawValue)">
+            \(topic)
             <span class="field"><label for="language">Language</label>
             <select id="language" name="language"><option value="">Any language</option>\(options)</select></span>
+            <span class="field"><label for="sort">Sort</label>
+            <select id="sort" name="sort">\(sorts)</select></span>
             <span class="field grow"><label for="q">Search</label>
             <input id="q" name="q" type="search" value="\(list.query.text ?? "")" placeholder="Search new repositories" maxlength="200"></span>
             <button type="submit">Apply</button>

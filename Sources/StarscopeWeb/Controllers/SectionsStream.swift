@@ -1,0 +1,27 @@
+import Hummingbird
+
+/// An answer sent in two steps: the page up to its sections marker at once, then the sections
+/// when they are ready, then the rest. Browsers show the first part while the second is fetched.
+enum SectionsStream {
+    static func response(_ page: HTML, policy: String, sections: @escaping @Sendable () async -> HTML) -> Response {
+        let markup = page.markup
+        let marker = RepositoryPage.sectionsMarker.markup
+        var headers = HTTPFields()
+        headers[.contentType] = "text/html; charset=utf-8"
+        headers[.cacheControl] = "no-cache"
+        headers[.contentSecurityPolicy] = policy
+        guard let cut = markup.range(of: marker) else {
+            return Response(status: page.status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: markup)))
+        }
+        let head = String(markup[..<cut.upperBound])
+        let tail = String(markup[cut.upperBound...])
+        return Response(
+            status: page.status, headers: headers,
+            body: ResponseBody { writer in
+                try await writer.write(ByteBuffer(string: head))
+                try await writer.write(ByteBuffer(string: await sections().markup))
+                try await writer.write(ByteBuffer(string: tail))
+                try await writer.finish(nil)
+            })
+    }
+}

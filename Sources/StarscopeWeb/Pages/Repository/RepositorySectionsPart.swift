@@ -1,0 +1,44 @@
+import Foundation
+import StarscopeCore
+import StarscopeModels
+
+/// The parts of a repository's page that cost a request each (README, languages, releases,
+/// contributors): streamed after the rest of the page, each with its own outcome.
+struct RepositorySectionsPart: Sendable {
+    /// Hosts README images may load from (GitHub's own image hosts); the detail page's
+    /// Content-Security-Policy allows exactly these, and the sanitiser drops every other image.
+    static let imageHosts = [
+        "camo.githubusercontent.com", "raw.githubusercontent.com", "user-images.githubusercontent.com",
+        "private-user-images.githubusercontent.com", "avatars.githubusercontent.com", "github.com",
+    ]
+
+    /// The sanitised README; nil when the repository has none.
+    var readme: Result<HTML?, StarscopeError>
+    var languages: Result<Languages, StarscopeError>
+    var releases: Result<[Release], StarscopeError>
+    var contributors: Result<[Contributor], StarscopeError>
+    var now: Date
+
+    init(_ sections: RepositorySections, repository: Repository, now: Date) {
+        let sanitizer = HTMLSanitizer(
+            owner: repository.owner.login, name: repository.name, branch: repository.defaultBranch ?? "HEAD",
+            imageSource: Self.imageSource)
+        readme = sections.readmeHTML.map { $0.map(sanitizer.sanitize) }
+        languages = sections.languages
+        releases = sections.releases
+        contributors = sections.contributors
+        self.now = now
+    }
+
+    /// An `https` image on one of GitHub's image hosts, else nothing (its `alt` text stays).
+    static let imageSource: @Sendable (URL) -> String? = { url in
+        guard url.scheme?.lowercased() == "https", let host = url.host?.lowercased(), imageHosts.contains(host) else { return nil }
+        return url.absoluteString
+    }
+
+    /// The Content-Security-Policy of a page with a README: the app's own, with GitHub's image hosts.
+    static var policy: String {
+        SecurityMiddleware.policy.replacingOccurrences(
+            of: "img-src 'self' data:", with: "img-src 'self' data: " + imageHosts.map { "https://" + $0 }.joined(separator: " "))
+    }
+}
