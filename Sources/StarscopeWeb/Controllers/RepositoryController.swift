@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import StarscopeCore
 import StarscopeModels
+import StarscopeStore
 
 /// `/repos/OWNER/NAME`: a repository's detail beside the list it was opened from (`?from=…`, or
 /// New & popular's own parameters).
@@ -37,7 +38,12 @@ struct RepositoryController {
         let explorer = await services.explorer(for: context)
         let now = detail.now
         return SectionsStream.response(page, policy: RepositorySectionsPart.policy) {
-            RepositorySectionsPart(await explorer.sections(name), repository: repository, now: now).view()
+            // The banner was sent already: sections GitHub could not refresh say so themselves.
+            let report = CacheReport()
+            let sections = await CacheReport.$current.withValue(report) { await explorer.sections(name) }
+            var part = RepositorySectionsPart(sections, repository: repository, now: now)
+            part.stale = Banner.text(report.stale)
+            return part.view()
         }
     }
 

@@ -18,6 +18,8 @@ struct RepositorySectionsPart: Sendable {
     var releases: Result<[Release], StarscopeError>
     var contributors: Result<[Contributor], StarscopeError>
     var now: Date
+    /// Why these sections are a saved copy, when GitHub could not refresh them.
+    var stale: String?
 
     init(_ sections: RepositorySections, repository: Repository, now: Date) {
         let sanitizer = HTMLSanitizer(
