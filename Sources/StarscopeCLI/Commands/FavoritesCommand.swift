@@ -7,7 +7,7 @@ struct FavoritesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "favorites",
         abstract: "Your favourite repositories, kept locally so that they work offline.",
-        subcommands: [List.self, Add.self, Remove.self, Export.self, Import.self],
+        subcommands: [List.self, Add.self, Remove.self, Tag.self, Note.self, Export.self, Import.self],
         defaultSubcommand: List.self
     )
 
@@ -25,20 +25,26 @@ struct FavoritesCommand: AsyncParsableCommand {
         @Flag(help: "Then keep printing star changes as they happen (within the rate-limit budget).")
         var watch = false
 
+        @Option(help: "Only favourites with this tag.")
+        var tag: String?
+
         func validate() throws {
             if watch && global.offline { throw ValidationError("--watch needs GitHub: it cannot be used with --offline.") }
         }
 
         func run() async throws {
             try await Session.run(global) { session in
-                let favorites = try await session.favorites.list(refresh: !global.offline)
+                let favorites = try await session.favorites.list(refresh: !global.offline, tag: tag)
                 let repositories = favorites.map(\.repository)
                 if json {
-                    try printJSON(repositories.map { RepositoryJSON(repository: $0, favorite: true) })
+                    try printJSON(favorites.map(RepositoryJSON.init(favorite:)))
                 } else if repositories.isEmpty {
-                    writeOut("No favourites yet: add one with `starscope favorites add OWNER/NAME`.\n")
+                    writeOut(
+                        tag.map { "No favourite is tagged “\(TerminalText.clean($0))”.\n" }
+                            ?? "No favourites yet: add one with `starscope favorites add OWNER/NAME`.\n")
                 } else {
                     writeOut(RepositoryOutput.table(repositories, terminal: session.terminal))
+                    writeOut(Self.notes(favorites))
                 }
                 if watch {
                     let sources = repositories.compactMap { try? RepositoryName(parsing: $0.fullName) }.map(LiveSource.repository)
@@ -82,6 +88,64 @@ struct FavoritesCommand: AsyncParsableCommand {
             try await Session.run(global) { session in
                 try await session.favorites.remove(storedName: name)
                 writeOut("Removed \(TerminalText.clean(name)) from your favourites.\n")
+            }
+        }
+    }
+
+    struct Tag: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "tag",
+            abstract: "Add tags to a favourite (or remove them with --remove).",
+            discussion: "A tag has 1 to 40 characters and no comma; tags compare without case."
+        )
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(help: "The favourite, as OWNER/NAME.")
+        var name: String
+
+        @Argument(help: "The tags.")
+        var tags: [String]
+
+        @Flag(help: "Remove these tags instead of adding them.")
+        var remove = false
+
+        func validate() throws {
+            guard !tags.isEmpty else { throw ValidationError("Name at least one tag.") }
+        }
+
+        func run() async throws {
+            try await Session.run(global) { session in
+                try await session.favorites.tag(name, tags, remove: remove)
+                let now = try await session.favorites.list(refresh: false).first {
+                    $0.repository.fullName.lowercased() == name.lowercased()
+                }
+                let shown = (now?.tags ?? []).map { "#" + TerminalText.clean($0) }.joined(separator: " ")
+                writeOut("\(TerminalText.clean(name)): \(shown.isEmpty ? "no tags" : shown)\n")
+            }
+        }
+    }
+
+    struct Note: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "note",
+            abstract: "Write a note on a favourite; an empty note clears it."
+        )
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(help: "The favourite, as OWNER/NAME.")
+        var name: String
+
+        @Argument(help: "The note (quote it); \"\" clears it.")
+        var text: String
+
+        func run() async throws {
+            try await Session.run(global) { session in
+                try await session.favorites.note(name, text)
+                writeOut(
+                    text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+                        ? "Cleared the note on \(TerminalText.clean(name)).\n" : "Noted on \(TerminalText.clean(name)).\n")
             }
         }
     }
@@ -167,5 +231,19 @@ struct ImportJSON: Encodable {
     enum CodingKeys: String, CodingKey {
         case added, rejected
         case alreadyFavorites = "already_favorites"
+    }
+}
+
+extension FavoritesCommand.List {
+    /// Under the table, a line for each favourite with tags or a note: `owner/name  #cli #tools — the note`.
+    static func notes(_ favorites: [Favorite]) -> String {
+        let lines = favorites.filter { !$0.tags.isEmpty || !$0.note.isEmpty }.map { favorite -> String in
+            let tags = favorite.tags.map { "#" + TerminalText.clean($0) }.joined(separator: " ")
+            let note =
+                favorite.note.isEmpty
+                ? "" : (tags.isEmpty ? "" : " — ") + TerminalText.clean(favorite.note).replacingOccurrences(of: "\n", with: " ")
+            return "\(TerminalText.clean(favorite.repository.fullName))  \(tags)\(note)"
+        }
+        return lines.isEmpty ? "" : "\n" + lines.joined(separator: "\n") + "\n"
     }
 }

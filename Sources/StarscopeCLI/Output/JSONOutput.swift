@@ -1,21 +1,39 @@
 import Foundation
 import StarscopeModels
+import StarscopeStore
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// A repository as `--json` prints it: GitHub's fields plus `"favorite"`.
+/// A repository as `--json` prints it: GitHub's fields plus `"favorite"`, and on favourites
+/// `"tags"` and `"note"`.
 struct RepositoryJSON: Encodable {
     var repository: Repository
     var favorite: Bool
+    var tags: [String]?
+    var note: String?
 
-    enum CodingKeys: String, CodingKey { case favorite }
+    init(repository: Repository, favorite: Bool, tags: [String]? = nil, note: String? = nil) {
+        self.repository = repository
+        self.favorite = favorite
+        self.tags = tags
+        self.note = note
+    }
+
+    /// A favourite with its tags and note.
+    init(favorite: Favorite) {
+        self.init(repository: favorite.repository, favorite: true, tags: favorite.tags, note: favorite.note)
+    }
+
+    enum CodingKeys: String, CodingKey { case favorite, tags, note }
 
     func encode(to encoder: any Encoder) throws {
         try repository.encode(to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(favorite, forKey: .favorite)
+        try container.encodeIfPresent(tags, forKey: .tags)
+        try container.encodeIfPresent(note, forKey: .note)
     }
 }
 
@@ -23,6 +41,8 @@ extension RepositoryJSON {
     var jsonObject: JSONObjectWriter {
         var object = repository.jsonObject
         object.add("favorite", favorite)
+        if let tags { object.add("tags", tags) }
+        if let note { object.add("note", note) }
         return object
     }
 }
