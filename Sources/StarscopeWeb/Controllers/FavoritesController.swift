@@ -13,6 +13,7 @@ struct FavoritesController {
         router.get(RouterPath(SiteURL.Pattern.favoritesExport), use: export)
         router.post(RouterPath(SiteURL.Pattern.favoritesToggle), use: toggle)
         router.post(RouterPath(SiteURL.Pattern.favoritesImport), use: importFavorites)
+        router.post(RouterPath(SiteURL.Pattern.favoritesAnnotate), use: annotate)
     }
 
     @Sendable func page(_ request: Request, context: WebContext) async throws -> HTML {
@@ -25,17 +26,27 @@ struct FavoritesController {
     }
 
     func model(_ list: FavoritesList, context: WebContext) async throws -> FavoritesPage {
-        let all = try await services.favorites(for: context).list(refresh: false)
+        let favorites = await services.favorites(for: context)
+        let all = try await favorites.list(refresh: false)
         let words = list.words
         let shown = all.filter { favorite in
             (words.isEmpty || Self.matches(favorite.repository, words))
                 && (list.language.map { $0.caseInsensitiveCompare(favorite.repository.language ?? "") == .orderedSame } ?? true)
+                && (list.tag.map { tag in favorite.tags.contains { $0.caseInsensitiveCompare(tag) == .orderedSame } } ?? true)
         }
         let now = Date()
         var page = FavoritesPage(list: list, total: all.count)
-        page.rows = Self.sorted(shown, by: list.sort).map {
-            RepositoryRow($0.repository, favorite: true, origin: .favorites(list), now: now)
+        let histories = (try? await services.database.starHistories(repositoryIDs: shown.map(\.repository.id))) ?? [:]
+        page.rows = Self.sorted(shown, by: list.sort).map { favorite in
+            var row = RepositoryRow(favorite.repository, favorite: true, origin: .favorites(list), now: now)
+            row.tags = favorite.tags
+            row.note = favorite.note
+            row.trend = histories[favorite.repository.id].map { samples in
+                StarHistoryChart(points: samples.map { .init(date: $0.recordedAt, stars: $0.stars) }, now: now)
+            }
+            return row
         }
+        page.tags = try await favorites.tags()
         page.languages = Set(all.compactMap { $0.repository.language.flatMap { $0.isEmpty ? nil : $0 } }).sorted {
             $0.localizedCaseInsensitiveCompare($1) == .orderedAscending
         }
@@ -133,6 +144,28 @@ struct FavoritesController {
         model.importError = outcome.error
         if outcome.error != nil { model.status = .badRequest }
         return context.render(SplitPage(origin: .favorites(list), list: model))
+    }
+
+    /// Replaces a favourite's tags (typed as `a, b`) and note, then returns to the page it came from.
+    @Sendable func annotate(_ request: Request, context: WebContext) async throws -> Response {
+        let form = try await FormData.read(request)
+        try CSRFMiddleware.verify(form, context: context)
+        let name = form["repo"] ?? ""
+        let favorites = await services.favorites(for: context)
+        guard let current = try? await services.database.favorite(fullName: name, account: context.account) else {
+            throw HTTPError(.notFound, message: "\(name) is not one of your favourites.")
+        }
+        let wanted = (form["tags"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let lower = Set(wanted.map { $0.lowercased() })
+        do {
+            let gone = current.tags.filter { !lower.contains($0.lowercased()) }
+            if !gone.isEmpty { try await favorites.tag(name, gone, remove: true) }
+            if !wanted.isEmpty { try await favorites.tag(name, wanted) }
+            try await favorites.note(name, form["note"] ?? "")
+        } catch {
+            throw HTTPError(error.isNotFound ? .notFound : .badRequest, message: error.message)
+        }
+        return .redirect(to: LocalPath.safe(form["return"]) ?? SiteURL.favorites(FavoritesList()).href, type: .found)
     }
 
     func jsonString(_ text: String) -> String {

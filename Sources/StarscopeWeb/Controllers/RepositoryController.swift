@@ -61,6 +61,12 @@ struct RepositoryController {
                 repository = try await explorer.repository(name, snapshotFreshFor: 600)
             }
             page.content = .found(repository, favorite: favorites.contains(repository.id))
+            if favorites.contains(repository.id),
+                let favorite = try? await services.database.favorite(fullName: repository.fullName, account: context.account)
+            {
+                page.tags = favorite.tags
+                page.note = favorite.note
+            }
             let samples = (try? await services.database.starHistory(repositoryID: repository.id)) ?? []
             page.history = StarHistoryChart(points: samples.map { .init(date: $0.recordedAt, stars: $0.stars) }, now: page.now)
         } catch {

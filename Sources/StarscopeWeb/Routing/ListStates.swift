@@ -84,7 +84,7 @@ struct RisingList: Hashable, Sendable {
     }
 }
 
-/// The Favourites page's state: `/favorites?q=text&language=Swift&sort=stars`.
+/// The Favourites page's state: `/favorites?tag=cli&q=text&language=Swift&sort=stars`.
 struct FavoritesList: Hashable, Sendable {
     enum Sort: String, CaseIterable, Sendable {
         case added, stars, name
@@ -101,11 +101,13 @@ struct FavoritesList: Hashable, Sendable {
     var text = ""
     var language: String?
     var sort = Sort.added
+    var tag: String?
 
-    init(text: String = "", language: String? = nil, sort: Sort = .added) {
+    init(text: String = "", language: String? = nil, sort: Sort = .added, tag: String? = nil) {
         self.text = text
         self.language = language
         self.sort = sort
+        self.tag = tag
     }
 
     init(_ values: QueryValues) throws {
@@ -120,6 +122,8 @@ struct FavoritesList: Hashable, Sendable {
             throw HTTPError(.badRequest, message: "“sort” must be added, stars or name.")
         }
         self.sort = sort
+        tag = values["tag"].flatMap { $0.isEmpty ? nil : $0 }
+        if let tag, tag.count > 60 { throw HTTPError(.badRequest, message: "That tag is too long.") }
     }
 
     /// The search's words, lowercased.
@@ -129,6 +133,7 @@ struct FavoritesList: Hashable, Sendable {
 
     func parameters() -> QueryBuilder {
         var builder = QueryBuilder()
+        builder.add("tag", tag)
         builder.add("q", text)
         builder.add("language", language)
         if sort != .added { builder.add("sort", sort.rawValue) }

@@ -9,7 +9,7 @@ enum SiteURL: Hashable, Sendable {
     case repository(RepositoryName, from: ListOrigin)
     case rising(RisingList)
     case favorites(FavoritesList)
-    case favoritesExport, favoritesToggle, favoritesImport
+    case favoritesExport, favoritesToggle, favoritesImport, favoritesAnnotate
     case people(PeopleList)
     case accountGo
     case account(AccountList)
@@ -31,6 +31,7 @@ enum SiteURL: Hashable, Sendable {
         static let favoritesExport = "/favorites/export"
         static let favoritesToggle = "/favorites/toggle"
         static let favoritesImport = "/favorites/import"
+        static let favoritesAnnotate = "/favorites/annotate"
         static let people = "/users"
         static let accountGo = "/users/go"
         static let account = "/users/:login"
@@ -61,6 +62,7 @@ enum SiteURL: Hashable, Sendable {
         case .favoritesExport: Pattern.favoritesExport
         case .favoritesToggle: Pattern.favoritesToggle
         case .favoritesImport: Pattern.favoritesImport
+        case .favoritesAnnotate: Pattern.favoritesAnnotate
         case .people(let list): Self.people(list)
         case .accountGo: Pattern.accountGo
         case .account(let list): list.parameters().url("/users/\(list.login)")

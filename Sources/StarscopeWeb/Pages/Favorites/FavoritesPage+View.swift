@@ -16,6 +16,7 @@ extension FavoritesPage: ListPane {
         return """
             \(Components.listHead(title, count: total))
             \(Components.listBar(refresh: SiteURL.favorites(list).href, filters()))
+            \(tagFilter())
             \(undo(context))
             \(importSummary())
             \(body)
@@ -32,6 +33,7 @@ extension FavoritesPage: ListPane {
         }
         return """
             <form class="filters stacked" method="get" action="\(SiteURL.Pattern.favorites)" role="search">
+            \(list.tag.map { tag -> HTML in "<input type=\"hidden\" name=\"tag\" value=\"\(tag)\">" } ?? "")
             <span class="field grow"><label for="fq">Search</label>
             <input id="fq" name="q" type="search" value="\(list.text)" placeholder="Name, description or topic" maxlength="200"></span>
             <span class="field"><label for="language">Language</label>
@@ -41,6 +43,20 @@ extension FavoritesPage: ListPane {
             <button type="submit">Apply</button>
             </form>
             """
+    }
+
+    /// The tags in use: each filters the list; the current one clears the filter.
+    func tagFilter() -> HTML {
+        guard !tags.isEmpty else { return "" }
+        let chips = tags.map { item -> HTML in
+            let current = list.tag?.caseInsensitiveCompare(item.tag) == .orderedSame
+            var target = list
+            target.tag = current ? nil : item.tag
+            let state: HTML = current ? " aria-current=\"true\"" : ""
+            return
+                "<li><a class=\"tag-link\" href=\"\(SiteURL.favorites(target).href)\"\(state)>#\(item.tag) <span class=\"muted\">\(item.count)</span></a></li>"
+        }
+        return "<nav aria-label=\"Tags\"><ul class=\"user-tags tag-filter\">\(chips)</ul></nav>"
     }
 
     /// "Removed OWNER/NAME. Undo" after a removal without the page's script.

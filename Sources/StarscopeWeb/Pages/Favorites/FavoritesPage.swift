@@ -17,6 +17,8 @@ struct FavoritesPage: Sendable {
     var rows: [RepositoryRow] = []
     /// The languages of all favourites, for the filter.
     var languages: [String] = []
+    /// Every tag in use, with how many favourites carry it.
+    var tags: [(tag: String, count: Int)] = []
     var importResult: ImportResult?
     /// Why a file could not be imported at all.
     var importError: String?

@@ -65,6 +65,7 @@ extension RepositoryPage {
             \(RepositoryRow.tags(repository))
             \(topics)
             <dl class="facts">\(facts)</dl>
+            \(favorite && !context.isReadOnly ? annotationForm(repository, context: context) : "")
             \(Self.about(repository))
             <p><a class="button" href="\(Self.gitHubURL(repository))" rel="noopener noreferrer">Open on GitHub</a></p>
             \(history?.view() ?? "")
@@ -74,6 +75,23 @@ extension RepositoryPage {
 
     /// Where the streamed sections go: the page up to here is sent first.
     static let sectionsMarker: HTML = "<!--sections-->"
+
+    /// A favourite's tags and note, editable here.
+    func annotationForm(_ repository: Repository, context: PageContext) -> HTML {
+        """
+        <details class="annotate"\(tags.isEmpty && note.isEmpty ? "" : " open")><summary>Your tags and note</summary>
+        <form method="post" action="\(SiteURL.favoritesAnnotate.href)">
+        <input type="hidden" name="csrf" value="\(context.csrf)">
+        <input type="hidden" name="repo" value="\(repository.fullName)">
+        <input type="hidden" name="return" value="\(href)">
+        <label for="tags">Tags, separated by commas</label>
+        <input id="tags" name="tags" type="text" value="\(tags.joined(separator: ", "))" maxlength="900" autocomplete="off">
+        <label for="note">Note</label>
+        <textarea id="note" name="note" rows="3" maxlength="2000">\(note)</textarea>
+        <button type="submit">Save</button>
+        </form></details>
+        """
+    }
 
     /// Homepage, default branch and licence, each only when GitHub says one.
     static func about(_ repository: Repository) -> HTML {

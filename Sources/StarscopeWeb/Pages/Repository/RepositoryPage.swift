@@ -17,6 +17,9 @@ struct RepositoryPage: Sendable {
     var now: Date
     /// Star counts Starscope recorded for it.
     var history: StarHistoryChart?
+    /// A favourite's own tags and note.
+    var tags: [String] = []
+    var note = ""
     /// The README, languages, releases and contributors follow in the same answer.
     var sectionsFollow = false
 

@@ -27,10 +27,22 @@ extension RepositoryRow {
             </div>
             \(description)
             <p class="meta">\(meta)</p>
+            \(annotations)
             </div>
             \(Self.favoriteToggle(repository.fullName, favorite: favorite, context: context, returnTo: origin.url.href))
             </li>
             """
+    }
+
+    /// A favourite's tags (each filters Favourites) and note.
+    var annotations: HTML {
+        guard !tags.isEmpty || !note.isEmpty else { return "" }
+        let chips = tags.map { tag -> HTML in
+            "<li><a class=\"tag-link\" href=\"\(SiteURL.favorites(FavoritesList(tag: tag)).href)\">#\(tag)</a></li>"
+        }
+        let tagList: HTML = tags.isEmpty ? "" : "<ul class=\"user-tags\" aria-label=\"Tags\">\(chips)</ul>"
+        let noteText: HTML = note.isEmpty ? "" : "<p class=\"user-note\"><bdi>\(note)</bdi></p>"
+        return "<div class=\"annotations\">\(tagList)\(noteText)</div>"
     }
 
     static func forks(_ count: Int) -> HTML {

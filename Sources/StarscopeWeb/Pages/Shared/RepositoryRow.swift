@@ -17,6 +17,9 @@ struct RepositoryRow: Sendable {
     var gain: Gain?
     /// A small star-history line (favourites).
     var trend: StarHistoryChart?
+    /// A favourite's own tags and note.
+    var tags: [String] = []
+    var note = ""
     var now: Date
 
     init(_ repository: Repository, favorite: Bool, origin: ListOrigin, gain: Gain? = nil, now: Date = Date()) {
