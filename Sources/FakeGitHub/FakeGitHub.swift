@@ -121,6 +121,11 @@ public final class FakeGitHub: Sendable {
 
     /// Renames (or transfers) a repository; its old name answers `301` to `/repositories/ID` from then on.
     @discardableResult
+    /// Stars `fullNames` for `login`, as if that person had starred them on GitHub.
+    public func star(_ fullNames: [String], login: String) async {
+        await state.star(fullNames, login: login)
+    }
+
     public func rename(_ fullName: String, to newFullName: String) async -> Bool {
         await state.rename(fullName, to: newFullName)
     }

@@ -16,6 +16,7 @@ public struct Starscope: AsyncParsableCommand {
         subcommands: [
             TrendingCommand.self, RisingCommand.self, ReposCommand.self, RepoCommand.self, ReadmeCommand.self, ReleasesCommand.self,
             ContributorsCommand.self, UsersCommand.self, UserCommand.self, ActivityCommand.self, OpenCommand.self, FavoritesCommand.self,
+            StarCommand.self, UnstarCommand.self,
             AuthCommand.self, ServeCommand.self,
         ]
     )
@@ -54,8 +55,10 @@ public struct Starscope: AsyncParsableCommand {
 extension StarscopeError {
     /// Where a person at the terminal fixes it.
     var terminalHint: String {
-        guard case .badCredentials = self, message.hasPrefix("GitHub rejected") else { return "" }
-        return " Check GH_TOKEN or GITHUB_TOKEN, or log in again with `starscope auth login`."
+        guard case .badCredentials = self else { return "" }
+        if message.hasPrefix("GitHub rejected") { return " Check GH_TOKEN or GITHUB_TOKEN, or log in again with `starscope auth login`." }
+        if message.hasPrefix("Starring on GitHub needs") { return " Log in with `starscope auth login`, or set GH_TOKEN." }
+        return ""
     }
 }
 

@@ -75,7 +75,7 @@ extension FakeGitHubState {
             return response
         }
         var incomplete = false
-        if let fault = takeFault(for: request.path) {
+        if let fault = takeFault(for: request.path, query: request.query) {
             switch fault {
             case .serverError:
                 return .error(500, "Server Error")

@@ -33,6 +33,8 @@ extension FakeGitHubState {
             return authenticatedUser(request, render: render)
         case ("GET", 1, "rate_limit"):
             return rateLimit(request, now: now)
+        case ("GET", 2, "user") where parts[1] == "starred":
+            return starredList(request, render: render)
         case (_, 4, "user") where parts[1] == "starred":
             return star(method: request.method, owner: parts[2], name: parts[3], request: request)
         default:
@@ -206,6 +208,30 @@ extension FakeGitHubState {
         var response = FakeResponse.json(
             .object(["resources": .object(["core": bucket("core"), "search": bucket("search")]), "rate": bucket("core")]))
         response.counts = false
+        return response
+    }
+
+    func star(_ fullNames: [String], login: String) {
+        for name in fullNames {
+            guard case .here(let index)? = locate(name) else { continue }
+            starredByLogin[login, default: []].insert(dataset.repositories[index].id)
+        }
+    }
+
+    /// `GET /user/starred`: the token's user's starred repositories, paged (30 by default), most
+    /// recently starred first as GitHub does (here: newest repository id first).
+    func starredList(_ request: FakeRequest, render: JSONRendering) -> FakeResponse {
+        guard let login = request.token.flatMap({ tokens[$0] }) else {
+            return .error(401, "Requires authentication", documentation: "https://docs.github.com/rest/activity/starring")
+        }
+        let ids = starredByLogin[login, default: []].sorted(by: >)
+        let repos = ids.compactMap { dataset.repositoryPosition(id: $0) }.map(current)
+        let (perPage, page) = Self.paging(request, defaultPerPage: 30)
+        let items = Self.slice(repos[...], perPage: perPage, page: page).compactMap { repository in
+            dataset.account(login: repository.ownerLogin).map { render.repository(repository, owner: $0) }
+        }
+        var response = FakeResponse.json(.array(items), caching: .standard(lastModified: nil))
+        if let link = Self.pageLinks(request, total: repos.count, perPage: perPage, page: page) { response.headers.append(("Link", link)) }
         return response
     }
 

@@ -110,14 +110,25 @@ actor FakeGitHubState {
         faults.removeAll()
     }
 
-    /// The fault for `path`, if any, using up one of its remaining times.
-    func takeFault(for path: String) -> Fault? {
-        guard let index = faults.firstIndex(where: { path.hasPrefix($0.pathPrefix) }) else { return nil }
+    /// The fault for `path`, if any, using up one of its remaining times. A rule written
+    /// `PATH?name=value` matches that exact path with those query values (a list's second page).
+    func takeFault(for path: String, query: [String: String] = [:]) -> Fault? {
+        guard let index = faults.firstIndex(where: { Self.matches($0.pathPrefix, path: path, query: query) }) else { return nil }
         let rule = faults[index]
         if let remaining = rule.remaining {
             if remaining <= 1 { faults.remove(at: index) } else { faults[index].remaining = remaining - 1 }
         }
         return rule.fault
+    }
+
+    static func matches(_ rule: String, path: String, query: [String: String]) -> Bool {
+        guard let mark = rule.firstIndex(of: "?") else { return path.hasPrefix(rule) }
+        guard path == rule[..<mark] else { return false }
+        for pair in rule[rule.index(after: mark)...].split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+            guard query[parts[0]] == (parts.count > 1 ? parts[1] : "") else { return false }
+        }
+        return true
     }
 
     func record(_ entry: LoggedRequest) {

@@ -1,3 +1,5 @@
+import StarscopeModels
+
 extension GitHubClient {
     /// `PUT /user/starred/{owner}/{repo}`: stars a repository for the token's user.
     public func star(owner: String, name: String) async throws(GitHubError) {
@@ -17,6 +19,11 @@ extension GitHubClient {
         } catch .notFound {
             return false
         }
+    }
+
+    /// `GET /user/starred`: the repositories the token's user starred, most recent first.
+    public func starred(perPage: Int = 100) async throws(GitHubError) -> Page<Repository> {
+        try await self.page(.get("/user/starred", [QueryItem("per_page", String(perPage))]), shape: .array)
     }
 
     private func starPath(_ owner: String, _ name: String) -> String {

@@ -20,6 +20,9 @@ struct Session {
 
     var favorites: Favorites { Favorites(explorer: explorer, database: database) }
 
+    /// Stars on GitHub, with this run's token.
+    var stars: GitHubStars { GitHubStars(favorites: favorites, hasToken: tokenSource.token != nil) }
+
     /// Builds the session from options and environment, runs `body`, prints a notice when saved
     /// answers stood in for GitHub's, and always shuts the HTTP client down.
     static func run<T>(

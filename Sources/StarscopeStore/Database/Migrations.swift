@@ -98,6 +98,10 @@ extension AppDatabase {
             }
             try db.create(index: "favoriteTagByTag", on: "favoriteTag", columns: ["account", "tag"])
         }
+        migrator.registerMigration("v7: GitHub stars of favourites") { db in
+            // NULL: not known; 1 or 0: what GitHub said when Starscope last starred, unstarred or synced.
+            try db.alter(table: "favorite") { t in t.add(column: "starredOnGitHub", .boolean) }
+        }
         return migrator
     }
 }

@@ -12,7 +12,8 @@ extension AppDatabase {
             let key = FavoriteRecord.key(account: account, repositoryID: repository.id)
             if let existing = try FavoriteRecord.fetchOne(db, key: key) {
                 try FavoriteRecord(
-                    repository: repository, account: account, addedAt: existing.addedAt, updatedAt: date, note: existing.note
+                    repository: repository, account: account, addedAt: existing.addedAt, updatedAt: date, note: existing.note,
+                    starredOnGitHub: existing.starredOnGitHub
                 )
                 .update(db)
                 return false
@@ -57,6 +58,48 @@ extension AppDatabase {
                     .fetchOne(db)
             else { return nil }
             return try record.favorite(tags: try Self.tags(account: account, repositoryID: record.repositoryID, in: db))
+        }
+    }
+
+    /// Adds every repository that is not a favourite yet, all in one transaction (a failure adds
+    /// none); marks them, and those already there, with `starredOnGitHub` when given.
+    public func addFavorites(_ repositories: [Repository], account: String = "", starredOnGitHub: Bool? = nil, at date: Date = Date())
+        async throws(StoreError) -> (added: [String], existing: [String])
+    {
+        try await write { db in
+            var added: [String] = []
+            var existing: [String] = []
+            for repository in repositories {
+                let taken =
+                    try Bool.fetchOne(
+                        db,
+                        sql:
+                            "SELECT EXISTS(SELECT 1 FROM favorite WHERE account = ? AND (repositoryID = ? OR fullName = ? COLLATE NOCASE))",
+                        arguments: [account, repository.id, repository.fullName]) ?? false
+                if taken {
+                    existing.append(repository.fullName)
+                } else {
+                    try FavoriteRecord(
+                        repository: repository, account: account, addedAt: date, updatedAt: date, starredOnGitHub: starredOnGitHub
+                    ).insert(db)
+                    added.append(repository.fullName)
+                }
+                if let starredOnGitHub {
+                    try db.execute(
+                        sql: "UPDATE favorite SET starredOnGitHub = ? WHERE account = ? AND repositoryID = ?",
+                        arguments: [starredOnGitHub, account, repository.id])
+                }
+            }
+            return (added, existing)
+        }
+    }
+
+    /// Records what GitHub says of a favourite's star (no change when it is not a favourite).
+    public func setStarredOnGitHub(_ starred: Bool, repositoryID: Int64, account: String = "") async throws(StoreError) {
+        try await write { db in
+            try db.execute(
+                sql: "UPDATE favorite SET starredOnGitHub = ? WHERE account = ? AND repositoryID = ?",
+                arguments: [starred, account, repositoryID])
         }
     }
 

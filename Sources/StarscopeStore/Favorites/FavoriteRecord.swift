@@ -18,8 +18,12 @@ struct FavoriteRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
     var addedAt: Date
     var updatedAt: Date
     var note: String
+    var starredOnGitHub: Bool?
 
-    init(repository: Repository, account: String, addedAt: Date, updatedAt: Date, note: String = "") throws {
+    init(
+        repository: Repository, account: String, addedAt: Date, updatedAt: Date, note: String = "", starredOnGitHub: Bool? = nil
+    ) throws {
+        self.starredOnGitHub = starredOnGitHub
         self.note = note
         self.account = account
         repositoryID = repository.id
@@ -32,7 +36,7 @@ struct FavoriteRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
     func favorite(tags: [String] = []) throws -> Favorite {
         Favorite(
             repository: try JSONDecoder.gitHub().decode(Repository.self, from: snapshot), addedAt: addedAt, updatedAt: updatedAt,
-            note: note, tags: tags)
+            note: note, tags: tags, starredOnGitHub: starredOnGitHub)
     }
 
     static func key(account: String, repositoryID: Int64) -> [String: any DatabaseValueConvertible] {
@@ -50,8 +54,13 @@ public struct Favorite: Sendable, Hashable {
     public var note: String
     /// The person's own tags, sorted.
     public var tags: [String]
+    /// Whether it is starred on GitHub, when Starscope knows (it starred, unstarred or synced it).
+    public var starredOnGitHub: Bool?
 
-    public init(repository: Repository, addedAt: Date, updatedAt: Date, note: String = "", tags: [String] = []) {
+    public init(
+        repository: Repository, addedAt: Date, updatedAt: Date, note: String = "", tags: [String] = [], starredOnGitHub: Bool? = nil
+    ) {
+        self.starredOnGitHub = starredOnGitHub
         self.repository = repository
         self.addedAt = addedAt
         self.updatedAt = updatedAt

@@ -1,0 +1,98 @@
+import Foundation
+import GitHubAPI
+import StarscopeModels
+import StarscopeStore
+
+/// A person's stars on GitHub, beside their favourites: star and unstar, and sync in either
+/// direction. Nothing is ever deleted on either side, and a sync that fails halfway through
+/// reading the stars changes no favourite.
+public struct GitHubStars: Sendable {
+    /// What a sync did.
+    public struct SyncReport: Sendable, Hashable {
+        /// Starred on GitHub and now favourites too.
+        public var added: [String] = []
+        /// Starred on GitHub and favourites already.
+        public var alreadyFavorites: [String] = []
+        /// Favourites now starred on GitHub (with `push`).
+        public var pushed: [String] = []
+        /// Why pushing stopped early, when it did (what was starred before stays starred).
+        public var pushFailure: String?
+    }
+
+    /// The most stars read from GitHub in one sync.
+    public static let syncLimit = 5_000
+
+    public let favorites: Favorites
+    /// Whether requests carry a token: starring needs one.
+    public let hasToken: Bool
+
+    public init(favorites: Favorites, hasToken: Bool) {
+        self.favorites = favorites
+        self.hasToken = hasToken
+    }
+
+    static let needsToken = StarscopeError.badCredentials("Starring on GitHub needs a GitHub token, and none is set.")
+
+    /// Stars `name` on GitHub (or unstars it), and records it on the favourite if it is one.
+    public func setStar(_ name: RepositoryName, starred: Bool) async throws(StarscopeError) {
+        guard hasToken else { throw Self.needsToken }
+        let client = favorites.explorer.client
+        do {
+            if starred {
+                try await client.star(owner: name.owner, name: name.name)
+            } else {
+                try await client.unstar(owner: name.owner, name: name.name)
+            }
+        } catch {
+            throw StarscopeError(error, about: .repository(name))
+        }
+        if let favorite = try? await favorites.database.favorite(fullName: name.description, account: favorites.account) {
+            try? await favorites.database.setStarredOnGitHub(starred, repositoryID: favorite.repository.id, account: favorites.account)
+        }
+    }
+
+    /// Every starred repository becomes a favourite (one transaction, after all pages were read);
+    /// with `push`, every favourite not starred yet is starred on GitHub.
+    public func sync(push: Bool, progress: PageProgress? = nil) async throws(StarscopeError) -> SyncReport {
+        guard hasToken else { throw Self.needsToken }
+        let explorer = favorites.explorer
+        // Only GitHub's own list will do: a saved copy standing in for it would sync an old list.
+        let check = CacheReport()
+        let stars: ListResult<Repository>
+        do {
+            stars = try await CacheReport.$current.withValue(check) {
+                try await explorer.collect(limit: Self.syncLimit, perPage: 100, about: .token, progress: progress) {
+                    () async throws(GitHubError) in
+                    try await explorer.client.starred(perPage: 100)
+                }
+            }
+        } catch let error as StarscopeError {
+            throw error
+        } catch {
+            throw .unavailable("GitHub could not list your stars just now, so nothing was synced; try again in a moment.")
+        }
+        if check.stale != nil {
+            throw .unavailable("GitHub could not list your stars just now, so nothing was synced; try again in a moment.")
+        }
+        var report = SyncReport()
+        let (added, existing) = try await Favorites.store { () async throws(StoreError) in
+            try await favorites.database.addFavorites(
+                stars.items, account: favorites.account, starredOnGitHub: true, at: explorer.now())
+        }
+        report.added = added
+        report.alreadyFavorites = existing
+        guard push else { return report }
+        let starredIDs = Set(stars.items.map(\.id))
+        for favorite in try await favorites.list(refresh: false) where !starredIDs.contains(favorite.repository.id) {
+            guard let name = try? RepositoryName(parsing: favorite.repository.fullName) else { continue }
+            do {
+                try await setStar(name, starred: true)
+                report.pushed.append(name.description)
+            } catch {
+                report.pushFailure = error.message
+                break
+            }
+        }
+        return report
+    }
+}
