@@ -35,6 +35,7 @@ public func buildRouter(services: WebServices) -> Router<WebContext> {
     router.add(middleware: CSRFMiddleware())
     TrendingController(services: services).addRoutes(to: router)
     RepositoryController(services: services).addRoutes(to: router)
+    StarsController(services: services).addRoutes(to: router)
     FavoritesController(services: services).addRoutes(to: router)
     AccountsController(services: services).addRoutes(to: router)
     SettingsController(services: services).addRoutes(to: router)

@@ -39,6 +39,7 @@ struct FavoritesController {
         let histories = (try? await services.database.starHistories(repositoryIDs: shown.map(\.repository.id))) ?? [:]
         page.rows = Self.sorted(shown, by: list.sort).map { favorite in
             var row = RepositoryRow(favorite.repository, favorite: true, origin: .favorites(list), now: now)
+            row.starredOnGitHub = favorite.starredOnGitHub
             row.tags = favorite.tags
             row.note = favorite.note
             row.trend = histories[favorite.repository.id].map { samples in
@@ -47,6 +48,7 @@ struct FavoritesController {
             return row
         }
         page.tags = try await favorites.tags()
+        page.canSync = await services.stars(for: context).hasToken
         page.languages = Set(all.compactMap { $0.repository.language.flatMap { $0.isEmpty ? nil : $0 } }).sorted {
             $0.localizedCaseInsensitiveCompare($1) == .orderedAscending
         }

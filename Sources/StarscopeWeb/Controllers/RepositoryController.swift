@@ -51,6 +51,7 @@ struct RepositoryController {
         let explorer = await services.explorer(for: context)
         let favorites = await explorer.favoriteIDs(account: context.account)
         var page = RepositoryPage(name: name, origin: origin, content: .notFound(""), now: explorer.now())
+        page.canStar = await services.stars(for: context).hasToken
         do {
             // A row of the list beside it is as fresh as the list: no store read, no request.
             let wanted = name.description.lowercased()
@@ -66,6 +67,7 @@ struct RepositoryController {
             {
                 page.tags = favorite.tags
                 page.note = favorite.note
+                page.starredOnGitHub = favorite.starredOnGitHub
             }
             let samples = (try? await services.database.starHistory(repositoryID: repository.id)) ?? []
             page.history = StarHistoryChart(points: samples.map { .init(date: $0.recordedAt, stars: $0.stars) }, now: page.now)

@@ -9,7 +9,7 @@ enum SiteURL: Hashable, Sendable {
     case repository(RepositoryName, from: ListOrigin)
     case rising(RisingList)
     case favorites(FavoritesList)
-    case favoritesExport, favoritesToggle, favoritesImport, favoritesAnnotate
+    case favoritesExport, favoritesToggle, favoritesImport, favoritesAnnotate, favoritesSync, star
     case people(PeopleList)
     case accountGo
     case account(AccountList)
@@ -32,6 +32,8 @@ enum SiteURL: Hashable, Sendable {
         static let favoritesToggle = "/favorites/toggle"
         static let favoritesImport = "/favorites/import"
         static let favoritesAnnotate = "/favorites/annotate"
+        static let favoritesSync = "/favorites/sync"
+        static let star = "/star"
         static let people = "/users"
         static let accountGo = "/users/go"
         static let account = "/users/:login"
@@ -63,6 +65,8 @@ enum SiteURL: Hashable, Sendable {
         case .favoritesToggle: Pattern.favoritesToggle
         case .favoritesImport: Pattern.favoritesImport
         case .favoritesAnnotate: Pattern.favoritesAnnotate
+        case .favoritesSync: Pattern.favoritesSync
+        case .star: Pattern.star
         case .people(let list): Self.people(list)
         case .accountGo: Pattern.accountGo
         case .account(let list): list.parameters().url("/users/\(list.login)")

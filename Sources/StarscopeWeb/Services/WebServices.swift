@@ -82,6 +82,18 @@ public final class WebServices: Sendable {
         Favorites(explorer: await explorer(for: context), database: database, account: context.account)
     }
 
+    /// Stars on GitHub for whoever made the request: their own token with accounts, else the server's.
+    func stars(for context: WebContext) async -> GitHubStars {
+        let hasToken: Bool
+        if vault != nil {
+            let signedIn = context.account != SignInMiddleware.guest && !context.account.isEmpty
+            hasToken = signedIn ? await accountToken(login: context.account) != nil : false
+        } else {
+            hasToken = settings.environmentToken != nil || storedTokenExists
+        }
+        return GitHubStars(favorites: await favorites(for: context), hasToken: hasToken)
+    }
+
     /// A client that always asks GitHub, for checking a token.
     func networkClient(token: String?) -> GitHubClient {
         stack.networkClient(token: token)

@@ -19,7 +19,9 @@ extension FavoritesPage: ListPane {
             \(tagFilter())
             \(undo(context))
             \(importSummary())
+            \(syncSummary())
             \(body)
+            \(syncForm(context))
             \(archive(context))
             """
     }
@@ -86,6 +88,31 @@ extension FavoritesPage: ListPane {
             ? ""
             : "<ul class=\"skipped\">\(result.skipped.map { item -> HTML in "<li>Entry \(item.entry): \(item.reason)</li>" })</ul>"
         return "<div class=\"notice import-result\" role=\"status\"><p>\(sentence).</p>\(skipped)</div>"
+    }
+
+    func syncSummary() -> HTML {
+        guard let result = syncResult else { return "" }
+        var sentence = "Added \(result.added) starred repositor\(result.added == 1 ? "y" : "ies") from GitHub"
+        if result.alreadyFavorites > 0 { sentence += "; \(result.alreadyFavorites) were favourites already" }
+        if result.pushRequested { sentence += "; starred \(result.pushed) favourite\(result.pushed == 1 ? "" : "s") on GitHub" }
+        let failure: HTML = result.failure.map { "<p>\($0)</p>" } ?? ""
+        return result.failure != nil && result.added == 0 && result.pushed == 0
+            ? "<div class=\"error-state sync-result\" role=\"alert\">\(failure)</div>"
+            : "<div class=\"notice sync-result\" role=\"status\"><p>\(sentence).</p>\(failure)</div>"
+    }
+
+    /// Sync with GitHub's stars: never deletes on either side.
+    func syncForm(_ context: PageContext) -> HTML {
+        guard canSync, !context.isReadOnly else { return "" }
+        return """
+            <section class="sync" aria-labelledby="sync-title"><h2 id="sync-title">GitHub stars</h2>
+            <p class="muted">Every repository you starred on GitHub becomes a favourite. Nothing is removed, here or on GitHub.</p>
+            <form method="post" action="\(SiteURL.favoritesSync.href)">
+            <input type="hidden" name="csrf" value="\(context.csrf)">
+            <button type="submit">Sync with GitHub stars</button>
+            <button type="submit" name="push" value="1">Sync, and star every favourite on GitHub</button>
+            </form></section>
+            """
     }
 
     func archive(_ context: PageContext) -> HTML {

@@ -20,6 +20,18 @@ struct FavoritesPage: Sendable {
     /// Every tag in use, with how many favourites carry it.
     var tags: [(tag: String, count: Int)] = []
     var importResult: ImportResult?
+    /// What a sync with GitHub's stars did.
+    struct SyncResult: Sendable {
+        var added: Int
+        var alreadyFavorites: Int
+        var pushed: Int
+        var failure: String?
+        var pushRequested: Bool
+    }
+
+    var syncResult: SyncResult?
+    /// Requests carry a token, so GitHub's stars can be synced.
+    var canSync = false
     /// Why a file could not be imported at all.
     var importError: String?
     /// A favourite just removed without the page's script: the page offers to undo it.

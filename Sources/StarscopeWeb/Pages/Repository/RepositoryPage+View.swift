@@ -67,7 +67,8 @@ extension RepositoryPage {
             <dl class="facts">\(facts)</dl>
             \(favorite && !context.isReadOnly ? annotationForm(repository, context: context) : "")
             \(Self.about(repository))
-            <p><a class="button" href="\(Self.gitHubURL(repository))" rel="noopener noreferrer">Open on GitHub</a></p>
+            <div class="detail-actions"><a class="button" href="\(Self.gitHubURL(repository))" rel="noopener noreferrer">Open on GitHub</a>\
+            \(canStar && !context.isReadOnly ? starForm(repository, context: context) : "")</div>
             \(history?.view() ?? "")
             \(sectionsFollow ? Self.sectionsMarker : "")
             """
@@ -75,6 +76,20 @@ extension RepositoryPage {
 
     /// Where the streamed sections go: the page up to here is sent first.
     static let sectionsMarker: HTML = "<!--sections-->"
+
+    /// Star (or, when Starscope knows it is starred, unstar) on GitHub.
+    func starForm(_ repository: Repository, context: PageContext) -> HTML {
+        let starred = starredOnGitHub == true
+        return """
+            <form class="star-form" method="post" action="\(SiteURL.star.href)">
+            <input type="hidden" name="csrf" value="\(context.csrf)">
+            <input type="hidden" name="repo" value="\(repository.fullName)">
+            <input type="hidden" name="starred" value="\(starred ? "false" : "true")">
+            <input type="hidden" name="return" value="\(href)">
+            <button type="submit" data-starred-on-github="\(starredOnGitHub.map { $0 ? "true" : "false" } ?? "unknown")">\(starred ? "Unstar on GitHub" : "★ Star on GitHub")</button>
+            </form>
+            """
+    }
 
     /// A favourite's tags and note, editable here.
     func annotationForm(_ repository: Repository, context: PageContext) -> HTML {

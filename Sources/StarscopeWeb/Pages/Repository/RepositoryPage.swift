@@ -17,6 +17,10 @@ struct RepositoryPage: Sendable {
     var now: Date
     /// Star counts Starscope recorded for it.
     var history: StarHistoryChart?
+    /// Requests carry a token, so it can be starred on GitHub from here.
+    var canStar = false
+    /// Whether it is starred on GitHub, when Starscope knows (a favourite it starred or synced).
+    var starredOnGitHub: Bool?
     /// A favourite's own tags and note.
     var tags: [String] = []
     var note = ""

@@ -16,7 +16,7 @@ extension RepositoryRow {
                 " <span class=\"gain\" data-gained=\"\($0.stars)\">+\(GroupedNumber.format($0.stars)) <span class=\"span\">in \(SpanText.short($0.span))</span></span>"
             } ?? ""
         let meta: HTML =
-            "\(Self.language(repository.language))\(Self.forks(repository.forksCount))\(Self.ages(repository, now: now))\(Self.tags(repository))\(trend?.sparkline() ?? "")"
+            "\(Self.language(repository.language))\(Self.forks(repository.forksCount))\(Self.ages(repository, now: now))\(Self.tags(repository))\(starredOnGitHub == true ? Self.starredTag : "")\(trend?.sparkline() ?? "")"
         return """
             <li class="repo-row\(favorite ? " is-favorite" : "")" data-repo="\(repository.fullName)">
             \(Self.avatar(repository.owner.avatarURL, size: 40))
@@ -44,6 +44,8 @@ extension RepositoryRow {
         let noteText: HTML = note.isEmpty ? "" : "<p class=\"user-note\"><bdi>\(note)</bdi></p>"
         return "<div class=\"annotations\">\(tagList)\(noteText)</div>"
     }
+
+    static let starredTag: HTML = " <span class=\"tag\">starred on GitHub</span>"
 
     static func forks(_ count: Int) -> HTML {
         guard count > 0 else { return "" }

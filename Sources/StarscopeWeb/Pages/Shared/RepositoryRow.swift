@@ -17,6 +17,8 @@ struct RepositoryRow: Sendable {
     var gain: Gain?
     /// A small star-history line (favourites).
     var trend: StarHistoryChart?
+    /// Whether a favourite is starred on GitHub, when Starscope knows.
+    var starredOnGitHub: Bool?
     /// A favourite's own tags and note.
     var tags: [String] = []
     var note = ""

@@ -1,0 +1,50 @@
+import FakeGitHub
+import Foundation
+import HTTPTypes
+import Testing
+
+@testable import StarscopeWeb
+
+/// GitHub stars in the web app: the detail's star button and Favourites' sync.
+@Suite struct StarsPageTests {
+    @Test func withATokenTheDetailStarsAndFavouritesSync() async throws {
+        try await WebHarness.run(token: FakeGitHub.octocatToken) { web in
+            let names = web.fake.dataset.repositories.prefix(3).map(\.fullName)
+            let (_, detail, _) = try await web.page("/repos/\(names[0])")
+            #expect(detail.contains("★ Star on GitHub"))
+            let (cookie, token) = try await web.csrf()
+            let starred = try await web.post(
+                "/star", form: ["repo": names[0], "starred": "true", "return": "/repos/\(names[0])", "csrf": token], cookie: cookie)
+            #expect(starred.status == .found)
+            #expect(await web.fake.requests().contains { $0.method == "PUT" && $0.path == "/user/starred/\(names[0])" })
+
+            await web.fake.star([names[1], names[2]], login: "octocat")
+            let (_, favourites, _) = try await web.page("/favorites")
+            #expect(favourites.contains("Sync with GitHub stars"))
+            let synced = try await web.post("/favorites/sync", form: ["csrf": token], cookie: cookie)
+            #expect(synced.status == .ok)
+            let page = String(buffer: synced.body)
+            #expect(page.contains("Added 3 starred repositories from GitHub."))
+            #expect(page.contains("starred on GitHub</span>"))
+            #expect(Set(try await web.services.database.favorites().map(\.repository.fullName)) == Set(names))
+            // A favourite Starscope knows is starred offers to unstar.
+            let (_, known, _) = try await web.page("/repos/\(names[1])")
+            #expect(known.contains("Unstar on GitHub"))
+        }
+    }
+
+    @Test func withoutATokenNothingOffersToStarAndPostsAreRefused() async throws {
+        try await WebHarness.run { web in
+            let name = try #require(web.fake.dataset.repositories.first).fullName
+            let (_, detail, _) = try await web.page("/repos/\(name)")
+            #expect(!detail.contains("Star on GitHub"))
+            let (_, favourites, _) = try await web.page("/favorites")
+            #expect(!favourites.contains("Sync with GitHub stars"))
+            let (cookie, token) = try await web.csrf()
+            let refused = try await web.post("/star", form: ["repo": name, "csrf": token], cookie: cookie)
+            #expect(refused.status == .forbidden)
+            #expect(String(buffer: refused.body).contains("needs a GitHub token, and none is set. Check the token in Settings."))
+            #expect(await web.fake.requests().allSatisfy { $0.method == "GET" })
+        }
+    }
+}
