@@ -78,8 +78,10 @@ enum StaleNotice {
     static func line(_ stale: CacheReport.Stale, timeZone: TimeZone = .current) -> String {
         let when = ClockTime.format(stale.fetchedAt, timeZone: timeZone)
         switch stale.reason {
-        case .rateLimited(_, _, let reset):
+        case .rateLimited(_, _, let reset?):
             return "rate limited: showing results from \(when); GitHub's limit resets at \(ClockTime.format(reset, timeZone: timeZone))"
+        case .rateLimited:
+            return "rate limited: showing results from \(when); GitHub did not say when its limit resets"
         case .secondaryRateLimit:
             return "rate limited: showing results from \(when); GitHub asked Starscope to slow down"
         case .serverError(let status):

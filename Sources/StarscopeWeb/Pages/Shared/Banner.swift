@@ -13,8 +13,10 @@ enum Banner {
         let when = ClockTime.format(stale.fetchedAt)
         switch stale.reason {
         case .rateLimited(_, let limit, let reset):
+            // GitHub does not always say when it resets, nor the limit; without either, a token still helps.
             let hint = limit <= 60 ? "; add a token in Settings for 5,000 requests an hour" : ""
-            return "Rate limit reached — resets at \(ClockTime.format(reset))\(hint). Showing results from \(when)."
+            let resets = reset.map { " — resets at \(ClockTime.format($0))" } ?? ""
+            return "Rate limit reached\(resets)\(hint). Showing results from \(when)."
         case .secondaryRateLimit:
             return "GitHub asked Starscope to slow down — showing results from \(when)."
         case .serverError:
