@@ -119,13 +119,25 @@ public final class FakeGitHub: Sendable {
         return (bucket.limit, bucket.remaining, bucket.reset)
     }
 
-    /// Renames (or transfers) a repository; its old name answers `301` to `/repositories/ID` from then on.
+    /// Publishes a release of `fullName` now.
     @discardableResult
+    public func publishRelease(_ fullName: String, tag: String, name: String? = nil, prerelease: Bool = false) async -> Bool {
+        await state.publishRelease(fullName: fullName, tag: tag, name: name, prerelease: prerelease)
+    }
+
+    /// Archives `fullName` now.
+    @discardableResult
+    public func archive(_ fullName: String) async -> Bool {
+        await state.archive(fullName: fullName)
+    }
+
     /// Stars `fullNames` for `login`, as if that person had starred them on GitHub.
     public func star(_ fullNames: [String], login: String) async {
         await state.star(fullNames, login: login)
     }
 
+    /// Renames (or transfers) a repository; its old name answers `301` to `/repositories/ID` from then on.
+    @discardableResult
     public func rename(_ fullName: String, to newFullName: String) async -> Bool {
         await state.rename(fullName, to: newFullName)
     }

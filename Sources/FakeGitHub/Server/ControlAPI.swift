@@ -8,6 +8,8 @@ import StarscopeModels
 /// - `POST /_fake/stars` `{"full_name": "owner/name", "stars": 123}`
 /// - `POST /_fake/rate-limit` `{"token": null, "resource": "core", "remaining": 0}`
 /// - `POST /_fake/rename` `{"full_name": "owner/name", "new_full_name": "owner2/name2"}`: the old name answers `301` from then on
+/// - `POST /_fake/release` `{"full_name": "owner/name", "tag": "v2.0.0", "name": null, "prerelease": false}`: published now
+/// - `POST /_fake/archive` `{"full_name": "owner/name"}`: archived now
 /// - `GET /_fake/requests` (the request log), `DELETE /_fake/requests`
 struct ControlAPI: Sendable {
     let state: FakeGitHubState
@@ -28,6 +30,17 @@ struct ControlAPI: Sendable {
     struct RenameBody: Decodable {
         var full_name: String
         var new_full_name: String
+    }
+
+    struct ReleaseBody: Decodable {
+        var full_name: String
+        var tag: String
+        var name: String?
+        var prerelease: Bool?
+    }
+
+    struct RepositoryBody: Decodable {
+        var full_name: String
     }
 
     struct RateLimitBody: Decodable {
@@ -60,6 +73,18 @@ struct ControlAPI: Sendable {
             }
             return await state.rename(body.full_name, to: body.new_full_name)
                 ? FakeResponse(status: 204, body: Data()) : .error(422, "Cannot rename \(body.full_name) to \(body.new_full_name)")
+        case ("POST", "/_fake/release"):
+            guard let body = try? decoder.decode(ReleaseBody.self, from: request.body) else {
+                return .error(400, "Expected {\"full_name\", \"tag\"}")
+            }
+            return await state.publishRelease(
+                fullName: body.full_name, tag: body.tag, name: body.name, prerelease: body.prerelease ?? false)
+                ? FakeResponse(status: 204, body: Data()) : .error(404, "Not Found")
+        case ("POST", "/_fake/archive"):
+            guard let body = try? decoder.decode(RepositoryBody.self, from: request.body) else {
+                return .error(400, "Expected {\"full_name\"}")
+            }
+            return await state.archive(fullName: body.full_name) ? FakeResponse(status: 204, body: Data()) : .error(404, "Not Found")
         case ("POST", "/_fake/rate-limit"):
             guard let body = try? decoder.decode(RateLimitBody.self, from: request.body) else {
                 return .error(400, "Expected {\"remaining\"}")

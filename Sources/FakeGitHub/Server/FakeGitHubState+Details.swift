@@ -8,8 +8,8 @@ extension FakeGitHubState {
         switch rest {
         case []: return self.repository(index, render: render)
         case ["readme"]: return readme(repository, request: request, render: render)
-        case ["releases"]: return releases(repository, request: request, render: render)
-        case ["releases", "latest"]: return latestRelease(repository, render: render)
+        case ["releases"]: return releases(repository, all: releases(at: index), request: request, render: render)
+        case ["releases", "latest"]: return latestRelease(repository, all: releases(at: index), render: render)
         case ["contributors"]: return contributors(repository, request: request, render: render)
         case ["languages"]:
             var response = FakeResponse(status: 200, body: JSONRendering.languages(dataset.languages(for: repository)))
@@ -38,8 +38,7 @@ extension FakeGitHubState {
         return response
     }
 
-    func releases(_ repository: FakeRepository, request: FakeRequest, render: JSONRendering) -> FakeResponse {
-        let releases = dataset.releases(for: repository)
+    func releases(_ repository: FakeRepository, all releases: [FakeRelease], request: FakeRequest, render: JSONRendering) -> FakeResponse {
         let (perPage, page) = Self.paging(request, defaultPerPage: 30)
         let items = Self.slice(releases[...], perPage: perPage, page: page).map { render.release($0, repository: repository) }
         var response = FakeResponse.json(.array(items), caching: .standard(lastModified: nil))
@@ -49,8 +48,8 @@ extension FakeGitHubState {
         return response
     }
 
-    func latestRelease(_ repository: FakeRepository, render: JSONRendering) -> FakeResponse {
-        guard let latest = dataset.releases(for: repository).first(where: { !$0.prerelease && !$0.draft }) else {
+    func latestRelease(_ repository: FakeRepository, all releases: [FakeRelease], render: JSONRendering) -> FakeResponse {
+        guard let latest = releases.first(where: { !$0.prerelease && !$0.draft }) else {
             return .error(404, "Not Found", documentation: "https://docs.github.com/rest/releases/releases#get-the-latest-release")
         }
         return .json(render.release(latest, repository: repository), caching: .standard(lastModified: latest.publishedAt))

@@ -15,6 +15,10 @@ actor FakeGitHubState {
     let maxAge: Int
     /// Repositories renamed (or transferred) while the fake runs: position → current owner and name.
     var renames: [Int: (owner: String, name: String)] = [:]
+    /// Releases published while the fake runs, newest first, by repository position.
+    var published: [Int: [FakeRelease]] = [:]
+    /// Repositories archived while the fake runs.
+    var archivedNow: Set<Int> = []
     /// Names that answer `301`: lower-cased `owner/name` → position (seeded, and every rename's old name).
     var formerNames: [String: Int] = [:]
 
@@ -70,6 +74,7 @@ actor FakeGitHubState {
     func current(_ index: Int) -> FakeRepository {
         var repository = dataset.repositories[index]
         repository.stars = stars[index]
+        if archivedNow.contains(index) { repository.archived = true }
         if let renamed = renames[index] {
             repository.name = renamed.name
             repository.ownerLogin = renamed.owner
@@ -80,6 +85,29 @@ actor FakeGitHubState {
 
     func currentRepositories() -> [FakeRepository] {
         dataset.repositories.indices.map(current)
+    }
+
+    /// Publishes a release now: it becomes the latest (unless a pre-release).
+    func publishRelease(fullName: String, tag: String, name: String?, prerelease: Bool) -> Bool {
+        guard case .here(let index)? = locate(fullName), let author = dataset.accounts.first else { return false }
+        let repository = dataset.repositories[index]
+        let release = FakeRelease(
+            id: repository.id * 1_000 + 900 + Int64(published[index, default: []].count), tagName: tag, name: name, body: "",
+            prerelease: prerelease, draft: false, publishedAt: Date(), author: dataset.account(login: repository.ownerLogin) ?? author)
+        published[index, default: []].insert(release, at: 0)
+        return true
+    }
+
+    /// Archives a repository now.
+    func archive(fullName: String) -> Bool {
+        guard case .here(let index)? = locate(fullName) else { return false }
+        archivedNow.insert(index)
+        return true
+    }
+
+    /// Every release of the repository at `index`, newest first.
+    func releases(at index: Int) -> [FakeRelease] {
+        published[index, default: []] + dataset.releases(for: dataset.repositories[index])
     }
 
     func setStars(fullName: String, to count: Int) -> Bool {

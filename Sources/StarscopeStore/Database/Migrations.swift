@@ -102,6 +102,30 @@ extension AppDatabase {
             // NULL: not known; 1 or 0: what GitHub said when Starscope last starred, unstarred or synced.
             try db.alter(table: "favorite") { t in t.add(column: "starredOnGitHub", .boolean) }
         }
+        migrator.registerMigration("v8: updates on favourites") { db in
+            // What Starscope last knew of each watched repository, to tell what changed.
+            try db.create(table: "repositoryWatch") { t in
+                t.primaryKey("repositoryID", .integer)
+                t.column("fullName", .text).notNull()
+                t.column("stars", .integer).notNull()
+                t.column("archived", .boolean).notNull()
+                t.column("latestRelease", .text)
+                t.column("checkedAt", .datetime).notNull()
+            }
+            try db.create(table: "updateEvent") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("account", .text).notNull().collate(.nocase)
+                t.column("key", .text).notNull()
+                t.column("kind", .text).notNull()
+                t.column("repositoryID", .integer).notNull()
+                t.column("fullName", .text).notNull()
+                t.column("occurredAt", .datetime).notNull().indexed()
+                t.column("summary", .text).notNull()
+                t.column("htmlURL", .text).notNull()
+                t.column("seen", .boolean).notNull().defaults(to: false)
+                t.uniqueKey(["account", "key"])
+            }
+        }
         return migrator
     }
 }

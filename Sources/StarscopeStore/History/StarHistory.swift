@@ -86,4 +86,11 @@ extension AppDatabase {
             return Dictionary(grouping: samples, by: \.repositoryID)
         }
     }
+
+    /// Records one star count as seen at `date` (for imports and tests of history).
+    public func observeSample(repositoryID: Int64, fullName: String, stars: Int, at date: Date) async throws(StoreError) {
+        try await write { db in
+            try StarSample(repositoryID: repositoryID, fullName: fullName, recordedAt: date, stars: stars).insert(db, onConflict: .replace)
+        }
+    }
 }

@@ -1,0 +1,121 @@
+import Foundation
+import GRDB
+
+/// Something that happened to a favourite: a star milestone, an unusual gain, a release, an
+/// archive, a rename. Kept per account; `key` makes each happen once.
+public struct Update: Codable, FetchableRecord, PersistableRecord, Sendable, Hashable {
+    public enum Kind: String, Codable, Sendable, CaseIterable {
+        case milestone, gain, release, archived, renamed
+    }
+
+    public static func databaseDateEncodingStrategy(for column: String) -> DatabaseDateEncodingStrategy {
+        StoredDate.encodingStrategy
+    }
+
+    public static let databaseTableName = "updateEvent"
+
+    public var id: Int64?
+    public var account: String
+    /// Unique per account: the kind, the repository and what it was (`milestone:42:1000`).
+    public var key: String
+    public var kind: Kind
+    public var repositoryID: Int64
+    public var fullName: String
+    public var occurredAt: Date
+    public var summary: String
+    public var htmlURL: String
+    public var seen: Bool
+
+    public init(
+        account: String, key: String, kind: Kind, repositoryID: Int64, fullName: String, occurredAt: Date, summary: String,
+        htmlURL: String
+    ) {
+        self.account = account
+        self.key = key
+        self.kind = kind
+        self.repositoryID = repositoryID
+        self.fullName = fullName
+        self.occurredAt = occurredAt
+        self.summary = summary
+        self.htmlURL = htmlURL
+        seen = false
+    }
+}
+
+/// What Starscope last knew of a watched repository.
+public struct RepositoryWatch: Codable, FetchableRecord, PersistableRecord, Sendable, Hashable {
+    public static func databaseDateEncodingStrategy(for column: String) -> DatabaseDateEncodingStrategy {
+        StoredDate.encodingStrategy
+    }
+
+    public static let databaseTableName = "repositoryWatch"
+
+    public var repositoryID: Int64
+    public var fullName: String
+    public var stars: Int
+    public var archived: Bool
+    public var latestRelease: String?
+    public var checkedAt: Date
+
+    public init(repositoryID: Int64, fullName: String, stars: Int, archived: Bool, latestRelease: String?, checkedAt: Date) {
+        self.repositoryID = repositoryID
+        self.fullName = fullName
+        self.stars = stars
+        self.archived = archived
+        self.latestRelease = latestRelease
+        self.checkedAt = checkedAt
+    }
+}
+
+extension AppDatabase {
+    public func watch(repositoryID: Int64) async throws(StoreError) -> RepositoryWatch? {
+        try await read { db in try RepositoryWatch.fetchOne(db, key: repositoryID) }
+    }
+
+    /// Saves what was seen and the updates it made, for every account that favourites the
+    /// repository, in one transaction; an update already recorded (same key) is not recorded again.
+    public func record(_ watch: RepositoryWatch, updates: [Update]) async throws(StoreError) {
+        try await write { db in
+            try watch.save(db)
+            let accounts = try String.fetchAll(
+                db, sql: "SELECT account FROM favorite WHERE repositoryID = ?", arguments: [watch.repositoryID])
+            for account in accounts {
+                for var update in updates {
+                    update.account = account
+                    try update.insert(db, onConflict: .ignore)
+                }
+            }
+        }
+    }
+
+    /// The repositories any account favourites, once each.
+    public func watchedRepositories() async throws(StoreError) -> [(id: Int64, fullName: String)] {
+        try await read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT repositoryID, MIN(fullName) AS fullName FROM favorite GROUP BY repositoryID ORDER BY repositoryID"
+            )
+            .map { (id: $0["repositoryID"], fullName: $0["fullName"]) }
+        }
+    }
+
+    /// An account's updates: unseen ones only, or everything since `since`, newest first.
+    public func updates(account: String = "", unseenOnly: Bool, since: Date? = nil) async throws(StoreError) -> [Update] {
+        try await read { db in
+            var request = Update.filter(Column("account") == account)
+            if unseenOnly { request = request.filter(Column("seen") == false) }
+            if let since { request = request.filter(Column("occurredAt") >= since.stored) }
+            return try request.order(Column("occurredAt").desc, Column("id").desc).fetchAll(db)
+        }
+    }
+
+    public func unseenUpdateCount(account: String = "") async throws(StoreError) -> Int {
+        try await read { db in try Update.filter(Column("account") == account && Column("seen") == false).fetchCount(db) }
+    }
+
+    public func markUpdatesSeen(account: String = "", ids: [Int64]) async throws(StoreError) {
+        guard !ids.isEmpty else { return }
+        try await write { db in
+            try Update.filter(Column("account") == account && ids.contains(Column("id"))).updateAll(db, Column("seen").set(to: true))
+        }
+    }
+}
