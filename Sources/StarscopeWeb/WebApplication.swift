@@ -15,6 +15,7 @@ public func buildApplication(
         router: router,
         server: .http1(configuration: .init(idleTimeout: .seconds(Int64(services.settings.idleTimeout)))),
         configuration: .init(address: .hostname(host, port: services.settings.port), serverName: "Starscope"),
+        services: [UpdatesWatcher(services: services)],
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? services.settings.port
             onListening(host, port)
@@ -33,9 +34,11 @@ public func buildRouter(services: WebServices) -> Router<WebContext> {
     router.add(middleware: ErrorPageMiddleware())
     router.add(middleware: SignInMiddleware(services: services))
     router.add(middleware: CSRFMiddleware())
+    router.add(middleware: UpdatesCountMiddleware(services: services))
     TrendingController(services: services).addRoutes(to: router)
     RepositoryController(services: services).addRoutes(to: router)
     StarsController(services: services).addRoutes(to: router)
+    UpdatesController(services: services).addRoutes(to: router)
     FavoritesController(services: services).addRoutes(to: router)
     AccountsController(services: services).addRoutes(to: router)
     SettingsController(services: services).addRoutes(to: router)

@@ -54,7 +54,16 @@ public struct UpdatesCheck: Sendable {
     /// One repository: what it is now against what was known, recorded with its updates.
     public func check(_ name: RepositoryName, repositoryID: Int64) async throws(StarscopeError) {
         let repository = try await explorer.repository(name)
-        let release = try await explorer.latestRelease(RepositoryName(parsing: repository.fullName))
+        // The repository was just seen, so a 404 here means no release (not no repository).
+        let current = try RepositoryName(parsing: repository.fullName)
+        let release: Release?
+        do {
+            release = try await explorer.client.latestRelease(owner: current.owner, name: current.name)
+        } catch .notFound {
+            release = nil
+        } catch {
+            throw StarscopeError(error, about: .repository(current))
+        }
         let now = explorer.now()
         let seen = RepositoryWatch(
             repositoryID: repository.id, fullName: repository.fullName, stars: repository.stargazersCount, archived: repository.archived,

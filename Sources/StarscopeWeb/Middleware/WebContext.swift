@@ -13,6 +13,8 @@ public struct WebContext: RequestContext, RemoteAddressRequestContext {
     /// The signed-in account's login with `--accounts` (`SignInMiddleware.guest` for a guest),
     /// "" for the one user of a server without accounts.
     var account = ""
+    /// Set by `UpdatesCountMiddleware` for pages: updates this account has not seen.
+    var unreadUpdates = 0
     public let remoteAddress: SocketAddress?
 
     public init(source: ApplicationRequestContextSource) {
@@ -24,6 +26,6 @@ public struct WebContext: RequestContext, RemoteAddressRequestContext {
     func page(_ section: PageContext.Section) -> PageContext {
         PageContext(
             theme: theme, csrf: csrf, banner: Banner.text(CacheReport.current?.stale), section: section,
-            signedIn: sessionSecret != nil, account: account)
+            signedIn: sessionSecret != nil, account: account, unreadUpdates: unreadUpdates)
     }
 }

@@ -10,6 +10,7 @@ enum SiteURL: Hashable, Sendable {
     case rising(RisingList)
     case favorites(FavoritesList)
     case favoritesExport, favoritesToggle, favoritesImport, favoritesAnnotate, favoritesSync, star
+    case updates
     case people(PeopleList)
     case accountGo
     case account(AccountList)
@@ -34,6 +35,7 @@ enum SiteURL: Hashable, Sendable {
         static let favoritesAnnotate = "/favorites/annotate"
         static let favoritesSync = "/favorites/sync"
         static let star = "/star"
+        static let updates = "/updates"
         static let people = "/users"
         static let accountGo = "/users/go"
         static let account = "/users/:login"
@@ -67,6 +69,7 @@ enum SiteURL: Hashable, Sendable {
         case .favoritesAnnotate: Pattern.favoritesAnnotate
         case .favoritesSync: Pattern.favoritesSync
         case .star: Pattern.star
+        case .updates: Pattern.updates
         case .people(let list): Self.people(list)
         case .accountGo: Pattern.accountGo
         case .account(let list): list.parameters().url("/users/\(list.login)")

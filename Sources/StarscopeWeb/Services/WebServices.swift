@@ -24,6 +24,8 @@ public final class WebServices: Sendable {
     /// With accounts: an explorer per signed-in login, over that account's own token.
     private let accountExplorers = Mutex<[String: Explorer]>([:])
 
+    /// Where the next background round of update checks starts.
+    let updatesResume = Mutex(0)
     /// The layers between use cases and GitHub, stacked once for every token in use.
     let stack: GitHubStack
 

@@ -31,6 +31,8 @@ public struct WebSettings: Sendable {
     /// Seconds a connection may stay idle, or take to send a request's head, before it is closed
     /// (`STARSCOPE_IDLE_TIMEOUT`, 15).
     public var idleTimeout: Double
+    /// Seconds between background checks of favourites for updates (`STARSCOPE_UPDATES_INTERVAL`, 900).
+    public var updatesInterval: Double
     /// Seconds a form's body may take to arrive.
     public var bodyTimeout: Double = 30
     /// Names besides this machine's addresses that `Host` may carry (`--allowed-host`), such as
@@ -58,6 +60,7 @@ public struct WebSettings: Sendable {
         liveInterval = environment.number("STARSCOPE_LIVE_INTERVAL", default: 60)
         liveShare = environment.number("STARSCOPE_LIVE_SHARE", default: 0.5)
         idleTimeout = max(1, environment.number("STARSCOPE_IDLE_TIMEOUT", default: 15))
+        updatesInterval = max(5, environment.number("STARSCOPE_UPDATES_INTERVAL", default: 900))
     }
 
     public var apiURL: URL { environment.apiURL }

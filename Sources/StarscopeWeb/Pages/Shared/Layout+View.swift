@@ -24,6 +24,9 @@ enum Layout {
                 "M12 21s-7.5-4.6-9.5-9.2C1 8.4 3.4 5 6.8 5c2 0 3.6 1.1 5.2 3 1.6-1.9 3.2-3 5.2-3C20.6 5 23 8.4 21.5 11.8 19.5 16.4 12 21 12 21z"
         ),
         .init(
+            section: .updates, href: SiteURL.updates.href, title: "Updates", short: "Updates",
+            icon: "M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.9 1.9 0 0 0 3.4 0"),
+        .init(
             section: .accounts, href: SiteURL.account(AccountList(login: "swiftlang")).href, title: "Accounts", short: "Accounts",
             icon: "M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9zm-8 9c0-4 3.6-6.5 8-6.5s8 2.5 8 6.5"),
         .init(
@@ -42,9 +45,13 @@ enum Layout {
     static func page(title: String, context: PageContext, main: HTML, navigation: Bool = true) -> HTML {
         let links = Self.navigation.map { item -> HTML in
             let current: HTML = item.section == context.section ? " aria-current=\"page\"" : ""
+            let badge: HTML =
+                item.section == .updates && context.unreadUpdates > 0
+                ? "<span class=\"badge\" data-unread=\"\(context.unreadUpdates)\"><span class=\"visually-hidden\">, </span>\(min(context.unreadUpdates, 99))<span class=\"visually-hidden\"> new</span></span>"
+                : ""
             return """
                 <a href="\(item.href)"\(current)><svg class="nav-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="\(item.icon)"/></svg>\
-                <span class="nav-long">\(item.title)</span><span class="nav-short" aria-hidden="true">\(item.short)</span></a>
+                <span class="nav-long">\(item.title)</span><span class="nav-short" aria-hidden="true">\(item.short)</span>\(badge)</a>
                 """
         }
         let nav: HTML = navigation ? "<nav class=\"tabs\" aria-label=\"Main\">\(links)</nav>" : ""

@@ -21,5 +21,8 @@ struct PageContext: Sendable {
     /// A guest's pages: browsing only.
     var isReadOnly: Bool { account == SignInMiddleware.guest }
 
-    enum Section { case trending, rising, favorites, accounts, people, settings, none }
+    /// Updates not seen yet (the navigation shows the count).
+    var unreadUpdates = 0
+
+    enum Section { case trending, rising, favorites, updates, accounts, people, settings, none }
 }

@@ -1,0 +1,56 @@
+import Foundation
+import Hummingbird
+import StarscopeStore
+
+/// `/updates`: the last 30 days of updates on the account's favourites; viewing marks them seen.
+struct UpdatesController {
+    let services: WebServices
+
+    func addRoutes(to router: Router<WebContext>) {
+        router.get(RouterPath(SiteURL.Pattern.updates), use: page)
+    }
+
+    @Sendable func page(_ request: Request, context: WebContext) async throws -> HTML {
+        let database = services.database
+        let now = Date()
+        do {
+            let updates = try await database.updates(
+                account: context.account, unseenOnly: false, since: now.addingTimeInterval(-30 * 86_400))
+            let unseen = Set(updates.filter { !$0.seen }.compactMap(\.id))
+            if !context.isReadOnly { try await database.markUpdatesSeen(account: context.account, ids: Array(unseen)) }
+            let count = try await database.favoriteIDs(account: context.account).count
+            var shown = context
+            shown.unreadUpdates = 0
+            let page = UpdatesPage(
+                updates: updates, unseen: unseen, favoritesCount: count,
+                checkInterval: services.settings.environment.offline ? nil : services.settings.updatesInterval, now: now)
+            return shown.render(page)
+        } catch {
+            throw HTTPError(.serviceUnavailable, message: error.message)
+        }
+    }
+}
+
+extension WebContext {
+    var isReadOnly: Bool { account == SignInMiddleware.guest }
+}
+
+/// Reads, for pages, how many updates the account has not seen (the navigation's count).
+struct UpdatesCountMiddleware: RouterMiddleware {
+    typealias Context = WebContext
+    let services: WebServices
+
+    func handle(_ request: Request, context: WebContext, next: (Request, WebContext) async throws -> Response) async throws -> Response {
+        var context = context
+        if request.method == .get, request.headers[.accept]?.contains("text/event-stream") != true, Self.isPage(request.uri.path) {
+            context.unreadUpdates = (try? await services.database.unseenUpdateCount(account: context.account)) ?? 0
+        }
+        return try await next(request, context)
+    }
+
+    /// Pages, not assets, avatars, streams or the health check.
+    static func isPage(_ path: String) -> Bool {
+        !(path.hasPrefix(Assets.prefix) || path == SiteURL.Pattern.avatar || path == SiteURL.Pattern.live || path == SiteURL.Pattern.healthz
+            || path.hasPrefix("/feeds/") || path == SiteURL.Pattern.manifest || path == SiteURL.Pattern.serviceWorker)
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import StarscopeCore
+import StarscopeStore
+
+extension UpdatesPage {
+    func document(_ context: PageContext) -> HTML {
+        let body: HTML =
+            if favoritesCount == 0 {
+                Components.empty("No favourites to follow yet.", "Tap ☆ on any repository: its milestones, releases and more show up here.")
+            } else if updates.isEmpty {
+                Components.empty("Nothing happened to your favourites in the last 30 days.")
+            } else {
+                "<ol class=\"update-list\">\(updates.map(row))</ol>"
+            }
+        let schedule: HTML =
+            checkInterval.map {
+                "Starscope checks your \(favoritesCount) favourite\(favoritesCount == 1 ? "" : "s") about every \(Int(($0 / 60).rounded())) minutes, within the live budget."
+            } ?? ""
+        let main: HTML = """
+            <section class="list-pane single" aria-labelledby="list-title">
+            \(Components.listHead("Updates"))
+            <p class="honest">Star milestones (100 to 100k), unusual days, new releases, archives and renames of your favourites. \
+            \(UpdateRules.unusualRule) \(schedule)</p>
+            \(body)
+            </section>
+            """
+        return Layout.page(title: "Updates", context: context, main: main)
+    }
+
+    func row(_ update: Update) -> HTML {
+        let isNew = update.id.map(unseen.contains) ?? false
+        let link: HTML =
+            (try? RepositoryName(parsing: update.fullName)).map {
+                "<a class=\"inline\" href=\"\(SiteURL.repository($0, from: .favorites(FavoritesList())).href)\">\(update.fullName)</a>"
+            } ?? "\(update.fullName)"
+        let newTag: HTML = isNew ? " <span class=\"tag new\">new</span>" : ""
+        return """
+            <li class="update-row\(isNew ? " is-new" : "")" data-update="\(update.kind.rawValue)" data-repo="\(update.fullName)">
+            <span class="tag kind">\(Self.label(update.kind))</span>\(newTag)
+            <p>\(update.summary)</p>
+            <p class="meta">\(link) · <time datetime="\(RepositoryPage.iso(update.occurredAt))">\(RelativeTime.describe(update.occurredAt, now: now))</time></p>
+            </li>
+            """
+    }
+
+    static func label(_ kind: Update.Kind) -> String {
+        switch kind {
+        case .milestone: "Milestone"
+        case .gain: "Unusual day"
+        case .release: "Release"
+        case .archived: "Archived"
+        case .renamed: "Renamed"
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import FakeGitHub
+import Foundation
+import HTTPTypes
+import StarscopeCore
+import Testing
+
+@testable import StarscopeWeb
+
+/// The Updates page, its unread count, and the background checks against the budget.
+@Suite struct UpdatesPageTests {
+    static func world() -> FakeGitHub.Configuration {
+        var configuration = WebHarness.smallWorld()
+        configuration.maxAge = 0
+        return configuration
+    }
+
+    @Test func withoutFavouritesTheBackgroundAsksGitHubNothing() async throws {
+        try await WebHarness.run(Self.world(), token: FakeGitHub.octocatToken) { web in
+            await web.fake.clearRequests()
+            #expect(await web.services.updatesRound() == nil)
+            #expect(await web.fake.requests().isEmpty)
+        }
+    }
+
+    @Test func aRoundSpendsAtMostItsShareAndStopsWhenTheLimitIsLow() async throws {
+        try await WebHarness.run(Self.world(), token: FakeGitHub.octocatToken) { web in
+            let names = web.fake.dataset.repositories.prefix(30).map(\.fullName)
+            for name in names { try await web.services.favorites.add(RepositoryName(parsing: name)) }
+            await web.fake.setRemaining(600, token: FakeGitHub.octocatToken)
+            let status = await web.fake.rateLimit(token: FakeGitHub.octocatToken)
+            let budget = try #require(
+                UpdatesBudget.requests(
+                    remaining: status.remaining, limit: status.limit, reset: status.reset, share: web.services.settings.liveShare / 2,
+                    interval: web.services.settings.updatesInterval, now: Date()))
+            await web.fake.clearRequests()
+            let round = try #require(await web.services.updatesRound())
+            let made = await web.fake.requests().filter { $0.path != "/rate_limit" }
+            let spent = made.count
+            #expect(spent <= budget, "\(spent) > \(budget): \(made.map(\.path))")
+            #expect(round.checked == budget / UpdatesCheck.requestsPerRepository)
+            #expect(round.resumeAt == round.checked)
+            // The next round goes on where this one stopped.
+            await web.fake.clearRequests()
+            _ = await web.services.updatesRound()
+            let next = await web.fake.requests().first { $0.path.hasPrefix("/repos/") || $0.path.hasPrefix("/repositories/") }
+            #expect(next?.path.contains(names[round.checked].split(separator: "/")[1]) == true)
+            // With under a tenth of the limit left, only the free `/rate_limit` is asked.
+            await web.fake.setRemaining(status.limit / 20, token: FakeGitHub.octocatToken)
+            await web.fake.clearRequests()
+            #expect(await web.services.updatesRound() == nil)
+            #expect(await web.fake.requests().map(\.path) == ["/rate_limit"])
+        }
+    }
+
+    @Test func theUpdatesPageShowsEachUpdateOnceWithAnUnreadCount() async throws {
+        try await WebHarness.run(Self.world(), token: FakeGitHub.octocatToken) { web in
+            let repository = try #require(web.fake.dataset.repositories.first { $0.stars < 900 })
+            try await web.services.favorites.add(RepositoryName(parsing: repository.fullName))
+            _ = await web.services.updatesRound()
+            let (_, empty, _) = try await web.page("/updates")
+            #expect(empty.contains("Nothing happened to your favourites in the last 30 days."))
+            await web.fake.publishRelease(repository.fullName, tag: "v7.0.0")
+            await web.fake.setStars(repository.fullName, to: 1_000)
+            _ = await web.services.updatesRound()
+            let (_, home, _) = try await web.page("/")
+            let count = home.components(separatedBy: "data-unread=\"").dropFirst().first?.prefix { $0.isNumber }
+            #expect(count.flatMap { Int($0) } ?? 0 >= 2)
+            let (status, page, _) = try await web.page("/updates")
+            #expect(status == .ok)
+            #expect(page.contains("data-update=\"release\" data-repo=\"\(repository.fullName)\""))
+            #expect(page.contains("data-update=\"milestone\""))
+            #expect(page.contains("<span class=\"tag new\">new</span>"))
+            #expect(page.contains("href=\"/updates\" aria-current=\"page\""))
+            // Seen now: a second look has nothing new and no count.
+            _ = await web.services.updatesRound()
+            let (_, again, _) = try await web.page("/updates")
+            #expect(!again.contains("<span class=\"tag new\">"))
+            #expect(again.components(separatedBy: "data-update=\"release\"").count == 2)
+            #expect(!again.contains("data-unread="))
+        }
+    }
+}
