@@ -15,7 +15,7 @@ public func buildApplication(
         router: router,
         server: .http1(configuration: .init(idleTimeout: .seconds(Int64(services.settings.idleTimeout)))),
         configuration: .init(address: .hostname(host, port: services.settings.port), serverName: "Starscope"),
-        services: [UpdatesWatcher(services: services)],
+        services: [BackgroundChecks(services: services)],
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? services.settings.port
             onListening(host, port)

@@ -80,3 +80,26 @@ import Testing
         }
     }
 }
+
+/// Rising warms up by itself: the background records the top of New & popular.
+@Suite struct RisingWarmUpTests {
+    @Test func aRoundRecordsTheTopOfEachTimeframeWithThreeSearches() async throws {
+        try await WebHarness.run(token: FakeGitHub.octocatToken) { web in
+            await web.fake.clearRequests()
+            #expect(await web.services.warmUpRound() == 3)
+            let searches = await web.fake.requests().filter { $0.path == "/search/repositories" }
+            #expect(searches.count == 3)
+            #expect(Set(searches.compactMap(\.query).map { $0.contains("per_page=100") }) == [true])
+            // Their counts are history now: the top repository of the month has a sample.
+            let samples = try await web.services.database.starHistories(repositoryIDs: web.fake.dataset.repositories.map(\.id))
+            #expect(samples.count >= 100)
+            let (_, settings, _) = try await web.page("/settings")
+            #expect(settings.contains("records the star counts of the 100 most-starred new repositories"))
+            // With the search limit low, no search at all.
+            await web.fake.setRemaining(2, token: FakeGitHub.octocatToken, resource: "search")
+            await web.fake.clearRequests()
+            #expect(await web.services.warmUpRound() == nil)
+            #expect(await web.fake.requests().allSatisfy { $0.path == "/rate_limit" })
+        }
+    }
+}

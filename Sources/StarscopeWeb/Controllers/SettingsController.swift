@@ -53,7 +53,8 @@ struct SettingsController {
         }
         return SettingsPage(
             token: state, limits: limits, ownsServerToken: ownsServerToken,
-            canRemoveToken: ownsServerToken && services.storedTokenExists, live: await services.live.status, message: message,
+            canRemoveToken: ownsServerToken && services.storedTokenExists, live: await services.live.status,
+            backgroundInterval: services.settings.environment.offline ? nil : services.settings.updatesInterval, message: message,
             error: error)
     }
 

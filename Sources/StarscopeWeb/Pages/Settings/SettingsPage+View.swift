@@ -28,6 +28,8 @@ extension SettingsPage {
             \(context.signedIn ? Self.signOut(csrf: context.csrf) : "")
             <h2>Live star counts</h2>
             \(liveText)
+            <h2>In the background</h2>
+            \(backgroundText)
             <h2>Theme</h2>
             <form method="post" action="\(SiteURL.settingsTheme.href)" class="themes">
             <input type="hidden" name="csrf" value="\(context.csrf)">
@@ -76,6 +78,20 @@ extension SettingsPage {
         return """
             <p class="live-budget">Open pages are re-checked at most every \(Int(live.budget.minimumInterval)) s, spending at most \(share)% \
             of what remains of GitHub's rate limit, more slowly as it shrinks. \(next)\(left)</p>
+            """
+    }
+
+    var backgroundText: HTML {
+        guard let interval = backgroundInterval else {
+            return "<p class=\"background\">Offline: nothing is checked in the background.</p>"
+        }
+        let minutes = max(1, Int((interval / 60).rounded()))
+        return """
+            <p class="background">Every \(minutes) minute\(minutes == 1 ? "" : "s"), Starscope checks your favourites for \
+            <a class="inline" href="\(SiteURL.updates.href)">updates</a> (with half of the share above, and not at all without \
+            favourites) and records the star counts of the 100 most-starred new repositories of today, this week and this month, \
+            three searches, so that <a class="inline" href="\(SiteURL.rising(RisingList()).href)">Rising</a> fills in while \
+            nobody browses. Both pause while less than a tenth of GitHub's limit is left.</p>
             """
     }
 

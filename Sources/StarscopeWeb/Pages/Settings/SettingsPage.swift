@@ -28,6 +28,8 @@ struct SettingsPage: Page {
     var ownsServerToken: Bool
     var canRemoveToken: Bool
     var live: LiveHub.Status
+    /// Seconds between background rounds (nil: none, offline).
+    var backgroundInterval: Double?
     var message: String?
     var error: String?
     var status: HTTPResponse.Status = .ok

@@ -3,9 +3,10 @@ import ServiceLifecycle
 import StarscopeCore
 import Synchronization
 
-/// Checks favourites for updates in the background while `serve` runs, with half of the live
-/// share (live counts have the other half), and asks GitHub nothing when there are no favourites.
-struct UpdatesWatcher: Service {
+/// What `serve` does in the background, every `STARSCOPE_UPDATES_INTERVAL` seconds: checks
+/// favourites for updates, with half of the live share (live counts have the other half), asking
+/// GitHub nothing when there are no favourites; and warms Rising up with three searches.
+struct BackgroundChecks: Service {
     let services: WebServices
 
     func run() async throws {
@@ -17,6 +18,7 @@ struct UpdatesWatcher: Service {
                 try? await Task.sleep(for: .seconds(wait))
                 if Task.isCancelled { break }
                 _ = await services.updatesRound()
+                _ = await services.warmUpRound()
                 wait = services.settings.updatesInterval
             }
         }
@@ -24,6 +26,17 @@ struct UpdatesWatcher: Service {
 }
 
 extension WebServices {
+    /// Records the top of New & popular for each timeframe, unless the search limit is low;
+    /// returns how many timeframes were read (nil: none was asked).
+    @discardableResult
+    func warmUpRound() async -> Int? {
+        guard !settings.environment.offline, let overview = try? await explorer.client.rateLimits(),
+            let search = overview.resources["search"],
+            Double(search.remaining) > Double(search.limit) * UpdatesBudget.reserve + Double(RisingWarmUp.timeframes.count)
+        else { return nil }
+        return await RisingWarmUp(explorer: explorer).run()
+    }
+
     /// One background round; nil when it asked GitHub nothing (no favourites, offline, or the
     /// limit is low). Returns how it went otherwise.
     @discardableResult
