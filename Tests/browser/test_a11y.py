@@ -2,6 +2,8 @@
 phone and wide sizes, in light and dark; and the `?` keyboard help overlay."""
 
 import json
+import pathlib
+import tempfile
 import urllib.request
 
 import axe_check
@@ -13,6 +15,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 from conftest import PHONE, WIDE, App, Fake, make_browser, screenshot
 
 SIZES = {"phone": PHONE, "wide": WIDE}
+ARTIFACTS_TMP = pathlib.Path(tempfile.mkdtemp(prefix="starscope-a11y-"))
 THEMES = ("light", "dark")
 
 
@@ -33,6 +36,8 @@ class Site:
         self.stocked = App(self.fake, STARSCOPE_SEARCH_FRESHNESS="0")
         self.guarded = App(self.fake, args=["--require-signin"])
         self.shared = App(self.fake, args=["--accounts", "--guests"])
+        # Sees nothing but its empty pages: no favourites, no star history.
+        self.fresh = App(self.fake)
         self.browsers = {}
         self.repo = self.week()[0]
         self.stocked_ready = False
@@ -59,11 +64,13 @@ class Site:
             self.browsers[size] = make_browser(SIZES[size])
         return self.browsers[size]
 
-    def stock(self, driver):
+    def stock(self):
         """Favourites and star history on the stocked server: three favourites, and gains for
-        Rising (counts recorded, raised at the fake, recorded again)."""
+        Rising (counts recorded, raised at the fake, recorded again). Done once, on a wide screen."""
         if self.stocked_ready:
             return
+        self.stocked_ready = True
+        driver = self.browser("wide")
         fetch(self.stocked.url + "/?since=week")
         names = self.week()[:5]
         for offset, name in enumerate(names):
@@ -72,14 +79,15 @@ class Site:
         fetch(self.stocked.url + "/?since=week")
         driver.get(self.stocked.url + "/?since=week")
         for name in names[:3]:
-            driver.find_element(By.CSS_SELECTOR, f".repo-row[data-repo='{name}'] button.fav").click()
+            button = driver.find_element(By.CSS_SELECTOR, f".repo-row[data-repo='{name}'] button.fav")
+            driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+            button.click()
             wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, f".repo-row[data-repo='{name}'] button.fav").get_attribute("aria-pressed") == "true")
-        self.stocked_ready = True
 
     def stop(self):
         for driver in self.browsers.values():
             driver.quit()
-        for app in (self.plain, self.stocked, self.guarded, self.shared):
+        for app in (self.plain, self.stocked, self.guarded, self.shared, self.fresh):
             app.stop()
         self.fake.stop()
 
@@ -115,10 +123,13 @@ PAGES = {
     "trending-day": lambda site, d: d.get(site.plain.url + "/?since=day"),
     # Wide: beside the list; phone: alone, with the way back.
     "detail": lambda site, d: d.get(f"{site.plain.url}/repos/{site.repo}?since=week"),
-    "rising-empty": lambda site, d: d.get(site.plain.url + "/rising"),
-    "rising": lambda site, d: (site.stock(d), d.get(site.stocked.url + "/rising?since=week")),
-    "favorites-empty": lambda site, d: d.get(site.plain.url + "/favorites"),
-    "favorites": lambda site, d: (site.stock(d), d.get(site.stocked.url + "/favorites")),
+    # Beside the list it came from, with its star history (the stocked server has one).
+    "detail-from-favorites": lambda site, d: (site.stock(), d.get(f"{site.stocked.url}/repos/{site.repo}?from=/favorites")),
+    "detail-from-account": lambda site, d: d.get(f"{site.plain.url}/repos/{site.repo}?from=/users/{site.repo.split('/')[0]}"),
+    "rising-empty": lambda site, d: d.get(site.fresh.url + "/rising"),
+    "rising": lambda site, d: (site.stock(), d.get(site.stocked.url + "/rising?since=week")),
+    "favorites-empty": lambda site, d: d.get(site.fresh.url + "/favorites"),
+    "favorites": lambda site, d: (site.stock(), d.get(site.stocked.url + "/favorites")),
     "account": lambda site, d: d.get(site.plain.url + "/users/swiftlang"),
     # A bio longer than the screen wraps; a box scrolling it could not be reached by keyboard.
     "account-long-bio": lambda site, d: d.get(f"{site.plain.url}/users/{site.long_bio()}"),
@@ -126,6 +137,7 @@ PAGES = {
     "people": lambda site, d: d.get(site.plain.url + "/users"),
     "activity": lambda site, d: d.get(site.plain.url + "/users/octocat/activity"),
     "settings": lambda site, d: d.get(site.plain.url + "/settings"),
+    "settings-saved": lambda site, d: d.get(site.plain.url + "/settings?saved=1"),
     "signin": lambda site, d: d.get(site.guarded.url + "/signin"),
     "signin-token": lambda site, d: d.get(site.shared.url + "/signin"),
     # GitHub fails and nothing is stored for this search: the error state, with Try again.
@@ -140,6 +152,8 @@ PAGES = {
 # What each page must show, so a test cannot pass on the wrong page.
 EXPECT = {
     "detail": "article.detail",
+    "detail-from-favorites": (".list-pane .repo-row", "article.detail svg.chart"),
+    "detail-from-account": "article.detail",
     "rising": ".gain",
     "favorites": ".repo-row",
     "favorites-empty": ".empty-state",
@@ -165,8 +179,9 @@ def test_axe_finds_nothing_serious(site, page, size, scheme):
     driver = site.browser(size)
     theme(driver, scheme)
     PAGES[page](site, driver)
-    if page in EXPECT:
-        assert driver.find_elements(By.CSS_SELECTOR, EXPECT[page]), f"{page}: {EXPECT[page]} not shown"
+    shown = EXPECT.get(page, ())
+    for selector in (shown,) if isinstance(shown, str) else shown:
+        assert driver.find_elements(By.CSS_SELECTOR, selector), f"{page}: {selector} not shown"
     expected = "rgb(13, 17, 23)" if scheme == "dark" else "rgb(255, 255, 255)"
     assert driver.execute_script("return getComputedStyle(document.body).backgroundColor") == expected
     screenshot(driver, f"a11y-{page}-{size}-{scheme}")
@@ -213,6 +228,43 @@ def test_star_counts_are_in_the_text_colour(site, scheme):
     counts = driver.find_elements(By.CSS_SELECTOR, ".list-pane .stars .count, .detail .stars .count")
     assert len(counts) > 25
     assert {c.value_of_css_property("color").replace("rgba", "rgb").replace(", 1)", ")") for c in counts} == {text}
+
+
+@pytest.mark.parametrize("scheme", THEMES)
+@pytest.mark.parametrize("size", list(SIZES))
+def test_axe_finds_nothing_serious_in_the_favourites_undo_and_import_report(site, size, scheme):
+    """States the script makes: the Undo notice after a removal, and an import's inline report."""
+    driver = site.browser(size)
+    theme(driver, scheme)
+    site.stock()
+    driver.get(site.stocked.url + "/favorites")
+    button = driver.find_element(By.CSS_SELECTOR, ".list-pane .repo-row button.fav")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+    button.click()
+    toast = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".toast[role=status]"))
+    try:
+        screenshot(driver, f"a11y-favorites-undo-{size}-{scheme}")
+        problems = axe_check.blocking(driver)
+        assert not problems, f"\n{problems}"
+    finally:
+        undo = toast.find_element(By.TAG_NAME, "button")
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", undo)
+        undo.click()
+        wait(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, ".list-pane .repo-row[hidden]"))
+    path = ARTIFACTS_TMP / "bad-import.json"
+    path.write_text(json.dumps([{"id": 1, "name": "x"}, {"nonsense": True}]))
+    summary = driver.find_element(By.CSS_SELECTOR, "details.archive summary")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", summary)
+    summary.click()
+    driver.find_element(By.ID, "import-file").send_keys(str(path))
+    submit = driver.find_element(By.CSS_SELECTOR, "details.archive form button")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", submit)
+    submit.click()
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".import-result"))
+    assert "Entry 2:" in driver.find_element(By.CSS_SELECTOR, ".import-result").text
+    screenshot(driver, f"a11y-favorites-import-{size}-{scheme}")
+    problems = axe_check.blocking(driver)
+    assert not problems, f"\n{problems}"
 
 
 def help_dialog(driver):
@@ -266,6 +318,21 @@ def test_question_mark_opens_the_keyboard_help_and_escape_closes_it(site, size, 
     help_dialog(driver).find_element(By.CSS_SELECTOR, "button.help-close").click()
     wait(driver, lambda d: not is_open(d))
     assert driver.switch_to.active_element == before
+
+
+def test_escape_closes_the_help_and_leaves_the_side_detail_open(site):
+    driver = site.browser("wide")
+    theme(driver, "light")
+    driver.get(f"{site.plain.url}/repos/{site.repo}?since=week")
+    assert driver.find_elements(By.CSS_SELECTOR, ".split.has-detail article.detail")
+    driver.find_element(By.TAG_NAME, "body").send_keys("?")
+    wait(driver, lambda d: is_open(d))
+    driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+    wait(driver, lambda d: not is_open(d))
+    assert driver.find_elements(By.CSS_SELECTOR, ".split.has-detail article.detail")
+    # The next Escape is the page's again: it closes the detail.
+    driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
+    wait(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, ".split.has-detail"))
 
 
 def test_typing_a_question_mark_in_a_field_does_not_open_the_help(site):
