@@ -115,7 +115,7 @@ extension AppDatabase {
     public func markUpdatesSeen(account: String = "", ids: [Int64]) async throws(StoreError) {
         guard !ids.isEmpty else { return }
         try await write { db in
-            try Update.filter(Column("account") == account && ids.contains(Column("id"))).updateAll(db, Column("seen").set(to: true))
+            _ = try Update.filter(Column("account") == account && ids.contains(Column("id"))).updateAll(db, Column("seen").set(to: true))
         }
     }
 }
