@@ -88,6 +88,7 @@ import Testing
             let empty = try await web.get("/feeds/rising.atom?since=day")
             #expect(empty.status == .ok)
             #expect(try Self.parse(empty).children("entry").isEmpty)
+            #expect(try Self.parse(empty).child("subtitle")?.text?.contains("Not enough history yet") == true)
             let now = Date()
             for (id, stars, ago) in [(1, 10, 7_200.0), (1, 30, 60.0), (2, 5, 7_200.0), (2, 90, 60.0)] {
                 let repository = Repository(
@@ -102,7 +103,8 @@ import Testing
             let feed = try Self.parse(response)
             #expect(feed.child("id")?.text == "tag:starscope,2026:feeds/rising.atom?since=day")
             #expect(feed.child("title")?.text == "Starscope: Rising today")
-            #expect(feed.child("subtitle")?.text?.contains("covers only the last 2 hours") == true)
+            let start = AtomFeed.timestamp(try #require(try await web.services.database.oldestStarSample()))
+            #expect(feed.child("subtitle")?.text?.contains("Starscope's star history begins at \(start)") == true)
             #expect(
                 feed.children("link").first { $0.attributes["rel"] == "alternate" }?.attributes["href"]
                     == "http://localhost/rising?since=day")

@@ -63,7 +63,12 @@ struct FeedsController {
                 from: .rising(list), updated: gain.to, summary: ([gained] + Self.facts(gain.repository)).joined(separator: " · "))
         }
         var subtitle = "Stars gained \(list.timeframe.label), from the star counts Starscope recorded."
-        if let note = result.historyNote(now: rising.now()) { subtitle += " " + note }
+        // Said with a date rather than a span ("the last 3 hours"), so the feed and its ETag stay put.
+        if result.historyIsShort {
+            subtitle +=
+                result.historyStart.map { " Starscope's star history begins at \(AtomFeed.timestamp($0)): gains cover at most that span." }
+                ?? " Not enough history yet: Starscope records star counts as it sees them, so Rising fills in over time."
+        }
         return AtomFeed(
             id: AtomFeed.tag(String(SiteURL.risingFeed(list).href.dropFirst())),
             title: list.feedTitle, subtitle: subtitle,
