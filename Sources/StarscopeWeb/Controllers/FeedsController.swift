@@ -76,7 +76,8 @@ struct FeedsController {
             quiet: Self.startOfDay(rising.now()))
     }
 
-    private func origin(of request: Request) -> SiteOrigin {
+    /// Where this request reached the app, for absolute links (any feed needs them).
+    func origin(of request: Request) -> SiteOrigin {
         SiteOrigin(request, fallback: Authority(host: services.settings.host, port: services.listeningPort))
     }
 
