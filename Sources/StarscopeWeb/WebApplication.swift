@@ -46,5 +46,6 @@ public func buildRouter(services: WebServices) -> Router<WebContext> {
     LiveController(services: services).addRoutes(to: router)
     RisingController(services: services).addRoutes(to: router)
     SignInController(services: services).addRoutes(to: router)
+    FeedsController(services: services).addRoutes(to: router)
     return router
 }

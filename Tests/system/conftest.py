@@ -65,10 +65,10 @@ def request(url, method="GET", path="/", body=None, headers=None, timeout=30):
 class Fake:
     """The fake GitHub, generous limits by default, with its control API."""
 
-    def __init__(self, home, core_limit=100000, search_limit=100000, max_age=0):
+    def __init__(self, home, core_limit=100000, search_limit=100000, max_age=0, args=()):
         self.port = free_port()
         command = [str(BIN / "fake-github"), "--port", str(self.port), "--core-limit", str(core_limit)]
-        command += ["--search-limit", str(search_limit), "--max-age", str(max_age)]
+        command += ["--search-limit", str(search_limit), "--max-age", str(max_age)] + list(args)
         self.process, self.url = launch(command, dict(os.environ), "listening on", os.path.join(home, "fake"))
 
     def control(self, method, path, body=None):

@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 
 /// When sign-in is required: a browser without a session is sent to `/signin` (pages) or refused
-/// with 401 (form posts and `/live`). `/healthz`, `/signin` and the assets the sign-in page needs
+/// with 401 (form posts, `/live` and the feeds). `/healthz`, `/signin` and the assets the sign-in page needs
 /// stay open.
 struct SignInMiddleware: RouterMiddleware {
     typealias Context = WebContext
@@ -32,7 +32,8 @@ struct SignInMiddleware: RouterMiddleware {
         }
         let path = request.uri.path
         if Self.openPaths.contains(path) || path.hasPrefix(Assets.prefix) { return try await next(request, context) }
-        if (request.method == .get || request.method == .head) && path != SiteURL.Pattern.live {
+        // A feed reader cannot follow a sign-in page: feeds, like `/live`, get 401.
+        if (request.method == .get || request.method == .head) && path != SiteURL.Pattern.live && !path.hasPrefix(SiteURL.Pattern.feeds) {
             return .redirect(to: SiteURL.signIn.href, type: .normal)
         }
         throw HTTPError(

@@ -22,6 +22,8 @@ enum SiteURL: Hashable, Sendable {
     case avatar(source: String)
     case open(link: String)
     case healthz, manifest, serviceWorker
+    case trendingFeed(TrendingList)
+    case risingFeed(RisingList)
 
     /// The patterns routes are registered with (as `RouterPath(…)`); links use `href`.
     enum Pattern {
@@ -54,6 +56,10 @@ enum SiteURL: Hashable, Sendable {
         static let asset = "/assets/:file"
         static let manifest = "/manifest.webmanifest"
         static let serviceWorker = "/sw.js"
+        /// Every feed's path starts with it.
+        static let feeds = "/feeds/"
+        static let trendingFeed = "/feeds/trending.atom"
+        static let risingFeed = "/feeds/rising.atom"
     }
 
     /// The path and query, ready for `href`, `action` or a redirect.
@@ -93,6 +99,9 @@ enum SiteURL: Hashable, Sendable {
         case .healthz: Pattern.healthz
         case .manifest: Pattern.manifest
         case .serviceWorker: Pattern.serviceWorker
+        // A feed has every row of its first page: no page number.
+        case .trendingFeed(let list): list.with(page: 1).parameters(withPage: false).url(Pattern.trendingFeed)
+        case .risingFeed(let list): list.timeframe == .week ? Pattern.risingFeed : "\(Pattern.risingFeed)?since=\(list.timeframe.rawValue)"
         }
     }
 

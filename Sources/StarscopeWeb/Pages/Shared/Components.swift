@@ -52,10 +52,15 @@ enum Components {
         text.map { "<p class=\"notice\" role=\"\(role)\">\($0)</p>" } ?? ""
     }
 
-    /// A list pane's heading, with the number of items when it is known.
-    static func listHead(_ title: String, id: String = "list-title", count: Int? = nil) -> HTML {
+    /// A list pane's heading, with the number of items when it is known, and the list's Atom feed
+    /// when it has one.
+    static func listHead(_ title: String, id: String = "list-title", count: Int? = nil, feed: Layout.Feed? = nil) -> HTML {
         let countBadge: HTML = count.map { " <span class=\"count\" data-count>\($0)</span>" } ?? ""
-        return "<div class=\"list-head\"><h1 id=\"\(id)\">\(title)\(countBadge)</h1></div>"
+        let feedLink: HTML =
+            feed.map {
+                "<a class=\"feed-link\" href=\"\($0.href)\" type=\"application/atom+xml\" title=\"\($0.title): Atom feed, for feed readers\">Feed</a>"
+            } ?? ""
+        return "<div class=\"list-head\"><h1 id=\"\(id)\">\(title)\(countBadge)</h1>\(feedLink)</div>"
     }
 
     /// The compact bar that stays at the top while a list scrolls: its controls and a refresh button.

@@ -41,8 +41,9 @@ enum Layout {
         ),
     ]
 
-    /// `navigation: false` for pages that lead nowhere else yet (sign-in).
-    static func page(title: String, context: PageContext, main: HTML, navigation: Bool = true) -> HTML {
+    /// `navigation: false` for pages that lead nowhere else yet (sign-in); `feed`, the page's
+    /// Atom feed, is announced in the head for browsers and feed readers to find.
+    static func page(title: String, context: PageContext, main: HTML, navigation: Bool = true, feed: Feed? = nil) -> HTML {
         let links = Self.navigation.map { item -> HTML in
             let current: HTML = item.section == context.section ? " aria-current=\"page\"" : ""
             let badge: HTML =
@@ -70,6 +71,7 @@ enum Layout {
             <link rel="stylesheet" href="\(Assets.url("app.css"))">
             <link rel="icon" href="\(Assets.url("icon.svg"))" type="image/svg+xml">
             <link rel="manifest" href="\(SiteURL.manifest.href)">
+            \(feed.map { feed -> HTML in "<link rel=\"alternate\" type=\"application/atom+xml\" title=\"\(feed.title)\" href=\"\(feed.href)\">" } ?? "")
             <meta name="theme-color" content="#1f6feb">
             <script src="\(Assets.url("app.js"))" defer></script>
             </head>

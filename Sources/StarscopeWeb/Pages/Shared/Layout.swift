@@ -26,3 +26,11 @@ struct PageContext: Sendable {
 
     enum Section { case trending, rising, favorites, updates, accounts, people, settings, none }
 }
+
+extension Layout {
+    /// A page's Atom feed, announced in its head: the feed's title and address.
+    struct Feed: Sendable, Hashable {
+        var title: String
+        var href: String
+    }
+}

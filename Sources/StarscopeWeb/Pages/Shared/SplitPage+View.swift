@@ -11,6 +11,7 @@ extension SplitPage {
             <section class="detail-pane" aria-label="Repository detail">\(detail?.view(context) ?? placeholder)</section>
             </div>
             """
-        return Layout.page(title: detail?.name.description ?? list.title, context: context, main: main)
+        return Layout.page(
+            title: detail?.name.description ?? list.title, context: context, main: main, feed: detail == nil ? list.feed : nil)
     }
 }

@@ -11,6 +11,12 @@ protocol ListPane: Sendable {
     var rows: [RepositoryRow] { get }
     /// The list pane's content (written in the list's view file).
     func pane(_ context: PageContext) -> HTML
+    /// The list's Atom feed, if it has one.
+    var feed: Layout.Feed? { get }
+}
+
+extension ListPane {
+    var feed: Layout.Feed? { nil }
 }
 
 /// A list with, when one was chosen, a repository's detail: beside it on wide screens, alone

@@ -3,6 +3,7 @@ import StarscopeCore
 extension TrendingPage: ListPane {
     var title: String { "New & popular" }
     var liveList: String? { SiteURL.trending(list).href }
+    var feed: Layout.Feed? { Layout.Feed(title: list.feedTitle, href: SiteURL.trendingFeed(list).href) }
 
     func pane(_ context: PageContext) -> HTML {
         let body: HTML =
@@ -18,7 +19,7 @@ extension TrendingPage: ListPane {
                 """
             }
         return """
-            \(Components.listHead(title))
+            \(Components.listHead(title, feed: feed))
             \(Components.listBar(
                 refresh: SiteURL.trending(list).href,
                 Components.timeframes(list.query.timeframe) { SiteURL.trending(list.with(timeframe: $0)).href }, filters()))

@@ -1,0 +1,28 @@
+import HTTPTypes
+import Hummingbird
+
+/// The scheme and authority a request reached the app by, for the absolute links a feed needs.
+/// `Host` is this server's own (`HostCheckMiddleware` refused any other before a handler runs);
+/// behind a proxy, `X-Forwarded-Proto: https` gives the scheme.
+struct SiteOrigin: Sendable, Hashable {
+    var scheme: String
+    var authority: Authority
+
+    init(scheme: String, authority: Authority) {
+        self.scheme = scheme
+        self.authority = authority
+    }
+
+    /// `fallback` names the server when a request has no usable `Host` (HTTP/1.0).
+    init(_ request: Request, fallback: Authority) {
+        let forwarded = HTTPField.Name("X-Forwarded-Proto").flatMap { request.headers[$0] }
+        let first = forwarded?.split(separator: ",").first?.trimmingCharacters(in: .whitespaces).lowercased()
+        scheme = first == "https" ? "https" : "http"
+        authority = request.head.authority.flatMap { Authority(Substring($0)) } ?? fallback
+    }
+
+    /// The absolute URL of an address of the app.
+    func url(_ site: SiteURL) -> String {
+        scheme + "://" + authority.urlText + site.href
+    }
+}
