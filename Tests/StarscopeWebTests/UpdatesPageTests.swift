@@ -6,6 +6,10 @@ import Testing
 
 @testable import StarscopeWeb
 
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
 /// The Updates page, its unread count, and the background checks against the budget.
 @Suite struct UpdatesPageTests {
     static func world() -> FakeGitHub.Configuration {
@@ -100,6 +104,40 @@ import Testing
             await web.fake.clearRequests()
             #expect(await web.services.warmUpRound() == nil)
             #expect(await web.fake.requests().allSatisfy { $0.path == "/rate_limit" })
+        }
+    }
+}
+
+/// The Atom feed of updates: each update once, valid XML, conditional, and reading it marks nothing.
+@Suite struct UpdatesFeedTests {
+    @Test func eachUpdateIsOneEntryAndReadingTheFeedMarksNothing() async throws {
+        try await WebHarness.run(UpdatesPageTests.world(), token: FakeGitHub.octocatToken) { web in
+            let repository = try #require(web.fake.dataset.repositories.first { $0.stars < 900 && !$0.archived })
+            try await web.services.favorites.add(RepositoryName(parsing: repository.fullName))
+            _ = await web.services.updatesRound()
+            await web.fake.publishRelease(repository.fullName, tag: "v3.1.4")
+            await web.fake.archive(repository.fullName)
+            _ = await web.services.updatesRound()
+            _ = await web.services.updatesRound()
+            let response = try await web.get("/feeds/updates.atom")
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentType] == "application/atom+xml; charset=utf-8")
+            let xml = String(buffer: response.body)
+            #expect(xml.components(separatedBy: "<entry>").count - 1 == 2)
+            #expect(xml.contains("tag:starscope,2026:update/release:\(repository.id):v3.1.4"))
+            #expect(xml.contains("<category term=\"archived\""))
+            let parser = XMLParser(data: Data(xml.utf8))
+            #expect(parser.parse())
+            let etag = try #require(response.headers[.eTag])
+            let again = try await web.get("/feeds/updates.atom", headers: [.ifNoneMatch: etag])
+            #expect(again.status == .notModified)
+            // The feed is a read: the Updates page still has both as new.
+            let (_, page, _) = try await web.page("/updates")
+            #expect(page.components(separatedBy: "<span class=\"tag new\">new</span>").count - 1 == 2)
+            #expect(
+                page.contains(
+                    "<link rel=\"alternate\" type=\"application/atom+xml\" title=\"Updates on your favourites\" href=\"/feeds/updates.atom\">"
+                ))
         }
     }
 }

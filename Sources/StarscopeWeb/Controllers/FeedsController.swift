@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import StarscopeCore
 import StarscopeModels
+import StarscopeStore
 
 /// `/feeds/trending.atom` (New & popular, with the same query as `/`) and `/feeds/rising.atom`
 /// (Rising): the first rows of each list as Atom feeds, for feed readers. With sign-in required,
@@ -17,6 +18,7 @@ struct FeedsController {
     func addRoutes(to router: Router<WebContext>) {
         router.get(RouterPath(SiteURL.Pattern.trendingFeed), use: trending)
         router.get(RouterPath(SiteURL.Pattern.risingFeed), use: rising)
+        router.get(RouterPath(SiteURL.Pattern.updatesFeed), use: updates)
     }
 
     @Sendable func trending(_ request: Request, context: WebContext) async throws -> AtomFeed {
@@ -74,6 +76,33 @@ struct FeedsController {
             title: list.feedTitle, subtitle: subtitle,
             selfURL: origin.url(.risingFeed(list)), alternateURL: origin.url(.rising(list)), entries: entries,
             quiet: Self.startOfDay(rising.now()))
+    }
+
+    /// The account's updates of the last 30 days; reading the feed marks nothing seen.
+    @Sendable func updates(_ request: Request, context: WebContext) async throws -> AtomFeed {
+        let updates: [Update]
+        do {
+            updates = try await services.database.updates(
+                account: context.account, unseenOnly: false, since: Self.startOfDay(Date()).addingTimeInterval(-30 * 86_400))
+        } catch {
+            throw HTTPError(.serviceUnavailable, message: error.message)
+        }
+        let origin = origin(of: request)
+        let entries = updates.map { update in
+            let detail =
+                (try? RepositoryName(parsing: update.fullName)).map { SiteURL.repository($0, from: .favorites(FavoritesList())) }
+                ?? SiteURL.updates
+            return AtomFeed.Entry(
+                id: AtomFeed.tag("update/\(update.key)"), title: update.summary,
+                link: AtomFeed.webLink(update.htmlURL) ?? origin.url(detail), updated: update.occurredAt, published: update.occurredAt,
+                author: update.fullName.split(separator: "/").first.map(String.init) ?? update.fullName, authorURI: nil,
+                summary: "\(UpdatesPage.label(update.kind)): \(update.summary)", categories: [update.kind.rawValue])
+        }
+        return AtomFeed(
+            id: AtomFeed.tag("feeds/updates.atom"), title: "Updates on your favourites · Starscope",
+            subtitle: "Star milestones, unusual days, releases, archives and renames of your favourites. " + UpdateRules.unusualRule,
+            selfURL: origin.url(.updatesFeed), alternateURL: origin.url(.updates), entries: entries,
+            quiet: Self.startOfDay(Date()))
     }
 
     /// Where this request reached the app, for absolute links (any feed needs them).

@@ -24,6 +24,7 @@ enum SiteURL: Hashable, Sendable {
     case healthz, manifest, serviceWorker
     case trendingFeed(TrendingList)
     case risingFeed(RisingList)
+    case updatesFeed
 
     /// The patterns routes are registered with (as `RouterPath(…)`); links use `href`.
     enum Pattern {
@@ -60,6 +61,7 @@ enum SiteURL: Hashable, Sendable {
         static let feeds = "/feeds/"
         static let trendingFeed = "/feeds/trending.atom"
         static let risingFeed = "/feeds/rising.atom"
+        static let updatesFeed = "/feeds/updates.atom"
     }
 
     /// The path and query, ready for `href`, `action` or a redirect.
@@ -102,6 +104,7 @@ enum SiteURL: Hashable, Sendable {
         // A feed has every row of its first page: no page number.
         case .trendingFeed(let list): list.with(page: 1).parameters(withPage: false).url(Pattern.trendingFeed)
         case .risingFeed(let list): list.timeframe == .week ? Pattern.risingFeed : "\(Pattern.risingFeed)?since=\(list.timeframe.rawValue)"
+        case .updatesFeed: Pattern.updatesFeed
         }
     }
 

@@ -18,13 +18,15 @@ extension UpdatesPage {
             } ?? ""
         let main: HTML = """
             <section class="list-pane single" aria-labelledby="list-title">
-            \(Components.listHead("Updates"))
+            \(Components.listHead("Updates", feed: Layout.Feed(title: "Updates on your favourites", href: SiteURL.updatesFeed.href)))
             <p class="honest">Star milestones (100 to 100k), unusual days, new releases, archives and renames of your favourites. \
             \(UpdateRules.unusualRule) \(schedule)</p>
             \(body)
             </section>
             """
-        return Layout.page(title: "Updates", context: context, main: main)
+        return Layout.page(
+            title: "Updates", context: context, main: main,
+            feed: Layout.Feed(title: "Updates on your favourites", href: SiteURL.updatesFeed.href))
     }
 
     func row(_ update: Update) -> HTML {
