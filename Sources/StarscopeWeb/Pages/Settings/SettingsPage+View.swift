@@ -85,9 +85,8 @@ extension SettingsPage {
         guard let interval = backgroundInterval else {
             return "<p class=\"background\">Offline: nothing is checked in the background.</p>"
         }
-        let minutes = max(1, Int((interval / 60).rounded()))
         return """
-            <p class="background">Every \(minutes) minute\(minutes == 1 ? "" : "s"), Starscope checks your favourites for \
+            <p class="background">Every \(UpdatesPage.every(interval)), Starscope checks your favourites for \
             <a class="inline" href="\(SiteURL.updates.href)">updates</a> (with half of the share above, and not at all without \
             favourites) and records the star counts of the 100 most-starred new repositories of today, this week and this month, \
             three searches, so that <a class="inline" href="\(SiteURL.rising(RisingList()).href)">Rising</a> fills in while \

@@ -14,7 +14,7 @@ extension UpdatesPage {
             }
         let schedule: HTML =
             checkInterval.map {
-                "Starscope checks your \(favoritesCount) favourite\(favoritesCount == 1 ? "" : "s") about every \(Int(($0 / 60).rounded())) minutes, within the live budget."
+                "Starscope checks your \(favoritesCount) favourite\(favoritesCount == 1 ? "" : "s") about every \(Self.every($0)), within the live budget."
             } ?? ""
         let main: HTML = """
             <section class="list-pane single" aria-labelledby="list-title">
@@ -43,6 +43,13 @@ extension UpdatesPage {
             <p class="meta">\(link) · <time datetime="\(RepositoryPage.iso(update.occurredAt))">\(RelativeTime.describe(update.occurredAt, now: now))</time></p>
             </li>
             """
+    }
+
+    /// "15 minutes", "30 seconds".
+    static func every(_ seconds: Double) -> String {
+        if seconds < 90 { return "\(Int(seconds.rounded())) seconds" }
+        let minutes = Int((seconds / 60).rounded())
+        return "\(minutes) minute\(minutes == 1 ? "" : "s")"
     }
 
     static func label(_ kind: Update.Kind) -> String {
