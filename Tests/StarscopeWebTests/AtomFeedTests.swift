@@ -180,7 +180,7 @@ struct ParsedXML {
         let parser = XMLParser(data: Data(document.utf8))
         let builder = Builder()
         parser.delegate = builder
-        guard parser.parse(), parser.parserError == nil else { return nil }
+        guard XMLParsing.parse(parser), parser.parserError == nil else { return nil }
         root = builder.root
     }
 }

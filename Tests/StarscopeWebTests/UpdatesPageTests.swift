@@ -127,7 +127,7 @@ import Testing
             #expect(xml.contains("tag:starscope,2026:update/release:\(repository.id):v3.1.4"))
             #expect(xml.contains("<category term=\"archived\""))
             let parser = XMLParser(data: Data(xml.utf8))
-            #expect(parser.parse())
+            #expect(XMLParsing.parse(parser))
             let etag = try #require(response.headers[.eTag])
             let again = try await web.get("/feeds/updates.atom", headers: [.ifNoneMatch: etag])
             #expect(again.status == .notModified)
@@ -138,6 +138,37 @@ import Testing
                 page.contains(
                     "<link rel=\"alternate\" type=\"application/atom+xml\" title=\"Updates on your favourites\" href=\"/feeds/updates.atom\">"
                 ))
+        }
+    }
+}
+
+/// Every kind of update, triggered through the fake, appears once on `/updates` and once in the feed.
+@Suite struct EveryUpdateKindTests {
+    @Test func eachKindIsShownOnceOnThePageAndInTheFeed() async throws {
+        try await WebHarness.run(UpdatesPageTests.world(), token: FakeGitHub.octocatToken) { web in
+            let repository = try #require(web.fake.dataset.repositories.first { $0.stars < 900 && !$0.archived })
+            try await web.services.favorites.add(RepositoryName(parsing: repository.fullName))
+            _ = await web.services.updatesRound()
+            // A slow week Starscope recorded, then a jump past 1k, a release, an archive, a rename.
+            let now = Date()
+            for (days, stars) in [(8.5, 880), (1.2, 900)] {
+                try await web.services.database.observeSample(
+                    repositoryID: repository.id, fullName: repository.fullName, stars: stars, at: now - days * 86_400)
+            }
+            await web.fake.setStars(repository.fullName, to: 1_000)
+            await web.fake.publishRelease(repository.fullName, tag: "v5.0.0")
+            await web.fake.archive(repository.fullName)
+            let renamed = "\(repository.ownerLogin)/\(repository.name)-moved"
+            #expect(await web.fake.rename(repository.fullName, to: renamed))
+            _ = await web.services.updatesRound()
+            _ = await web.services.updatesRound()
+            let kinds = ["milestone", "gain", "release", "archived", "renamed"]
+            let feed = String(buffer: try await web.get("/feeds/updates.atom").body)
+            let (_, page, _) = try await web.page("/updates")
+            for kind in kinds {
+                #expect(page.components(separatedBy: "data-update=\"\(kind)\"").count - 1 == 1, "\(kind) on /updates")
+                #expect(feed.components(separatedBy: "<category term=\"\(kind)\"").count - 1 == 1, "\(kind) in the feed")
+            }
         }
     }
 }

@@ -21,9 +21,9 @@ MARKUP = [
 ]
 
 # Elements or attributes that exist only if a hostile string became markup (the star-history
-# chart and sparklines are the app's own SVG).
+# chart, sparklines and languages bar are the app's own SVG).
 INJECTED = (
-    "main script, main img[src='x'], main svg:not(.chart):not(.sparkline), main style, [onerror], [onload], [onmouseover], [data-x],"
+    "main script, main img[src='x'], main svg:not(.chart):not(.sparkline):not(.language-bar), main style, [onerror], [onload], [onmouseover], [data-x],"
     " a[href^='javascript'], a[href*='evil.example']"
 )
 

@@ -57,7 +57,7 @@ def test_the_phone_shell_keeps_sections_and_filters_in_reach(app, dark):
         driver.get(app.url + "/")
         tabs = driver.find_element(By.CSS_SELECTOR, "nav.tabs")
         links = tabs.find_elements(By.TAG_NAME, "a")
-        assert len(links) == 6
+        assert len(links) == 7
         # One row of tabs at the bottom of the screen, the current one marked.
         assert len({link.rect["y"] for link in links}) == 1
         assert abs(tabs.rect["y"] + tabs.rect["height"] - PHONE[1]) <= 2 or driver.execute_script("return innerHeight") - (tabs.rect["y"] + tabs.rect["height"]) <= 2

@@ -126,8 +126,11 @@ def test_detail_opens_beside_the_list_on_a_wide_screen(fake, app, wide):
     # Licence, homepage and "archived" appear only when GitHub says so.
     for label in ("Stars", "Forks", "Open issues", "Watchers", "Language", "Created", "Last push", "Star history"):
         assert label in detail.text
-    # The detail of a row costs no request to GitHub.
-    assert len([r for r in fake.requests() if r["path"].startswith("/repos/")]) == fetched_before
+    # The repository itself comes from the row; its README, releases, contributors and languages
+    # cost a request each, and nothing else is asked.
+    made = [r["path"] for r in fake.requests() if r["path"].startswith("/repos/")][fetched_before:]
+    assert f"/repos/{name}" not in made
+    assert sorted(made) == sorted(f"/repos/{name}/{part}" for part in ("contributors", "languages", "readme", "releases")), made
     screenshot(wide, "detail-wide")
     # A reload, or the same URL shared, shows the same view.
     wide.refresh()

@@ -434,8 +434,12 @@ def test_pages_hold_64_connections_with_live_streams_open(serve_factory, fake, h
     # None of the watched repositories is asked more often than once a round...
     for name in (names[0], names[1], names[2]):
         assert by_path.get(f"/repos/{name}", 0) <= rounds, (name, by_path)
-    # ... nothing else but the two searches is asked...
-    assert set(by_path) <= {f"/repos/{name}" for name in names[:3]} | {"/search/repositories"}, by_path
+    # ... nothing else but the two searches and the detail pages' sections is asked; a section
+    # (README, releases, contributors, languages) is kept a minute, so each is asked once a window...
+    sections = {f"/repos/{name}/{part}" for name in names for part in ("readme", "releases", "contributors", "languages")}
+    assert set(by_path) <= {f"/repos/{name}" for name in names[:3]} | {"/search/repositories"} | sections, by_path
+    for path in sections:
+        assert by_path.get(path, 0) <= seconds / 60 + 2, (path, by_path)
     assert len(per_query) <= 2, per_query
     # ... and each search once per window however many connections want it when it goes stale
     # (a refresh per waiting connection is 64 connections' worth of requests at once).

@@ -8,6 +8,8 @@ public struct CachePolicy: Sendable {
     /// How long a search answer is reused: GitHub sends search with `no-cache` and no ETag, so
     /// Starscope keeps its own freshness window.
     public var searchFreshness: Double = 60
+    /// How long a repository's page sections are reused at least, whatever `max-age` said.
+    public var sectionFreshness: Double = 60
     /// The most the response cache may hold; least recently used answers go first.
     public var maximumBytes = 64 * 1024 * 1024
     /// Answer from the store only, opening no connection.
@@ -168,11 +170,20 @@ public struct CachingTransport: GitHubTransport {
         return time.timeIntervalSince(stored.fetchedAt) < lifetime
     }
 
-    /// `max-age`, or the search window for search answers GitHub marks `no-cache`.
+    /// `max-age`, or the search window for search answers GitHub marks `no-cache`; a repository's
+    /// page sections (README, releases, contributors, languages) are kept at least
+    /// `sectionFreshness`, so a page viewed again and again does not ask for them each time.
     func maxAge(of response: GitHubResponse) -> Double {
-        if response.url.path.contains("/search/") { return policy.searchFreshness }
+        let path = response.url.path
+        if path.contains("/search/") { return policy.searchFreshness }
         let control = response.cacheControl
-        if control.noCache { return 0 }
-        return Double(control.maxAge ?? 0)
+        let given = control.noCache ? 0 : Double(control.maxAge ?? 0)
+        return Self.isSection(path) ? max(given, policy.sectionFreshness) : given
+    }
+
+    /// `/repos/O/N/readme`, `/releases` (not `/releases/latest`, which updates watch), `/contributors`, `/languages`.
+    static func isSection(_ path: String) -> Bool {
+        guard path.contains("/repos/") else { return false }
+        return ["/readme", "/releases", "/contributors", "/languages"].contains { path.hasSuffix($0) }
     }
 }
