@@ -158,6 +158,12 @@ import Testing
         #expect(output.contains("<img src=\"https://img.shields.io/b.svg\" alt=\"badge\">"))
     }
 
+    @Test func anImageWithoutADescriptionGetsAnEmptyOne() {
+        let expected = #"<img src="https://raw.githubusercontent.com/octo/repo/main/assets/logo.png" alt="">"#
+        #expect(clean(#"<img src="assets/logo.png">"#) == expected)
+        #expect(clean(#"<img src="assets/logo.png" alt="Logo">"#).hasSuffix(#" alt="Logo">"#))
+    }
+
     @Test func theImageHookCanProxyOrDrop() {
         let proxied = HTMLSanitizer(owner: "octo", name: "repo", branch: "dev") { url in
             url.host == "raw.githubusercontent.com"

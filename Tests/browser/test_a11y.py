@@ -130,6 +130,7 @@ PAGES = {
     "rising": lambda site, d: (site.stock(), d.get(site.stocked.url + "/rising?since=week")),
     "favorites-empty": lambda site, d: d.get(site.fresh.url + "/favorites"),
     "favorites": lambda site, d: (site.stock(), d.get(site.stocked.url + "/favorites")),
+    "updates-empty": lambda site, d: d.get(site.fresh.url + "/updates"),
     "account": lambda site, d: d.get(site.plain.url + "/users/swiftlang"),
     # A bio longer than the screen wraps; a box scrolling it could not be reached by keyboard.
     "account-long-bio": lambda site, d: d.get(f"{site.plain.url}/users/{site.long_bio()}"),
@@ -161,6 +162,7 @@ EXPECT = {
     "account": ".profile",
     # A bio longer than the screen wraps; a box scrolling it could not be reached by keyboard.
     "account-long-bio": lambda site, d: d.get(f"{site.plain.url}/users/{site.long_bio()}"),
+    "updates-empty": ".empty-state",
     "account-long-bio": ".bio",
     "account-not-found": ".error-state",
     "people": ".person-row",

@@ -247,6 +247,9 @@ public struct HTMLSanitizer: Sendable {
                     return
                 }
                 kept.insert(("src", source), at: 0)
+                // An image the README does not describe is left out of what screen readers say,
+                // rather than read out as its address.
+                if !kept.contains(where: { $0.name == "alt" }) { kept.append(("alt", "")) }
             }
             output += "<" + name
             for (attribute, value) in kept {
