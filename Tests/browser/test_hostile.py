@@ -21,10 +21,11 @@ MARKUP = [
 ]
 
 # Elements or attributes that exist only if a hostile string became markup (the star-history
-# chart, sparklines and languages bar are the app's own SVG).
+# chart, sparklines and languages bar are the app's own SVG; a link to this app's own page, such
+# as a hostile topic's `/?topic=…`, carries the text escaped in its query and goes nowhere else).
 INJECTED = (
     "main script, main img[src='x'], main svg:not(.chart):not(.sparkline):not(.language-bar), main style, [onerror], [onload], [onmouseover], [data-x],"
-    " a[href^='javascript'], a[href*='evil.example']"
+    " a[href^='javascript'], a[href*='evil.example']:not([href^='/'])"
 )
 
 

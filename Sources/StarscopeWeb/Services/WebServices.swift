@@ -41,7 +41,8 @@ public final class WebServices: Sendable {
         let token = settings.environmentToken?.token ?? (try? tokenFile.read()) ?? nil
         current = CurrentExplorer(stack.explorer(token: token))
         let explorers = current
-        live = LiveHub(budget: LiveBudget(share: settings.liveShare, minimumInterval: settings.liveInterval)) { explorers.value }
+        // Live counts and the background checks split the live share: together they never spend more.
+        live = LiveHub(budget: LiveBudget(share: settings.liveShare / 2, minimumInterval: settings.liveInterval)) { explorers.value }
         let client = httpClient
         let timeout = settings.timeout
         avatars = AvatarCache(

@@ -87,7 +87,7 @@ extension SettingsPage {
         }
         return """
             <p class="background">Every \(UpdatesPage.every(interval)), Starscope checks your favourites for \
-            <a class="inline" href="\(SiteURL.updates.href)">updates</a> (with half of the share above, and not at all without \
+            <a class="inline" href="\(SiteURL.updates.href)">updates</a> (with the other half of the live share, and not at all without \
             favourites) and records the star counts of the 100 most-starred new repositories of today, this week and this month, \
             three searches, so that <a class="inline" href="\(SiteURL.rising(RisingList()).href)">Rising</a> fills in while \
             nobody browses. Both pause while less than a tenth of GitHub's limit is left.</p>
