@@ -7,18 +7,10 @@ import pytest
 from selenium.common.exceptions import NoAlertPresentException
 from selenium.webdriver.common.by import By
 
-from conftest import PHONE, WIDE, App, Fake, make_browser, screenshot, tap
+from conftest import PHONE, WIDE, App, make_browser, screenshot, tap
+from test_hostile import hostile  # noqa: F401 (the fixture: a fake with every README an attack, and an app)
 from test_shell import themed
 from test_web import rows, wait
-
-
-@pytest.fixture(scope="module")
-def hostile():
-    fake = Fake(hostile=True)
-    app = App(fake)
-    yield fake, app
-    app.stop()
-    fake.stop()
 
 
 @pytest.mark.parametrize("size", [PHONE, WIDE], ids=["phone", "wide"])
