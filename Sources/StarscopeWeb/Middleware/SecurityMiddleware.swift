@@ -10,8 +10,12 @@ import StarscopeStore
 struct SecurityMiddleware: RouterMiddleware {
     typealias Context = WebContext
 
+    /// Images come from this app, except a README's, which come from GitHub's image hosts (the
+    /// sanitiser leaves no other); every page allows them, since a detail with its README can be
+    /// swapped into any list page by its script.
     static let policy =
-        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: "
+        + RepositorySectionsPart.imageHosts.map { "https://" + $0 }.joined(separator: " ") + "; connect-src 'self'; "
         + "manifest-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
     func handle(_ request: Request, context: WebContext, next: (Request, WebContext) async throws -> Response) async throws -> Response {

@@ -5,7 +5,7 @@ import StarscopeModels
 /// The parts of a repository's page that cost a request each (README, languages, releases,
 /// contributors): streamed after the rest of the page, each with its own outcome.
 struct RepositorySectionsPart: Sendable {
-    /// Hosts README images may load from (GitHub's own image hosts); the detail page's
+    /// Hosts README images may load from (GitHub's own image hosts); the pages'
     /// Content-Security-Policy allows exactly these, and the sanitiser drops every other image.
     static let imageHosts = [
         "camo.githubusercontent.com", "raw.githubusercontent.com", "user-images.githubusercontent.com",
@@ -38,9 +38,6 @@ struct RepositorySectionsPart: Sendable {
         return url.absoluteString
     }
 
-    /// The Content-Security-Policy of a page with a README: the app's own, with GitHub's image hosts.
-    static var policy: String {
-        SecurityMiddleware.policy.replacingOccurrences(
-            of: "img-src 'self' data:", with: "img-src 'self' data: " + imageHosts.map { "https://" + $0 }.joined(separator: " "))
-    }
+    /// The Content-Security-Policy of a page with a README: the app's own (which allows GitHub's image hosts).
+    static var policy: String { SecurityMiddleware.policy }
 }
