@@ -5,9 +5,8 @@ import Synchronization
     import FoundationXML
 #endif
 
-/// Foundation's `XMLParser` on Linux sits on libxml2, whose global state is not safe to use from
-/// several threads at once (tests run in parallel: two parses at a time corrupted the heap). Tests
-/// parse one document at a time through here.
+/// Foundation's `XMLParser` on Linux sits on libxml2 and its global state; tests run in parallel,
+/// so, as a precaution, they parse one document at a time through here.
 enum XMLParsing {
     private static let lock = Mutex(())
 
