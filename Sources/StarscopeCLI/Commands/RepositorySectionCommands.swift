@@ -43,13 +43,8 @@ struct ReleasesCommand: AsyncParsableCommand {
         try await Session.run(global) { session in
             let name = try argument.repository
             let result = try await session.explorer.releases(name, limit: list.limit)
-            SectionOutput.noteSkipped(result.skippedItems)
-            if list.json {
-                try printJSON(result.items)
-            } else if result.items.isEmpty {
-                writeOut("\(name) has no releases.\n")
-            } else {
-                writeOut(SectionOutput.releases(result.items, terminal: session.terminal))
+            try SectionOutput.write(result, json: list.json, empty: "\(name) has no releases.") {
+                SectionOutput.releases($0, terminal: session.terminal)
             }
         }
     }
@@ -73,13 +68,8 @@ struct ContributorsCommand: AsyncParsableCommand {
         try await Session.run(global) { session in
             let name = try argument.repository
             let result = try await session.explorer.contributors(name, limit: list.limit)
-            SectionOutput.noteSkipped(result.skippedItems)
-            if list.json {
-                try printJSON(result.items)
-            } else if result.items.isEmpty {
-                writeOut("\(name) has no contributors.\n")
-            } else {
-                writeOut(SectionOutput.contributors(result.items, terminal: session.terminal))
+            try SectionOutput.write(result, json: list.json, empty: "\(name) has no contributors.") {
+                SectionOutput.contributors($0, terminal: session.terminal)
             }
         }
     }

@@ -60,3 +60,17 @@ enum SectionOutput {
             "note: left out \(count) item\(count == 1 ? "" : "s") GitHub sent in a shape Starscope cannot read.")
     }
 }
+
+extension SectionOutput {
+    /// A section's list: a note for items that could not be read, then JSON, the empty sentence, or the table.
+    static func write<Item: Encodable>(_ result: ListResult<Item>, json: Bool, empty: String, table: ([Item]) -> String) throws {
+        noteSkipped(result.skippedItems)
+        if json {
+            try printJSON(result.items)
+        } else if result.items.isEmpty {
+            writeOut(empty + "\n")
+        } else {
+            writeOut(table(result.items))
+        }
+    }
+}
