@@ -9,11 +9,11 @@ import StarscopeStore
 /// run; `serve` builds one per token in use.
 public struct GitHubStack: Sendable {
     public let environment: StarscopeEnvironment
-    public let database: AppDatabase
+    public let database: any Store
     public let httpClient: HTTPClient
     public let logger: Logger
 
-    public init(environment: StarscopeEnvironment, database: AppDatabase, httpClient: HTTPClient, logger: Logger? = nil) {
+    public init(environment: StarscopeEnvironment, database: any Store, httpClient: HTTPClient, logger: Logger? = nil) {
         self.environment = environment
         self.database = database
         self.httpClient = httpClient

@@ -23,10 +23,10 @@ public struct Rising: Sendable {
         public var windowStart: Date
     }
 
-    public let database: AppDatabase
+    public let database: any Store
     public let now: @Sendable () -> Date
 
-    public init(database: AppDatabase, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(database: any Store, now: @escaping @Sendable () -> Date = { Date() }) {
         self.database = database
         self.now = now
     }

@@ -21,9 +21,9 @@ public struct UpdatesCheck: Sendable {
     public static let requestsPerRepository = 2
 
     public let explorer: Explorer
-    public let database: AppDatabase
+    public let database: any Store
 
-    public init(explorer: Explorer, database: AppDatabase) {
+    public init(explorer: Explorer, database: any Store) {
         self.explorer = explorer
         self.database = database
     }

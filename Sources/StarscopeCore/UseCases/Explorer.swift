@@ -10,11 +10,11 @@ public typealias PageProgress = @Sendable (_ loaded: Int, _ expected: Int) -> Vo
 public struct Explorer: Sendable {
     public let client: GitHubClient
     /// Where star counts and favourites are kept; nil for a memoryless explorer.
-    public let database: AppDatabase?
+    public let database: (any Store)?
     /// The current time; injected so that timeframes can be tested on any date.
     public let now: @Sendable () -> Date
 
-    public init(client: GitHubClient, database: AppDatabase? = nil, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(client: GitHubClient, database: (any Store)? = nil, now: @escaping @Sendable () -> Date = { Date() }) {
         self.client = client
         self.database = database
         self.now = now

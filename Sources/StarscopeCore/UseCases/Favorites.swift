@@ -6,11 +6,11 @@ import StarscopeStore
 /// Favourite repositories: kept in the store with a full snapshot, so they work with no network.
 public struct Favorites: Sendable {
     public let explorer: Explorer
-    public let database: AppDatabase
+    public let database: any Store
     /// Whose favourites: "" for the terminal and a server without accounts, else a login.
     public let account: String
 
-    public init(explorer: Explorer, database: AppDatabase, account: String = "") {
+    public init(explorer: Explorer, database: any Store, account: String = "") {
         self.explorer = explorer
         self.database = database
         self.account = account

@@ -3,12 +3,12 @@ import GRDB
 import GitHubAPI
 
 /// One stored answer from GitHub, with what is needed to reuse or revalidate it.
-struct CachedResponse: Codable, FetchableRecord, PersistableRecord, Sendable {
-    static func databaseDateEncodingStrategy(for column: String) -> DatabaseDateEncodingStrategy {
+public struct CachedResponse: Codable, FetchableRecord, PersistableRecord, Sendable {
+    public static func databaseDateEncodingStrategy(for column: String) -> DatabaseDateEncodingStrategy {
         StoredDate.encodingStrategy
     }
 
-    static let databaseTableName = "cachedResponse"
+    public static let databaseTableName = "cachedResponse"
 
     /// The token's partition and the URL: ETags differ per token, so do stored answers.
     var key: String
@@ -54,12 +54,12 @@ struct CachedResponse: Codable, FetchableRecord, PersistableRecord, Sendable {
 }
 
 extension AppDatabase {
-    func cachedResponse(key: String) async throws(StoreError) -> CachedResponse? {
+    public func cachedResponse(key: String) async throws(StoreError) -> CachedResponse? {
         try await read { db in try CachedResponse.fetchOne(db, key: key) }
     }
 
     /// Stores `entry` and evicts the least recently used answers beyond `maximumBytes`.
-    func save(_ entry: CachedResponse, maximumBytes: Int) async throws(StoreError) {
+    public func save(_ entry: CachedResponse, maximumBytes: Int) async throws(StoreError) {
         try await write { db in
             try entry.save(db)
             var total = try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(size), 0) FROM cachedResponse") ?? 0
@@ -75,14 +75,14 @@ extension AppDatabase {
     }
 
     /// Marks a stored answer as used now, for eviction (one small update, the body untouched).
-    func markUsed(key: String, now: Date) async throws(StoreError) {
+    public func markUsed(key: String, now: Date) async throws(StoreError) {
         try await write { db in
             try db.execute(sql: "UPDATE cachedResponse SET lastUsedAt = ? WHERE key = ?", arguments: [now.stored, key])
         }
     }
 
     /// Marks a stored answer as used now, and as revalidated when `revalidated` carries new headers.
-    func touch(key: String, now: Date, revalidatedWith headers: [String: String]? = nil, maxAge: Double? = nil) async throws(StoreError) {
+    public func touch(key: String, now: Date, revalidatedWith headers: [String: String]?, maxAge: Double?) async throws(StoreError) {
         try await write { db in
             guard var entry = try CachedResponse.fetchOne(db, key: key) else { return }
             entry.lastUsedAt = now

@@ -36,7 +36,7 @@ public struct CachePolicy: Sendable {
 /// Entries are kept apart per token (a SHA-256 fingerprint, never the token itself).
 public struct CachingTransport: GitHubTransport {
     let upstream: any GitHubTransport
-    let database: AppDatabase
+    let database: any Store
     let baseURL: URL
     let partition: String
     let policy: CachePolicy
@@ -46,7 +46,7 @@ public struct CachingTransport: GitHubTransport {
 
     public init(
         upstream: any GitHubTransport,
-        database: AppDatabase,
+        database: any Store,
         configuration: GitHubConfiguration,
         policy: CachePolicy = CachePolicy(),
         recent: RecentAnswers = RecentAnswers(),

@@ -126,6 +126,14 @@ extension AppDatabase {
                 t.uniqueKey(["account", "key"])
             }
         }
+        migrator.registerMigration("v9: leases") { db in
+            // Who refreshes what: one holder per name until `expiresAt` (see `Store.claimLease`).
+            try db.create(table: "lease") { t in
+                t.primaryKey("name", .text)
+                t.column("holder", .text).notNull()
+                t.column("expiresAt", .datetime).notNull()
+            }
+        }
         return migrator
     }
 }

@@ -137,20 +137,15 @@ public enum FavoritesArchive {
 }
 
 extension AppDatabase {
-    /// Imports favourites from an export (or an array of repositories). See `FavoritesArchive`.
-    public func importFavorites(_ data: Data, account: String = "", at date: Date = Date()) async throws(StoreError)
-        -> FavoritesArchive.ImportReport
+    public func addImported(_ entries: [ImportedFavorite], account: String, at date: Date) async throws(StoreError)
+        -> (added: [String], existing: [String])
     {
-        let (entries, rejected) = try FavoritesArchive.parse(data)
-        let records = entries.compactMap { number, entry -> (FavoriteRecord, [String])? in
-            let note = FavoriteText.note(entry.note ?? "") ?? ""
-            let tags = (entry.tags ?? []).compactMap(FavoriteText.tag)
-            return
-                (try? FavoriteRecord(
-                    repository: entry.repository, account: account, addedAt: entry.addedAt ?? date, updatedAt: date, note: note))
-                .map { ($0, tags) }
+        let records = entries.compactMap { entry -> (FavoriteRecord, [String])? in
+            (try? FavoriteRecord(
+                repository: entry.repository, account: account, addedAt: entry.addedAt ?? date, updatedAt: date, note: entry.note))
+                .map { ($0, entry.tags) }
         }
-        let (added, existing) = try await write { db -> ([String], [String]) in
+        return try await write { db -> ([String], [String]) in
             var added: [String] = []
             var existing: [String] = []
             for (record, tags) in records {
@@ -174,10 +169,5 @@ extension AppDatabase {
             }
             return (added, existing)
         }
-        var report = FavoritesArchive.ImportReport()
-        report.added = added
-        report.alreadyFavorites = existing
-        report.rejected = rejected
-        return report
     }
 }

@@ -10,7 +10,7 @@ final class SessionCache: Sendable {
 
     /// The account of the session whose cookie holds `secret` ("" for the one user of a server
     /// without accounts), or nil when there is no such session.
-    func account(secret: String, database: AppDatabase, now: Date = Date()) async -> String? {
+    func account(secret: String, database: any Store, now: Date = Date()) async -> String? {
         let key = WebSession.hash(secret)
         if let entry = checked.withLock({ $0[key] }), entry.until > now { return entry.account }
         guard let session = try? await database.session(secret: secret, now: now) else { return nil }

@@ -1,0 +1,216 @@
+import Foundation
+import StarscopeModels
+
+/// Everything Starscope keeps: favourites with their notes and tags, star history and repository
+/// snapshots, updates, accounts and web sessions, GitHub's answers, and the leases that let
+/// several servers share one refresh.
+///
+/// Two implementations, kept in step by one test suite (`StoreContractTests`): `AppDatabase`
+/// (SQLite through GRDB: the embedded default, and the terminal's) and `PostgresStore` (one
+/// PostgreSQL database shared by several `starscope serve` instances). Favourites are kept per
+/// account: "" is the one user of a server without accounts, and the terminal's.
+public protocol Store: Sendable {
+    /// Whether several processes serve from this store at once (a team's PostgreSQL): then a
+    /// refresh of one upstream answer is claimed with a lease before GitHub is asked.
+    var isShared: Bool { get }
+
+    // MARK: Favourites
+
+    /// Adds a favourite, or refreshes its snapshot if it is one already; true when added.
+    @discardableResult
+    func addFavorite(_ repository: Repository, account: String, at date: Date) async throws(StoreError) -> Bool
+    /// Removes the favourite called `fullName` (any case); false when there was none.
+    @discardableResult
+    func removeFavorite(fullName: String, account: String) async throws(StoreError) -> Bool
+    /// Every favourite, most recently added first; with `tag`, only those carrying it (any case).
+    func favorites(account: String, tag: String?) async throws(StoreError) -> [Favorite]
+    func favorite(fullName: String, account: String) async throws(StoreError) -> Favorite?
+    /// Adds every repository that is not a favourite yet, all in one transaction (a failure adds
+    /// none); marks them, and those already there, with `starredOnGitHub` when given.
+    func addFavorites(_ repositories: [Repository], account: String, starredOnGitHub: Bool?, at date: Date) async throws(StoreError)
+        -> (added: [String], existing: [String])
+    /// Adds imported favourites with their notes and tags, in one transaction, skipping those
+    /// already there (by id or by name).
+    func addImported(_ entries: [ImportedFavorite], account: String, at date: Date) async throws(StoreError)
+        -> (added: [String], existing: [String])
+    /// Records what GitHub says of a favourite's star (no change when it is not a favourite).
+    func setStarredOnGitHub(_ starred: Bool, repositoryID: Int64, account: String) async throws(StoreError)
+    /// Replaces a favourite's note ("" clears it); false when it is not a favourite.
+    @discardableResult
+    func setNote(_ note: String, fullName: String, account: String) async throws(StoreError) -> Bool
+    /// Adds `tags` to a favourite (or removes them); false when it is not a favourite.
+    @discardableResult
+    func changeTags(_ tags: [String], remove: Bool, fullName: String, account: String) async throws(StoreError) -> Bool
+    /// Every tag in use with how many favourites carry it, by name.
+    func favoriteTags(account: String) async throws(StoreError) -> [(tag: String, count: Int)]
+    /// The ids of every favourite, to mark them in lists.
+    func favoriteIDs(account: String) async throws(StoreError) -> Set<Int64>
+
+    // MARK: Star history and snapshots
+
+    /// Records a star sample for each repository whose count changed, and keeps its snapshot
+    /// (and the snapshot of a favourite of any account).
+    func observe(_ repositories: [Repository], at date: Date) async throws(StoreError)
+    /// The latest snapshot of `fullName` (any case), from any list or favourite.
+    func snapshot(fullName: String) async throws(StoreError) -> (repository: Repository, fetchedAt: Date)?
+    func starHistory(repositoryID: Int64) async throws(StoreError) -> [StarSample]
+    func starHistories(repositoryIDs: [Int64]) async throws(StoreError) -> [Int64: [StarSample]]
+    func observeSample(repositoryID: Int64, fullName: String, stars: Int, at date: Date) async throws(StoreError)
+    func record(_ samples: [StarSample]) async throws(StoreError)
+    /// Stars gained by each repository with a snapshot since `since`, from its samples.
+    func starGains(since: Date) async throws(StoreError) -> [StarGain]
+    func oldestStarSample() async throws(StoreError) -> Date?
+
+    // MARK: Updates
+
+    func watch(repositoryID: Int64) async throws(StoreError) -> RepositoryWatch?
+    /// Saves what is known of a watched repository and gives `updates` to every account that
+    /// has it as a favourite, each once (by its key).
+    func record(_ watch: RepositoryWatch, updates: [Update]) async throws(StoreError)
+    /// Every repository some account has as a favourite.
+    func watchedRepositories() async throws(StoreError) -> [(id: Int64, fullName: String)]
+    func updates(account: String, unseenOnly: Bool, since: Date?) async throws(StoreError) -> [Update]
+    func unseenUpdateCount(account: String) async throws(StoreError) -> Int
+    func markUpdatesSeen(account: String, ids: [Int64]) async throws(StoreError)
+
+    // MARK: Accounts and sessions
+
+    func saveAccount(login: String, sealedToken: Data, at date: Date) async throws(StoreError)
+    func account(login: String) async throws(StoreError) -> AccountRecord?
+    func setTheme(_ theme: String, login: String) async throws(StoreError)
+    func saveSession(_ session: WebSession) async throws(StoreError)
+    func session(secret: String, now: Date) async throws(StoreError) -> WebSession?
+    /// Deletes the session of `secret`, and every expired one.
+    func deleteSession(secret: String, now: Date) async throws(StoreError)
+
+    // MARK: GitHub's answers
+
+    func cachedResponse(key: String) async throws(StoreError) -> CachedResponse?
+    /// Stores `entry` and evicts the least recently used answers beyond `maximumBytes`.
+    func save(_ entry: CachedResponse, maximumBytes: Int) async throws(StoreError)
+    /// Marks a stored answer as used now, for eviction (one small update, the body untouched).
+    func markUsed(key: String, now: Date) async throws(StoreError)
+    /// Marks a stored answer as revalidated now with GitHub's new headers (ETag, rate limit…).
+    func touch(key: String, now: Date, revalidatedWith headers: [String: String]?, maxAge: Double?) async throws(StoreError)
+    /// How many bytes the response cache holds.
+    func cacheSize() async throws(StoreError) -> Int
+
+    // MARK: Leases
+
+    /// Takes the lease `name` for `holder` until `until`, when no other holder has it now (or
+    /// renews it for the same holder); false when someone else holds it. A holder that dies
+    /// leaves it to expire.
+    func claimLease(_ name: String, holder: String, until: Date, now: Date) async throws(StoreError) -> Bool
+    /// Gives the lease back early (only `holder`'s).
+    func releaseLease(_ name: String, holder: String) async throws(StoreError)
+}
+
+/// A favourite read from an export file.
+public struct ImportedFavorite: Sendable {
+    public var repository: Repository
+    public var addedAt: Date?
+    public var note: String
+    public var tags: [String]
+
+    public init(repository: Repository, addedAt: Date?, note: String, tags: [String]) {
+        self.repository = repository
+        self.addedAt = addedAt
+        self.note = note
+        self.tags = tags
+    }
+}
+
+/// The defaults every caller uses: account "" and now.
+extension Store {
+    @discardableResult
+    public func addFavorite(_ repository: Repository, account: String = "") async throws(StoreError) -> Bool {
+        try await addFavorite(repository, account: account, at: Date())
+    }
+
+    @discardableResult
+    public func removeFavorite(fullName: String) async throws(StoreError) -> Bool {
+        try await removeFavorite(fullName: fullName, account: "")
+    }
+
+    public func favorites(account: String = "") async throws(StoreError) -> [Favorite] {
+        try await favorites(account: account, tag: nil)
+    }
+
+    public func favorite(fullName: String) async throws(StoreError) -> Favorite? {
+        try await favorite(fullName: fullName, account: "")
+    }
+
+    public func addFavorites(_ repositories: [Repository], account: String = "", starredOnGitHub: Bool? = nil)
+        async throws(StoreError) -> (added: [String], existing: [String])
+    {
+        try await addFavorites(repositories, account: account, starredOnGitHub: starredOnGitHub, at: Date())
+    }
+
+    public func setStarredOnGitHub(_ starred: Bool, repositoryID: Int64) async throws(StoreError) {
+        try await setStarredOnGitHub(starred, repositoryID: repositoryID, account: "")
+    }
+
+    @discardableResult
+    public func setNote(_ note: String, fullName: String) async throws(StoreError) -> Bool {
+        try await setNote(note, fullName: fullName, account: "")
+    }
+
+    @discardableResult
+    public func changeTags(_ tags: [String], remove: Bool = false, fullName: String) async throws(StoreError) -> Bool {
+        try await changeTags(tags, remove: remove, fullName: fullName, account: "")
+    }
+
+    public func favoriteTags() async throws(StoreError) -> [(tag: String, count: Int)] {
+        try await favoriteTags(account: "")
+    }
+
+    public func favoriteIDs() async throws(StoreError) -> Set<Int64> {
+        try await favoriteIDs(account: "")
+    }
+
+    public func observe(_ repositories: [Repository]) async throws(StoreError) {
+        try await observe(repositories, at: Date())
+    }
+
+    public func updates(account: String = "", unseenOnly: Bool) async throws(StoreError) -> [Update] {
+        try await updates(account: account, unseenOnly: unseenOnly, since: nil)
+    }
+
+    public func unseenUpdateCount() async throws(StoreError) -> Int {
+        try await unseenUpdateCount(account: "")
+    }
+
+    public func markUpdatesSeen(ids: [Int64]) async throws(StoreError) {
+        try await markUpdatesSeen(account: "", ids: ids)
+    }
+
+    public func saveAccount(login: String, sealedToken: Data) async throws(StoreError) {
+        try await saveAccount(login: login, sealedToken: sealedToken, at: Date())
+    }
+
+    public func session(secret: String) async throws(StoreError) -> WebSession? {
+        try await session(secret: secret, now: Date())
+    }
+
+    public func deleteSession(secret: String) async throws(StoreError) {
+        try await deleteSession(secret: secret, now: Date())
+    }
+
+    /// Imports favourites from an export (or an array of repositories). See `FavoritesArchive`.
+    public func importFavorites(_ data: Data, account: String = "", at date: Date = Date()) async throws(StoreError)
+        -> FavoritesArchive.ImportReport
+    {
+        let (entries, rejected) = try FavoritesArchive.parse(data)
+        let imported = entries.map { _, entry in
+            ImportedFavorite(
+                repository: entry.repository, addedAt: entry.addedAt, note: FavoriteText.note(entry.note ?? "") ?? "",
+                tags: (entry.tags ?? []).compactMap(FavoriteText.tag))
+        }
+        let (added, existing) = try await addImported(imported, account: account, at: date)
+        var report = FavoritesArchive.ImportReport()
+        report.added = added
+        report.alreadyFavorites = existing
+        report.rejected = rejected
+        return report
+    }
+}
