@@ -39,6 +39,7 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -121,7 +122,10 @@ let package = Package(
         .testTarget(name: "FakeGitHubTests", dependencies: ["FakeGitHub"]),
         .testTarget(
             name: "StarscopeStoreTests",
-            dependencies: ["StarscopeStore", "StarscopeTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: [
+                "StarscopeStore", "StarscopeTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]),
         .testTarget(name: "StarscopeCoreTests", dependencies: ["StarscopeCore", "StarscopeTestSupport", "FakeGitHub"]),
         .testTarget(
             name: "StarscopeWebTests",

@@ -10,6 +10,8 @@ public enum StoreError: Error, Hashable, Sendable {
     case file(path: String, reason: String)
     /// An import file is not favourites Starscope can read.
     case invalidImport(String)
+    /// The database server cannot be reached (restarting, or the network between).
+    case unreachable
 
     public var message: String {
         switch self {
@@ -17,6 +19,7 @@ public enum StoreError: Error, Hashable, Sendable {
         case .database(let reason): "Starscope's database failed: \(reason)."
         case .file(let path, let reason): "Starscope cannot use \(path): \(reason)."
         case .invalidImport(let reason): "This file cannot be imported: \(reason)."
+        case .unreachable: "Starscope cannot reach its database just now; try again in a few seconds."
         }
     }
 }

@@ -39,6 +39,35 @@ public struct CachedResponse: Codable, FetchableRecord, PersistableRecord, Senda
         size = response.body.count + headers.count + key.utf8.count
     }
 
+    init(
+        key: String, url: String, status: Int, headers: Data, body: Data, etag: String?, lastModified: String?, fetchedAt: Date,
+        maxAge: Double, lastUsedAt: Date, size: Int
+    ) {
+        self.key = key
+        self.url = url
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.etag = etag
+        self.lastModified = lastModified
+        self.fetchedAt = fetchedAt
+        self.maxAge = maxAge
+        self.lastUsedAt = lastUsedAt
+        self.size = size
+    }
+
+    /// Marks it as revalidated now: GitHub's new rate limit, ETag and cache control are kept.
+    mutating func revalidate(with newHeaders: [String: String], maxAge: Double?, now: Date) {
+        var merged = (try? JSONDecoder().decode([String: String].self, from: headers)) ?? [:]
+        for (name, value) in newHeaders where name.hasPrefix("x-ratelimit-") || name == "etag" || name == "cache-control" {
+            merged[name] = value
+        }
+        headers = (try? JSONEncoder().encode(merged)) ?? headers
+        fetchedAt = now
+        lastUsedAt = now
+        if let maxAge { self.maxAge = maxAge }
+    }
+
     /// The answer as given out when the store answers in GitHub's place.
     var storedResponse: GitHubResponse {
         var response = self.response
@@ -86,15 +115,7 @@ extension AppDatabase {
         try await write { db in
             guard var entry = try CachedResponse.fetchOne(db, key: key) else { return }
             entry.lastUsedAt = now
-            if let headers {
-                var merged = (try? JSONDecoder().decode([String: String].self, from: entry.headers)) ?? [:]
-                for (name, value) in headers where name.hasPrefix("x-ratelimit-") || name == "etag" || name == "cache-control" {
-                    merged[name] = value
-                }
-                entry.headers = (try? JSONEncoder().encode(merged)) ?? entry.headers
-                entry.fetchedAt = now
-                if let maxAge { entry.maxAge = maxAge }
-            }
+            if let headers { entry.revalidate(with: headers, maxAge: maxAge, now: now) }
             try entry.update(db)
         }
     }

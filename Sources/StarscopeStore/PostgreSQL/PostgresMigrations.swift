@@ -1,0 +1,131 @@
+import Foundation
+import PostgresNIO
+
+/// The PostgreSQL schema, one migration per `AppDatabase` migration and under the same name, so
+/// the two stores stay in step. Never edit a shipped migration.
+///
+/// The first versions create the tables in the shape SQLite's later migrations gave them (no
+/// PostgreSQL store shipped before v9), and the avatar index is not here: avatar files stay on
+/// each server's own disk, indexed by its own SQLite file.
+enum PostgresMigrations {
+    static let all: [(name: String, statements: [String])] = [
+        (
+            "v1: cache, favourites, star history, avatars",
+            [
+                """
+                CREATE TABLE cachedResponse (
+                    key text PRIMARY KEY, url text NOT NULL, status integer NOT NULL, headers bytea NOT NULL, body bytea NOT NULL,
+                    etag text, lastModified text, fetchedAt timestamptz NOT NULL, maxAge double precision NOT NULL,
+                    lastUsedAt timestamptz NOT NULL, size integer NOT NULL)
+                """,
+                "CREATE INDEX cachedResponseByUse ON cachedResponse (lastUsedAt)",
+                """
+                CREATE TABLE starSample (
+                    repositoryID bigint NOT NULL, fullName text NOT NULL, recordedAt timestamptz NOT NULL, stars integer NOT NULL,
+                    PRIMARY KEY (repositoryID, recordedAt))
+                """,
+            ]
+        ),
+        (
+            "v2: repository snapshots",
+            [
+                """
+                CREATE TABLE repositorySnapshot (
+                    repositoryID bigint PRIMARY KEY, fullName text NOT NULL, snapshot bytea NOT NULL, fetchedAt timestamptz NOT NULL)
+                """,
+                "CREATE INDEX repositorySnapshotByName ON repositorySnapshot (lower(fullName))",
+            ]
+        ),
+        (
+            "v3: web sessions",
+            [
+                """
+                CREATE TABLE webSession (
+                    secretHash text PRIMARY KEY, account text NOT NULL, createdAt timestamptz NOT NULL, expiresAt timestamptz NOT NULL)
+                """,
+                "CREATE INDEX webSessionByExpiry ON webSession (expiresAt)",
+            ]
+        ),
+        (
+            "v4: accounts",
+            [
+                """
+                CREATE TABLE account (
+                    login text PRIMARY KEY, sealedToken bytea NOT NULL, theme text NOT NULL DEFAULT 'system',
+                    createdAt timestamptz NOT NULL, signedInAt timestamptz NOT NULL)
+                """
+            ]
+        ),
+        (
+            "v5: favourites per account",
+            [
+                """
+                CREATE TABLE favorite (
+                    account text NOT NULL DEFAULT '', repositoryID bigint NOT NULL, fullName text NOT NULL, snapshot bytea NOT NULL,
+                    addedAt timestamptz NOT NULL, updatedAt timestamptz NOT NULL, PRIMARY KEY (account, repositoryID))
+                """,
+                "CREATE UNIQUE INDEX favoriteByName ON favorite (account, lower(fullName))",
+                "CREATE INDEX favoriteByRepository ON favorite (repositoryID)",
+            ]
+        ),
+        (
+            "v6: notes and tags on favourites",
+            [
+                "ALTER TABLE favorite ADD COLUMN note text NOT NULL DEFAULT ''",
+                """
+                CREATE TABLE favoriteTag (
+                    account text NOT NULL, repositoryID bigint NOT NULL, tag text NOT NULL,
+                    FOREIGN KEY (account, repositoryID) REFERENCES favorite (account, repositoryID) ON DELETE CASCADE)
+                """,
+                "CREATE UNIQUE INDEX favoriteTagKey ON favoriteTag (account, repositoryID, lower(tag))",
+                "CREATE INDEX favoriteTagByTag ON favoriteTag (account, lower(tag))",
+            ]
+        ),
+        (
+            "v7: GitHub stars of favourites",
+            ["ALTER TABLE favorite ADD COLUMN starredOnGitHub boolean"]
+        ),
+        (
+            "v8: updates on favourites",
+            [
+                """
+                CREATE TABLE repositoryWatch (
+                    repositoryID bigint PRIMARY KEY, fullName text NOT NULL, stars integer NOT NULL, archived boolean NOT NULL,
+                    latestRelease text, checkedAt timestamptz NOT NULL)
+                """,
+                """
+                CREATE TABLE updateEvent (
+                    id bigserial PRIMARY KEY, account text NOT NULL, key text NOT NULL, kind text NOT NULL, repositoryID bigint NOT NULL,
+                    fullName text NOT NULL, occurredAt timestamptz NOT NULL, summary text NOT NULL, htmlURL text NOT NULL,
+                    seen boolean NOT NULL DEFAULT false, UNIQUE (account, key))
+                """,
+                "CREATE INDEX updateEventByTime ON updateEvent (occurredAt)",
+            ]
+        ),
+        (
+            "v9: leases",
+            ["CREATE TABLE lease (name text PRIMARY KEY, holder text NOT NULL, expiresAt timestamptz NOT NULL)"]
+        ),
+    ]
+}
+
+extension PostgresStore {
+    /// Applies the migrations not applied yet, in one transaction under an advisory lock: when
+    /// several instances start at once, the first migrates and the others find it done.
+    func migrate() async throws(StoreError) {
+        try await transaction { connection in
+            _ = try await connection.all("SELECT pg_advisory_xact_lock(7400518)")
+            _ = try await connection.all("CREATE TABLE IF NOT EXISTS schemaMigration (identifier text PRIMARY KEY)")
+            var applied = Set<String>()
+            for try await name in try await connection.query("SELECT identifier FROM schemaMigration", logger: logger).decode(String.self) {
+                applied.insert(name)
+            }
+            for migration in PostgresMigrations.all where !applied.contains(migration.name) {
+                for statement in migration.statements {
+                    _ = try await connection.all(PostgresQuery(unsafeSQL: statement))
+                }
+                _ = try await connection.all("INSERT INTO schemaMigration (identifier) VALUES (\(migration.name))")
+            }
+        }
+    }
+}

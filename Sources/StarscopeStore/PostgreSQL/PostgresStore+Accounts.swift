@@ -1,0 +1,50 @@
+import Foundation
+import PostgresNIO
+
+extension PostgresStore {
+    public func saveAccount(login: String, sealedToken: Data, at date: Date = Date()) async throws(StoreError) {
+        let date = date.milliseconds
+        try await execute(
+            """
+            INSERT INTO account (login, sealedToken, createdAt, signedInAt) VALUES (\(login.lowercased()), \(sealedToken), \(date), \(date))
+            ON CONFLICT (login) DO UPDATE SET sealedToken = excluded.sealedToken, signedInAt = excluded.signedInAt
+            """)
+    }
+
+    public func account(login: String) async throws(StoreError) -> AccountRecord? {
+        let rows = try await rows(
+            "SELECT login, sealedToken, theme, createdAt, signedInAt FROM account WHERE login = \(login.lowercased())")
+        return try rows.first.map { row throws(StoreError) in
+            let (login, token, theme, createdAt, signedInAt) = try Self.decode(row, (String, Data, String, Date, Date).self)
+            return AccountRecord(login: login, sealedToken: token, theme: theme, createdAt: createdAt, signedInAt: signedInAt)
+        }
+    }
+
+    public func setTheme(_ theme: String, login: String) async throws(StoreError) {
+        try await execute("UPDATE account SET theme = \(theme) WHERE login = \(login.lowercased())")
+    }
+
+    public func saveSession(_ session: WebSession) async throws(StoreError) {
+        try await execute(
+            """
+            INSERT INTO webSession (secretHash, account, createdAt, expiresAt)
+            VALUES (\(session.secretHash), \(session.account), \(session.createdAt.milliseconds), \(session.expiresAt.milliseconds))
+            """)
+    }
+
+    public func session(secret: String, now: Date = Date()) async throws(StoreError) -> WebSession? {
+        let rows = try await rows(
+            """
+            SELECT secretHash, account, createdAt, expiresAt FROM webSession
+            WHERE secretHash = \(WebSession.hash(secret)) AND expiresAt > \(now.milliseconds)
+            """)
+        return try rows.first.map { row throws(StoreError) in
+            let (hash, account, createdAt, expiresAt) = try Self.decode(row, (String, String, Date, Date).self)
+            return WebSession(secretHash: hash, account: account, createdAt: createdAt, expiresAt: expiresAt)
+        }
+    }
+
+    public func deleteSession(secret: String, now: Date = Date()) async throws(StoreError) {
+        try await execute("DELETE FROM webSession WHERE secretHash = \(WebSession.hash(secret)) OR expiresAt <= \(now.milliseconds)")
+    }
+}

@@ -1,0 +1,226 @@
+import Foundation
+import PostgresNIO
+import StarscopeModels
+
+extension PostgresStore {
+    public func addFavorite(_ repository: Repository, account: String = "", at date: Date = Date()) async throws(StoreError) -> Bool {
+        let account = account.lowercased()
+        let snapshot = Data(repository.jsonObject.bytes)
+        let date = date.milliseconds
+        return try await transaction { connection in
+            let updated = try await connection.changes(
+                """
+                UPDATE favorite SET fullName = \(repository.fullName), snapshot = \(snapshot), updatedAt = \(date)
+                WHERE account = \(account) AND repositoryID = \(repository.id) RETURNING 1
+                """)
+            guard updated == 0 else { return false }
+            // A renamed repository keeps its id; a name reused by another id replaces the old entry.
+            _ = try await connection.all(
+                "DELETE FROM favorite WHERE account = \(account) AND lower(fullName) = lower(\(repository.fullName))")
+            _ = try await connection.all(
+                """
+                INSERT INTO favorite (account, repositoryID, fullName, snapshot, addedAt, updatedAt)
+                VALUES (\(account), \(repository.id), \(repository.fullName), \(snapshot), \(date), \(date))
+                """)
+            return true
+        }
+    }
+
+    public func removeFavorite(fullName: String, account: String = "") async throws(StoreError) -> Bool {
+        try await execute(
+            "DELETE FROM favorite WHERE account = \(account.lowercased()) AND lower(fullName) = lower(\(fullName)) RETURNING 1") > 0
+    }
+
+    public func favorites(account: String = "", tag: String? = nil) async throws(StoreError) -> [Favorite] {
+        let account = account.lowercased()
+        let tags = try await tagsByRepository(account: account, repositoryID: nil)
+        let rows: [PostgresRow]
+        if let tag {
+            rows = try await self.rows(
+                """
+                SELECT \(unescaped: Self.favoriteColumns) FROM favorite WHERE account = \(account) AND repositoryID IN
+                (SELECT repositoryID FROM favoriteTag WHERE account = \(account) AND lower(tag) = lower(\(tag)))
+                ORDER BY addedAt DESC, lower(fullName)
+                """)
+        } else {
+            rows = try await self.rows(
+                "SELECT \(unescaped: Self.favoriteColumns) FROM favorite WHERE account = \(account) ORDER BY addedAt DESC, lower(fullName)")
+        }
+        return try rows.map { row throws(StoreError) in try Self.favorite(row, tags: tags) }
+    }
+
+    public func favorite(fullName: String, account: String = "") async throws(StoreError) -> Favorite? {
+        let account = account.lowercased()
+        let rows = try await self.rows(
+            "SELECT \(unescaped: Self.favoriteColumns) FROM favorite WHERE account = \(account) AND lower(fullName) = lower(\(fullName))")
+        guard let row = rows.first else { return nil }
+        let (id, _, _, _, _, _, _) = try Self.decode(row, (Int64, String, Data, Date, Date, String, Bool?).self)
+        return try Self.favorite(row, tags: try await tagsByRepository(account: account, repositoryID: id))
+    }
+
+    public func addFavorites(_ repositories: [Repository], account: String = "", starredOnGitHub: Bool? = nil, at date: Date = Date())
+        async throws(StoreError) -> (added: [String], existing: [String])
+    {
+        let entries = repositories.map { ImportedFavorite(repository: $0, addedAt: nil, note: "", tags: []) }
+        return try await insert(entries, account: account, starredOnGitHub: starredOnGitHub, at: date)
+    }
+
+    public func addImported(_ entries: [ImportedFavorite], account: String, at date: Date) async throws(StoreError)
+        -> (added: [String], existing: [String])
+    {
+        try await insert(entries, account: account, starredOnGitHub: nil, at: date)
+    }
+
+    private func insert(_ entries: [ImportedFavorite], account: String, starredOnGitHub: Bool?, at date: Date) async throws(StoreError)
+        -> (added: [String], existing: [String])
+    {
+        let account = account.lowercased()
+        let date = date.milliseconds
+        return try await transaction { connection in
+            var added: [String] = []
+            var existing: [String] = []
+            for entry in entries {
+                let repository = entry.repository
+                let taken = try await connection.all(
+                    """
+                    SELECT 1 FROM favorite WHERE account = \(account)
+                    AND (repositoryID = \(repository.id) OR lower(fullName) = lower(\(repository.fullName)))
+                    """)
+                if taken.isEmpty {
+                    let snapshot = Data(repository.jsonObject.bytes)
+                    let addedAt = entry.addedAt?.milliseconds ?? date
+                    _ = try await connection.all(
+                        """
+                        INSERT INTO favorite (account, repositoryID, fullName, snapshot, addedAt, updatedAt, note, starredOnGitHub)
+                        VALUES (\(account), \(repository.id), \(repository.fullName), \(snapshot), \(addedAt), \(date), \(entry.note),
+                        \(starredOnGitHub))
+                        """)
+                    for tag in entry.tags {
+                        _ = try await connection.all(
+                            """
+                            INSERT INTO favoriteTag (account, repositoryID, tag) VALUES (\(account), \(repository.id), \(tag))
+                            ON CONFLICT DO NOTHING
+                            """)
+                    }
+                    added.append(repository.fullName)
+                } else {
+                    existing.append(repository.fullName)
+                }
+                if let starredOnGitHub {
+                    _ = try await connection.all(
+                        """
+                        UPDATE favorite SET starredOnGitHub = \(starredOnGitHub) WHERE account = \(account) AND repositoryID = \(repository.id)
+                        """)
+                }
+            }
+            return (added, existing)
+        }
+    }
+
+    public func setStarredOnGitHub(_ starred: Bool, repositoryID: Int64, account: String = "") async throws(StoreError) {
+        try await execute(
+            "UPDATE favorite SET starredOnGitHub = \(starred) WHERE account = \(account.lowercased()) AND repositoryID = \(repositoryID)")
+    }
+
+    public func setNote(_ note: String, fullName: String, account: String = "") async throws(StoreError) -> Bool {
+        try await execute(
+            """
+            UPDATE favorite SET note = \(note) WHERE account = \(account.lowercased()) AND lower(fullName) = lower(\(fullName)) RETURNING 1
+            """) > 0
+    }
+
+    public func changeTags(_ tags: [String], remove: Bool = false, fullName: String, account: String = "") async throws(StoreError)
+        -> Bool
+    {
+        let account = account.lowercased()
+        return try await transaction { connection in
+            let found = try await connection.all(
+                "SELECT repositoryID FROM favorite WHERE account = \(account) AND lower(fullName) = lower(\(fullName))")
+            guard let row = found.first else { return false }
+            let id = try row.decode(Int64.self)
+            for tag in tags {
+                if remove {
+                    _ = try await connection.all(
+                        "DELETE FROM favoriteTag WHERE account = \(account) AND repositoryID = \(id) AND lower(tag) = lower(\(tag))")
+                } else {
+                    _ = try await connection.all(
+                        "INSERT INTO favoriteTag (account, repositoryID, tag) VALUES (\(account), \(id), \(tag)) ON CONFLICT DO NOTHING")
+                }
+            }
+            return true
+        }
+    }
+
+    public func favoriteTags(account: String = "") async throws(StoreError) -> [(tag: String, count: Int)] {
+        let rows = try await self.rows(
+            """
+            SELECT min(tag), COUNT(*) FROM favoriteTag WHERE account = \(account.lowercased())
+            GROUP BY lower(tag) ORDER BY lower(tag)
+            """)
+        return try rows.map { row throws(StoreError) in
+            let (tag, count) = try Self.decode(row, (String, Int).self)
+            return (tag: tag, count: count)
+        }
+    }
+
+    public func favoriteIDs(account: String = "") async throws(StoreError) -> Set<Int64> {
+        let rows = try await self.rows("SELECT repositoryID FROM favorite WHERE account = \(account.lowercased())")
+        return Set(try rows.map { row throws(StoreError) in try Self.decode(row, Int64.self) })
+    }
+
+    static let favoriteColumns = "repositoryID, fullName, snapshot, addedAt, updatedAt, note, starredOnGitHub"
+
+    static func favorite(_ row: PostgresRow, tags: [Int64: [String]]) throws(StoreError) -> Favorite {
+        let (id, _, snapshot, addedAt, updatedAt, note, starred) = try decode(row, (Int64, String, Data, Date, Date, String, Bool?).self)
+        guard let repository = try? JSONDecoder.gitHub().decode(Repository.self, from: snapshot) else {
+            throw .database("a favourite's saved copy could not be read")
+        }
+        return Favorite(
+            repository: repository, addedAt: addedAt, updatedAt: updatedAt, note: note, tags: tags[id] ?? [], starredOnGitHub: starred)
+    }
+
+    /// Tags by repository, each list sorted by name (any case).
+    func tagsByRepository(account: String, repositoryID: Int64?) async throws(StoreError) -> [Int64: [String]] {
+        let rows: [PostgresRow]
+        if let repositoryID {
+            rows = try await self.rows(
+                """
+                SELECT repositoryID, tag FROM favoriteTag WHERE account = \(account) AND repositoryID = \(repositoryID) ORDER BY lower(tag)
+                """)
+        } else {
+            rows = try await self.rows("SELECT repositoryID, tag FROM favoriteTag WHERE account = \(account) ORDER BY lower(tag)")
+        }
+        var tags: [Int64: [String]] = [:]
+        for row in rows {
+            let (id, tag) = try Self.decode(row, (Int64, String).self)
+            tags[id, default: []].append(tag)
+        }
+        return tags
+    }
+
+    /// Decodes a row's columns, as a store error.
+    static func decode<each Column: PostgresDecodable>(_ row: PostgresRow, _ types: (repeat each Column).Type) throws(StoreError)
+        -> (repeat each Column)
+    {
+        do {
+            return try row.decode(types)
+        } catch {
+            throw .database("a stored value could not be read")
+        }
+    }
+
+    static func decode<Column: PostgresDecodable>(_ row: PostgresRow, _ type: Column.Type) throws(StoreError) -> Column {
+        do {
+            return try row.decode(type)
+        } catch {
+            throw .database("a stored value could not be read")
+        }
+    }
+}
+
+extension Date {
+    /// To the millisecond, as SQLite keeps dates, so both stores give back the same dates.
+    var milliseconds: Date {
+        Date(timeIntervalSince1970: (timeIntervalSince1970 * 1000).rounded() / 1000)
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import PostgresNIO
+
+extension PostgresStore {
+    public func watch(repositoryID: Int64) async throws(StoreError) -> RepositoryWatch? {
+        let rows = try await rows(
+            """
+            SELECT repositoryID, fullName, stars, archived, latestRelease, checkedAt FROM repositoryWatch
+            WHERE repositoryID = \(repositoryID)
+            """)
+        return try rows.first.map { row throws(StoreError) in
+            let (id, name, stars, archived, release, checkedAt) = try Self.decode(row, (Int64, String, Int, Bool, String?, Date).self)
+            return RepositoryWatch(
+                repositoryID: id, fullName: name, stars: stars, archived: archived, latestRelease: release, checkedAt: checkedAt)
+        }
+    }
+
+    public func record(_ watch: RepositoryWatch, updates: [Update]) async throws(StoreError) {
+        try await transaction { connection in
+            _ = try await connection.all(
+                """
+                INSERT INTO repositoryWatch (repositoryID, fullName, stars, archived, latestRelease, checkedAt)
+                VALUES (\(watch.repositoryID), \(watch.fullName), \(watch.stars), \(watch.archived), \(watch.latestRelease),
+                \(watch.checkedAt.milliseconds))
+                ON CONFLICT (repositoryID) DO UPDATE SET fullName = excluded.fullName, stars = excluded.stars,
+                archived = excluded.archived, latestRelease = excluded.latestRelease, checkedAt = excluded.checkedAt
+                """)
+            let accounts = try await connection.all("SELECT account FROM favorite WHERE repositoryID = \(watch.repositoryID)").map {
+                try $0.decode(String.self)
+            }
+            for account in accounts {
+                for update in updates {
+                    _ = try await connection.all(
+                        """
+                        INSERT INTO updateEvent (account, key, kind, repositoryID, fullName, occurredAt, summary, htmlURL, seen)
+                        VALUES (\(account), \(update.key), \(update.kind.rawValue), \(update.repositoryID), \(update.fullName),
+                        \(update.occurredAt.milliseconds), \(update.summary), \(update.htmlURL), \(update.seen))
+                        ON CONFLICT (account, key) DO NOTHING
+                        """)
+                }
+            }
+        }
+    }
+
+    public func watchedRepositories() async throws(StoreError) -> [(id: Int64, fullName: String)] {
+        try await rows("SELECT repositoryID, MIN(fullName) FROM favorite GROUP BY repositoryID ORDER BY repositoryID").map {
+            row throws(StoreError) in
+            let (id, name) = try Self.decode(row, (Int64, String).self)
+            return (id: id, fullName: name)
+        }
+    }
+
+    public func updates(account: String = "", unseenOnly: Bool, since: Date? = nil) async throws(StoreError) -> [Update] {
+        let rows = try await rows(
+            """
+            SELECT id, account, key, kind, repositoryID, fullName, occurredAt, summary, htmlURL, seen FROM updateEvent
+            WHERE account = \(account.lowercased()) AND (NOT \(unseenOnly) OR NOT seen)
+            AND occurredAt >= \(since?.milliseconds ?? Date.distantPast)
+            ORDER BY occurredAt DESC, id DESC
+            """)
+        var updates: [Update] = []
+        for row in rows {
+            let (id, account, key, kind, repositoryID, fullName, occurredAt, summary, htmlURL, seen) = try Self.decode(
+                row, (Int64, String, String, String, Int64, String, Date, String, String, Bool).self)
+            guard let kind = Update.Kind(rawValue: kind) else { continue }
+            var update = Update(
+                account: account, key: key, kind: kind, repositoryID: repositoryID, fullName: fullName, occurredAt: occurredAt,
+                summary: summary, htmlURL: htmlURL)
+            update.id = id
+            update.seen = seen
+            updates.append(update)
+        }
+        return updates
+    }
+
+    public func unseenUpdateCount(account: String = "") async throws(StoreError) -> Int {
+        guard let row = try await rows("SELECT COUNT(*) FROM updateEvent WHERE account = \(account.lowercased()) AND NOT seen").first
+        else { return 0 }
+        return try Self.decode(row, Int.self)
+    }
+
+    public func markUpdatesSeen(account: String = "", ids: [Int64]) async throws(StoreError) {
+        guard !ids.isEmpty else { return }
+        try await execute("UPDATE updateEvent SET seen = true WHERE account = \(account.lowercased()) AND id = ANY(\(ids))")
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import Logging
+import NIOSSL
+import PostgresNIO
+
+/// The store on PostgreSQL: one database shared by several `starscope serve` instances.
+///
+/// Its schema follows `AppDatabase`'s migration for migration (`PostgresMigrations`), and the
+/// same contract tests run on both. Accounts (logins) are kept in lower case here, so that the
+/// case-insensitive keys SQLite gets from `COLLATE NOCASE` are plain keys.
+public struct PostgresStore: Store {
+    let client: PostgresClient
+    let logger: Logger
+    private let lifetime: ClientLifetime
+
+    public var isShared: Bool { true }
+
+    /// Connects to `url` (`postgres://USER:PASSWORD@HOST:PORT/DB`, `?sslmode=disable|prefer|require`)
+    /// and brings the schema up to date: whichever instance starts first migrates, the others wait.
+    public static func open(url: String, logger: Logger = PostgresStore.quietLogger) async throws(StoreError) -> PostgresStore {
+        let configuration = try PostgresURL.configuration(url)
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        let store = PostgresStore(client: client, logger: logger, lifetime: ClientLifetime(client))
+        try await store.migrate()
+        return store
+    }
+
+    /// Warnings and errors only: the pool's reconnections are routine.
+    public static var quietLogger: Logger {
+        var logger = Logger(label: "starscope.postgres")
+        logger.logLevel = .warning
+        return logger
+    }
+
+    /// Closes every connection.
+    public func close() {
+        lifetime.stop()
+    }
+
+    /// Runs `body` on one connection inside a transaction.
+    func transaction<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws(StoreError) -> T {
+        do {
+            return try await client.withTransaction(logger: logger) { connection in try await body(connection) }
+        } catch let error as PostgresTransactionError {
+            throw Self.storeError(error.closureError ?? error.beginError ?? error.commitError ?? error)
+        } catch {
+            throw Self.storeError(error)
+        }
+    }
+
+    /// Runs one statement and gives back its rows.
+    func rows(_ query: @autoclosure () throws -> PostgresQuery) async throws(StoreError) -> [PostgresRow] {
+        do {
+            return try await client.query(try query(), logger: logger).collect()
+        } catch {
+            throw Self.storeError(error)
+        }
+    }
+
+    /// Runs one statement and gives back how many rows it changed.
+    @discardableResult
+    func execute(_ make: @autoclosure () throws -> PostgresQuery) async throws(StoreError) -> Int {
+        let query: PostgresQuery
+        do {
+            query = try make()
+        } catch {
+            throw Self.storeError(error)
+        }
+        return try await transaction { connection in try await connection.changes(query) }
+    }
+
+    /// One sentence for people: the server's own message when it gave one, else that it is unreachable.
+    static func storeError(_ error: any Error) -> StoreError {
+        if let error = error as? StoreError { return error }
+        if let error = error as? PSQLError {
+            if let message = error.serverInfo?[.message] { return .database(message) }
+            switch error.code {
+            case .connectionError, .serverClosedConnection, .clientClosedConnection, .poolClosed, .uncleanShutdown:
+                return .unreachable
+            default:
+                return .database("PostgreSQL answered with an error")
+            }
+        }
+        if error is DecodingError { return .database("a stored value could not be read") }
+        return .unreachable
+    }
+}
+
+extension PostgresConnection {
+    /// Runs `query` and counts the rows it changed.
+    func changes(_ query: PostgresQuery) async throws -> Int {
+        let rows = try await self.query(query, logger: Logger(label: "starscope.postgres"))
+        var count = 0
+        for try await _ in rows { count += 1 }
+        return count
+    }
+
+    /// Runs `query` and collects its rows.
+    func all(_ query: PostgresQuery) async throws -> [PostgresRow] {
+        try await self.query(query, logger: Logger(label: "starscope.postgres")).collect()
+    }
+}
+
+/// Runs the client's connection pool for as long as the store is used.
+final class ClientLifetime: Sendable {
+    private let task: Task<Void, Never>
+
+    init(_ client: PostgresClient) {
+        task = Task { await client.run() }
+    }
+
+    func stop() {
+        task.cancel()
+    }
+
+    deinit {
+        task.cancel()
+    }
+}
+
+/// Reads a `postgres://` address.
+enum PostgresURL {
+    static func configuration(_ text: String) throws(StoreError) -> PostgresClient.Configuration {
+        guard let components = URLComponents(string: text), ["postgres", "postgresql"].contains(components.scheme ?? ""),
+            let user = components.user, !user.isEmpty
+        else {
+            throw .cannotOpen(path: "the database address", reason: "it must look like postgres://USER:PASSWORD@HOST:PORT/DATABASE")
+        }
+        let query = Dictionary((components.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { _, last in last })
+        let database = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
+        let host = components.host ?? "localhost"
+        let tls: PostgresClient.Configuration.TLS
+        switch query["sslmode"] ?? "prefer" {
+        case "disable": tls = .disable
+        case "require": tls = .require(.makeClientConfiguration())
+        default: tls = .prefer(.makeClientConfiguration())
+        }
+        var configuration: PostgresClient.Configuration
+        if let socket = query["host"], socket.hasPrefix("/") {
+            configuration = .init(
+                unixSocketPath: socket + "/.s.PGSQL.\(components.port ?? 5432)", username: user, password: components.password,
+                database: database.isEmpty ? nil : database)
+        } else {
+            configuration = .init(
+                host: host, port: components.port ?? 5432, username: user, password: components.password,
+                database: database.isEmpty ? nil : database, tls: tls)
+        }
+        configuration.options.minimumConnections = 0
+        configuration.options.maximumConnections = Int(query["pool"] ?? "") ?? 10
+        configuration.options.connectionIdleTimeout = .seconds(60)
+        return configuration
+    }
+}
