@@ -31,6 +31,13 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .customLong("require-signin"), help: "Ask browsers to sign in with a one-time link, even on 127.0.0.1.")
     var requireSignIn = false
 
+    @Option(
+        name: .customLong("database"),
+        help: ArgumentHelp(
+            "A PostgreSQL database several instances share, postgres://USER:PASSWORD@HOST:PORT/DB (or STARSCOPE_DATABASE_URL).",
+            valueName: "url"))
+    var databaseURL: String?
+
     @Flag(help: "Let several people share the server: each signs in at /signin with their own GitHub token.")
     var accounts = false
 
@@ -64,6 +71,7 @@ struct ServeCommand: AsyncParsableCommand {
         settings.accounts = accounts
         settings.allowedLogins = allowedLogins
         settings.guests = guests
+        if let databaseURL { settings.databaseURL = databaseURL }
         let showQRCode = isatty(STDOUT_FILENO) == 1
         settings.announceSignInLink = { link in
             writeOut("Sign in: \(link)\n")
@@ -74,7 +82,7 @@ struct ServeCommand: AsyncParsableCommand {
         try await HTTPClient.withHTTPClient(configuration: GitHubStack.httpClientConfiguration(environment)) { http in
             let services: WebServices
             do {
-                services = try WebServices(settings: settings, httpClient: http)
+                services = try await WebServices.open(settings: settings, httpClient: http)
             } catch let error as StoreError {
                 throw StarscopeError(error)
             }

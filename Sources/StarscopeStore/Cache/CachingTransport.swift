@@ -31,7 +31,8 @@ public struct CachePolicy: Sendable {
 /// - offline: the store only.
 ///
 /// Many requests at once for one stale answer share a single refresh, and the answers used
-/// last are held in memory (`RecentAnswers`).
+/// last are held in memory (`RecentAnswers`). On a shared store (several servers on one
+/// PostgreSQL) a refresh is also claimed with a lease, so it happens once across all of them.
 ///
 /// Entries are kept apart per token (a SHA-256 fingerprint, never the token itself).
 public struct CachingTransport: GitHubTransport {
@@ -104,7 +105,7 @@ public struct CachingTransport: GitHubTransport {
             return response
         }
         let outcome = try await recent.refresh(key) { [self, stored] () async throws(GitHubError) in
-            try await refresh(request, key: key, stored: stored, at: time)
+            try await refreshOnce(request, key: key, stored: stored, at: time)
         }
         if let stale = outcome.stale {
             CacheReport.current?.recordStale(fetchedAt: stale.fetchedAt, reason: stale.reason)

@@ -39,8 +39,12 @@ public struct PostgresStore: Store {
 
     /// Runs `body` on one connection inside a transaction.
     func transaction<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws(StoreError) -> T {
+        let client = client
+        let logger = logger
         do {
-            return try await client.withTransaction(logger: logger) { connection in try await body(connection) }
+            return try await Self.withinDeadline {
+                try await client.withTransaction(logger: logger) { connection in try await body(connection) }
+            }
         } catch let error as PostgresTransactionError {
             throw Self.storeError(error.closureError ?? error.beginError ?? error.commitError ?? error)
         } catch {
@@ -50,8 +54,11 @@ public struct PostgresStore: Store {
 
     /// Runs one statement and gives back its rows.
     func rows(_ query: @autoclosure () throws -> PostgresQuery) async throws(StoreError) -> [PostgresRow] {
+        let client = client
+        let logger = logger
         do {
-            return try await client.query(try query(), logger: logger).collect()
+            let query = try query()
+            return try await Self.withinDeadline { try await client.query(query, logger: logger).collect() }
         } catch {
             throw Self.storeError(error)
         }
@@ -67,6 +74,23 @@ public struct PostgresStore: Store {
             throw Self.storeError(error)
         }
         return try await transaction { connection in try await connection.changes(query) }
+    }
+
+    /// How long a statement may wait for a connection and an answer: a server that is down or
+    /// restarting fails the request with a clear sentence instead of holding it.
+    static let deadline: Duration = .seconds(5)
+
+    static func withinDeadline<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async throws -> T {
+        try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask { try await work() }
+            group.addTask {
+                try await Task.sleep(for: deadline)
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let value = first else { throw StoreError.unreachable }
+            return value
+        }
     }
 
     /// One sentence for people: the server's own message when it gave one, else that it is unreachable.

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import StarscopeCore
 import StarscopeModels
 import StarscopeStore
 
@@ -79,7 +80,8 @@ struct CSRFMiddleware: RouterMiddleware {
     }
 }
 
-/// Turns errors into pages: 404 and 4xx get Starscope's own page, never a stack trace.
+/// Turns errors into pages: 404, 4xx and Starscope's own failures get Starscope's own page, never
+/// a stack trace.
 struct ErrorPageMiddleware: RouterMiddleware {
     typealias Context = WebContext
 
@@ -94,6 +96,22 @@ struct ErrorPageMiddleware: RouterMiddleware {
             let html = context.render(page)
             var response = try html.response(from: request, context: context)
             response.status = error.status
+            return response
+        } catch let error as StarscopeError {
+            // What a controller did not turn into its own page, such as the store being
+            // unreachable while the team's database restarts: one sentence, and a status that
+            // says whether trying again helps.
+            let status: HTTPResponse.Status =
+                switch error {
+                case .notFound: .notFound
+                case .invalidInput: .badRequest
+                case .badCredentials: .unauthorized
+                case .rateLimited, .unavailable: .serviceUnavailable
+                }
+            let page = MessagePage(heading: "Cannot do that just now", message: error.message, status: status)
+            var response = try context.render(page).response(from: request, context: context)
+            response.status = status
+            if status == .serviceUnavailable { response.headers[.retryAfter] = "5" }
             return response
         }
     }

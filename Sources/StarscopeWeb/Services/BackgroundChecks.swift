@@ -1,6 +1,7 @@
 import Foundation
 import ServiceLifecycle
 import StarscopeCore
+import StarscopeStore
 import Synchronization
 
 /// What `serve` does in the background, every `STARSCOPE_UPDATES_INTERVAL` seconds: checks
@@ -17,8 +18,10 @@ struct BackgroundChecks: Service {
             while !Task.isCancelled {
                 try? await Task.sleep(for: .seconds(wait))
                 if Task.isCancelled { break }
-                _ = await services.updatesRound()
-                _ = await services.warmUpRound()
+                if await services.claimBackgroundRound() {
+                    _ = await services.updatesRound()
+                    _ = await services.warmUpRound()
+                }
                 wait = services.settings.updatesInterval
             }
         }
@@ -26,6 +29,14 @@ struct BackgroundChecks: Service {
 }
 
 extension WebServices {
+    /// Whether this instance runs this interval's round: always alone, and on a shared store
+    /// only the instance that claims the round's lease (one round per interval for the team).
+    func claimBackgroundRound(now: Date = Date()) async -> Bool {
+        guard database.isShared else { return true }
+        let until = now.addingTimeInterval(settings.updatesInterval * 0.9)
+        return (try? await database.claimLease("background round", holder: LeaseHolder.current, until: until, now: now)) ?? false
+    }
+
     /// Records the top of New & popular for each timeframe, unless the search limit is low;
     /// returns how many timeframes were read (nil: none was asked).
     @discardableResult

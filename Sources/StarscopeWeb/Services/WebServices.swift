@@ -9,7 +9,9 @@ import Synchronization
 /// the token in use (which Settings can change while the app runs).
 public final class WebServices: Sendable {
     public let settings: WebSettings
-    public let database: AppDatabase
+    /// Favourites, accounts, history, GitHub's answers: SQLite in the data directory, or the
+    /// team's PostgreSQL (`--database`).
+    public let database: any Store
     let httpClient: HTTPClient
     let avatars: AvatarCache
     let tokenFile: TokenFile
@@ -29,12 +31,22 @@ public final class WebServices: Sendable {
     /// The layers between use cases and GitHub, stacked once for every token in use.
     let stack: GitHubStack
 
-    public init(settings: WebSettings, httpClient: HTTPClient) throws {
+    /// Opens the store `settings` name (PostgreSQL with `--database`, else SQLite) and stacks the rest.
+    public static func open(settings: WebSettings, httpClient: HTTPClient) async throws -> WebServices {
+        guard let url = settings.databaseURL else { return try WebServices(settings: settings, httpClient: httpClient) }
+        let store = try await PostgresStore.open(url: url)
+        return try WebServices(settings: settings, httpClient: httpClient, store: store)
+    }
+
+    /// Over SQLite in the data directory, or over `store` when given.
+    public init(settings: WebSettings, httpClient: HTTPClient, store: (any Store)? = nil) throws {
         self.settings = settings
         self.httpClient = httpClient
         hostPolicy = HostPolicy(boundHost: settings.host, allowedHosts: settings.allowedHosts)
         listening = Mutex((settings.port, nil))
-        database = try AppDatabase.open(directory: settings.dataDirectory)
+        // Avatar files stay on this server's disk, indexed by its own SQLite file, whatever the store.
+        let local = try AppDatabase.open(directory: settings.dataDirectory)
+        database = store ?? local
         stack = GitHubStack(environment: settings.environment, database: database, httpClient: httpClient, logger: settings.logger)
         tokenFile = TokenFile(directory: settings.configDirectory)
         vault = settings.accounts ? try TokenVault.open(directory: settings.configDirectory) : nil
@@ -46,7 +58,7 @@ public final class WebServices: Sendable {
         let client = httpClient
         let timeout = settings.timeout
         avatars = AvatarCache(
-            database: database,
+            database: local,
             directory: settings.dataDirectory.appendingPathComponent("avatars"),
             maximumBytes: settings.avatarBytes
         ) { url in try await AvatarDownload.fetch(url, client: client, timeout: timeout) }

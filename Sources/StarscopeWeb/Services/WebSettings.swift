@@ -33,6 +33,9 @@ public struct WebSettings: Sendable {
     public var idleTimeout: Double
     /// Seconds between background checks of favourites for updates (`STARSCOPE_UPDATES_INTERVAL`, 900).
     public var updatesInterval: Double
+    /// A PostgreSQL address (`--database` or `STARSCOPE_DATABASE_URL`): the store several
+    /// instances share. Nil: SQLite in the data directory.
+    public var databaseURL: String?
     /// Seconds a form's body may take to arrive.
     public var bodyTimeout: Double = 30
     /// Names besides this machine's addresses that `Host` may carry (`--allowed-host`), such as
@@ -61,6 +64,7 @@ public struct WebSettings: Sendable {
         liveShare = environment.number("STARSCOPE_LIVE_SHARE", default: 0.5)
         idleTimeout = max(1, environment.number("STARSCOPE_IDLE_TIMEOUT", default: 15))
         updatesInterval = max(5, environment.number("STARSCOPE_UPDATES_INTERVAL", default: 900))
+        databaseURL = environment.variables["STARSCOPE_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
     public var apiURL: URL { environment.apiURL }

@@ -1,0 +1,60 @@
+import Foundation
+import GitHubAPI
+
+/// This process, as a lease holder: host, process id and a random part, so that a restarted
+/// process is a new holder.
+public enum LeaseHolder {
+    public static let current: String = {
+        let host = ProcessInfo.processInfo.hostName
+        return "\(host)/\(getpid())/\(UUID().uuidString.prefix(8))"
+    }()
+}
+
+extension CachingTransport {
+    /// How long a refresh may hold its lease before another instance may take over.
+    static let refreshLease: TimeInterval = 15
+    /// How stale a stored answer may be and still stand in while another instance refreshes it.
+    static let staleGrace: TimeInterval = 60
+
+    /// Refreshes `key` once across every instance on a shared store: the instance that claims the
+    /// lease asks GitHub. The others answer with the stored answer while it is recent (stale by
+    /// less than `staleGrace`: the refresh under way replaces it in a moment), or else wait for
+    /// the new answer to land in the store, and ask GitHub themselves only if the lease comes free
+    /// with nothing new stored, or its holder died.
+    func refreshOnce(_ request: GitHubRequest, key: String, stored: CachedResponse?, at time: Date) async throws(GitHubError)
+        -> RecentAnswers.Outcome
+    {
+        guard database.isShared else { return try await refresh(request, key: key, stored: stored, at: time) }
+        let lease = "refresh " + key
+        let holder = LeaseHolder.current
+        let deadline = ContinuousClock.now + .seconds(Self.refreshLease)
+        while true {
+            // A store that cannot be reached cannot share: ask GitHub rather than fail.
+            let claimed =
+                (try? await database.claimLease(lease, holder: holder, until: now() + Self.refreshLease, now: now())) ?? true
+            if claimed || ContinuousClock.now >= deadline {
+                do {
+                    let outcome = try await refresh(request, key: key, stored: stored, at: time)
+                    try? await database.releaseLease(lease, holder: holder)
+                    return outcome
+                } catch {
+                    try? await database.releaseLease(lease, holder: holder)
+                    throw error
+                }
+            }
+            if let stored, time.timeIntervalSince(stored.fetchedAt) < stored.maxAge + Self.staleGrace,
+                stored.status < 300
+            {
+                let answer = RecentAnswers.Answer(entry: stored, response: Self.response(from: stored, checkedBy: request.expects))
+                return .init(response: answer.response, stale: nil)
+            }
+            try? await Task.sleep(for: .milliseconds(40))
+            if let entry = try? await database.cachedResponse(key: key), entry.fetchedAt > (stored?.fetchedAt ?? .distantPast) {
+                // Another instance just asked GitHub: its answer is this one's.
+                let answer = RecentAnswers.Answer(entry: entry, response: Self.response(from: entry, checkedBy: request.expects))
+                recent.remember(answer)
+                return .init(response: answer.response, stale: nil)
+            }
+        }
+    }
+}

@@ -1,0 +1,206 @@
+"""The team deployment: three `starscope serve` instances on one PostgreSQL behind nginx, the
+fake GitHub upstream. Under 64 connections with live streams open, one instance is SIGKILLed in
+the middle: no request fails (nginx retries on the next instance), no acknowledged favourite is
+lost, live counts reach the browsers of every instance, and GitHub is asked once per expiry across
+the three, not three times. Then the database restarts: a clear page for a few seconds, then
+recovery with no restart of Starscope.
+
+Figures land in `.build/artifacts/system-team.json`.
+"""
+
+import collections
+import os
+import re
+import subprocess
+import threading
+import time
+import urllib.parse
+
+import pytest
+
+from conftest import Fake, Serve, free_port
+from team import Nginx, Postgres
+from test_load_and_crash import FavoritePoster, LiveStream, parse_wrk, repos_in, save_figures, wrk_command
+
+LOAD_SECONDS = int(os.environ.get("STARSCOPE_TEAM_LOAD_SECONDS", "60"))
+# How long GitHub's answers stay fresh (the fake's max-age, and the search window).
+EXPIRY = 10
+
+
+@pytest.fixture
+def fake(home):
+    """The fake GitHub with answers fresh for EXPIRY seconds."""
+    server = Fake(home, max_age=EXPIRY)
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def postgres():
+    cluster = Postgres()
+    yield cluster
+    cluster.stop()
+
+
+def start_team(fake, home, database, count=3, **extra):
+    """`count` instances on `database` (each with its own data directory: avatars stay local),
+    nginx in front."""
+    nginx_port = free_port()
+    apps = []
+    for number in range(count):
+        folder = os.path.join(home, f"instance-{number}")
+        os.makedirs(folder)
+        apps.append(
+            Serve(
+                fake, folder, args=["--database", database, "--allowed-host", f"127.0.0.1:{nginx_port}"],
+                STARSCOPE_LIVE_INTERVAL="1", STARSCOPE_SEARCH_FRESHNESS=str(EXPIRY), **extra))
+    return apps, Nginx(home, [app.port for app in apps], port=nginx_port)
+
+
+class Front:
+    """What FavoritePoster needs of an app: its address (nginx's)."""
+
+    def __init__(self, url):
+        self.url = url
+
+
+def test_three_instances_share_one_database_survive_a_kill_and_ask_github_once_per_expiry(fake, home, postgres):
+    database = postgres.database()
+    apps, nginx = start_team(fake, home, database)
+    try:
+        run_the_team_test(fake, home, postgres, database, apps, nginx)
+    finally:
+        nginx.stop()
+        for app in apps:
+            app.stop()
+
+
+def run_the_team_test(fake, home, postgres, database, apps, nginx):
+    # Every instance migrated the same database once (whichever came first), and answers.
+    assert postgres.psql("SELECT COUNT(*) FROM schemaMigration", database) == [["9"]]
+    for app in apps:
+        assert app.get("/healthz")[0] == 200
+
+    back = "/?since=month"
+    status, headers, body = nginx.get(back)
+    assert status == 200, body[:300]
+    page = body.decode()
+    token = re.search(r'name="csrf" value="([0-9a-f]{64})"', page).group(1)
+    names = repos_in(page)
+    number = 2
+    while len(names) < 90 and number <= 10:
+        status, _, body = nginx.get(f"{back}&page={number}", headers={"Cookie": f"starscope_csrf={token}"})
+        assert status == 200
+        names += [name for name in repos_in(body.decode()) if name not in names]
+        number += 1
+    detail = "/repos/" + names[0]
+    assert nginx.get(detail)[0] == 200
+
+    # Eight open pages, spread by nginx over the three instances.
+    week = "list=" + urllib.parse.quote("/?since=week", safe="")
+    paths = [f"/live?{week}"] * 4 + [f"/live?repo={names[0]}"] * 2 + [f"/live?repo={names[1]}"] * 2
+    streams = [LiveStream(nginx.url, path) for path in paths]
+    for stream in streams:
+        stream.start()
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and not all(stream.stars for stream in streams):
+        time.sleep(0.1)
+    assert all(stream.status == 200 for stream in streams), [(s.path, s.status, s.error) for s in streams]
+
+    upstream_before = len(fake.requests())
+    load = subprocess.Popen(
+        wrk_command(nginx.url, [back, detail], connections=64, seconds=LOAD_SECONDS, threads=2, folder=home),
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    started = time.monotonic()
+    poster = FavoritePoster(Front(nginx.url), token, names[:80], back)
+    poster.start()
+
+    # Live counts reach every instance's browsers: a star given on GitHub shows on the streams.
+    time.sleep(5)
+    given = max(p["stars"] for s in streams for p in s.stars if p["repo"] == names[0]) + 1000
+    fake.control("POST", "/_fake/stars", {"full_name": names[0], "stars": given})
+
+    # In the middle, one instance dies with no warning.
+    time.sleep(max(1, LOAD_SECONDS / 2 - 5))
+    victim = apps[1]
+    victim.kill()
+    killed_at = time.monotonic()
+
+    output, _ = load.communicate(timeout=LOAD_SECONDS + 120)
+    poster.join(120)
+    wrk = parse_wrk(output)
+    elapsed = time.monotonic() - started
+    upstream = fake.requests()[upstream_before:]
+    # Streams still open at the end (those nginx placed on the killed instance ended with it).
+    alive = [stream for stream in streams if stream.error is None]
+    watching = [stream for stream in alive if any(p["repo"] == names[0] for p in stream.stars)]
+    for stream in streams:
+        stream.close()
+
+    # Every favourite that was acknowledged is in the shared database.
+    stored = {row[0].lower() for row in postgres.psql("SELECT fullName FROM favorite", database)}
+    acknowledged = {name.lower() for name in poster.acknowledged}
+
+    # Upstream: each answer at most once per expiry across the three instances.
+    per_path = collections.Counter(entry["path"] + "?" + (entry.get("query") or "") for entry in upstream)
+    windows = int(elapsed // EXPIRY) + 1
+    busiest = per_path.most_common(5)
+
+    figures = {
+        "instances": len(apps),
+        "load_seconds": LOAD_SECONDS,
+        "wrk_requests": wrk["requests"],
+        "wrk_requests_per_second": wrk["requests_per_second"],
+        "latency_p50_s": wrk["p50"],
+        "latency_p99_s": wrk["p99"],
+        "socket_errors": {k: wrk[k] for k in ("connect", "read", "write", "timeout")},
+        "non_2xx_3xx": wrk["non2xx"],
+        "bad_answers": wrk.get("bad"),
+        "killed_after_s": round(killed_at - started, 1),
+        "favourites_acknowledged": len(acknowledged),
+        "favourites_stored": len(stored),
+        "favourites_refused": poster.refused,
+        "favourites_unanswered": poster.unanswered,
+        "upstream_requests": len(upstream),
+        "upstream_windows": windows,
+        "upstream_busiest": busiest,
+        "streams_alive": len(alive),
+        "streams_watching_changed_repo": len(watching),
+        "streams_with_new_count": sum(any(p["repo"] == names[0] and p["stars"] == given for p in s.stars) for s in watching),
+    }
+    save_figures("system-team", figures)
+
+    assert wrk["non2xx"] == 0 and wrk.get("bad", 0) == 0, output
+    assert all(wrk[k] == 0 for k in ("connect", "read", "write", "timeout")), output
+    assert poster.refused == [] and poster.unanswered == [], figures
+    assert len(acknowledged) >= 20, figures
+    assert acknowledged <= stored, acknowledged - stored
+    # Three instances asking on their own would make about three times as many.
+    assert busiest and busiest[0][1] <= windows + 2, figures
+    # The stars given on GitHub reached every open stream that shows that repository, whichever
+    # instance serves it (nginx spreads them round robin; each instance checks through the store).
+    assert len(alive) >= 4 and len(watching) >= 2, figures
+    assert figures["streams_with_new_count"] == len(watching), figures
+
+
+def test_the_database_restarting_shows_a_clear_page_then_recovers(fake, home, postgres):
+    database = postgres.database()
+    apps, nginx = start_team(fake, home, database, count=1)
+    app = apps[0]
+    try:
+        assert app.get("/favorites")[0] == 200
+        postgres.halt()
+        status, _, body = app.get("/favorites")
+        text = body.decode(errors="replace")
+        assert status == 503, (status, text[:300])
+        assert "cannot reach its database just now" in text
+        assert "PSQLError" not in text and "postgres://" not in text
+        postgres.restart()
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and app.get("/favorites")[0] != 200:
+            time.sleep(0.5)
+        assert app.get("/favorites")[0] == 200
+        assert app.process.poll() is None
+    finally:
+        nginx.stop()
+        app.stop()
