@@ -250,12 +250,12 @@ end
 """
 
 
-def wrk_command(url, paths, connections, seconds, threads, folder):
+def wrk_command(url, paths, connections, seconds, threads, folder, timeout=WRK_TIMEOUT):
     script = os.path.join(folder, "paths.lua")
     with open(script, "w") as file:
         file.write(WRK_SCRIPT % {"paths": ", ".join(json.dumps(path) for path in paths)})
     return [
-        "wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--timeout", WRK_TIMEOUT, "--latency", "-s", script, url,
+        "wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--timeout", timeout, "--latency", "-s", script, url,
     ]
 
 

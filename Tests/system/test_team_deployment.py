@@ -23,6 +23,9 @@ from team import Nginx, Postgres
 from test_load_and_crash import FavoritePoster, LiveStream, parse_wrk, repos_in, save_figures, wrk_command
 
 LOAD_SECONDS = int(os.environ.get("STARSCOPE_TEAM_LOAD_SECONDS", "60"))
+# Three debug-build instances, PostgreSQL, nginx and wrk share two cores: an answer may queue for
+# seconds (Little's law) without anything failing; a hang still shows.
+WRK_TIMEOUT = os.environ.get("STARSCOPE_TEAM_LOAD_TIMEOUT", "30s")
 # How long GitHub's answers stay fresh (the fake's max-age, and the search window).
 EXPIRY = 10
 
@@ -109,7 +112,7 @@ def run_the_team_test(fake, home, postgres, database, apps, nginx):
 
     upstream_before = len(fake.requests())
     load = subprocess.Popen(
-        wrk_command(nginx.url, [back, detail], connections=64, seconds=LOAD_SECONDS, threads=2, folder=home),
+        wrk_command(nginx.url, [back, detail], connections=64, seconds=LOAD_SECONDS, threads=2, folder=home, timeout=WRK_TIMEOUT),
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     started = time.monotonic()
     poster = FavoritePoster(Front(nginx.url), token, names[:80], back)
