@@ -14,6 +14,9 @@ public protocol Store: Sendable {
     /// refresh of one upstream answer is claimed with a lease before GitHub is asked.
     var isShared: Bool { get }
 
+    /// Answers when the store can be read now (a health check); throws `.unreachable` otherwise.
+    func ping() async throws(StoreError)
+
     // MARK: Favourites
 
     /// Adds a favourite, or refreshes its snapshot if it is one already; true when added.

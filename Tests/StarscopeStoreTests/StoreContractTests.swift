@@ -197,6 +197,10 @@ import Testing
         #expect(try await store.claimLease("refresh x", holder: "three", until: Self.day + 40, now: Self.day + 21))
     }
 
+    @Test(arguments: StoreKind.allCases) func aStoreThatAnswersPings(kind: StoreKind) async throws {
+        try await kind.make().ping()
+    }
+
     @Test func onlyPostgreSQLIsShared() async throws {
         #expect(try await StoreKind.postgres.make().isShared)
         #expect(try await StoreKind.sqlite.make().isShared == false)

@@ -193,6 +193,8 @@ def test_the_database_restarting_shows_a_clear_page_then_recovers(fake, home, po
     try:
         assert app.get("/favorites")[0] == 200
         postgres.halt()
+        status, _, body = app.get("/healthz")
+        assert status == 503 and b"cannot reach its database" in body, (status, body)
         status, _, body = app.get("/favorites")
         text = body.decode(errors="replace")
         assert status == 503, (status, text[:300])

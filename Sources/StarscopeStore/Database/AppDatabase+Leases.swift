@@ -6,6 +6,10 @@ extension AppDatabase: Store {
     /// shares each refresh.
     public var isShared: Bool { false }
 
+    public func ping() async throws(StoreError) {
+        _ = try await read { db in try Int.fetchOne(db, sql: "SELECT 1") }
+    }
+
     public func claimLease(_ name: String, holder: String, until: Date, now: Date) async throws(StoreError) -> Bool {
         try await write { db in
             try db.execute(

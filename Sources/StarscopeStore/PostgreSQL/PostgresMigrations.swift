@@ -113,7 +113,8 @@ extension PostgresStore {
     /// Applies the migrations not applied yet, in one transaction under an advisory lock: when
     /// several instances start at once, the first migrates and the others find it done.
     func migrate() async throws(StoreError) {
-        try await transaction { connection in
+        // A migration may take long on a big database, and others may be waiting for it: no 10 s limit here.
+        try await transaction(deadline: .seconds(600)) { connection in
             _ = try await connection.all("SELECT pg_advisory_xact_lock(7400518)")
             _ = try await connection.all("CREATE TABLE IF NOT EXISTS schemaMigration (identifier text PRIMARY KEY)")
             var applied = Set<String>()

@@ -32,17 +32,23 @@ public struct PostgresStore: Store {
         return logger
     }
 
+    public func ping() async throws(StoreError) {
+        _ = try await rows("SELECT 1")
+    }
+
     /// Closes every connection.
     public func close() {
         lifetime.stop()
     }
 
     /// Runs `body` on one connection inside a transaction.
-    func transaction<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws(StoreError) -> T {
+    func transaction<T: Sendable>(deadline: Duration = deadline, _ body: @escaping @Sendable (PostgresConnection) async throws -> T)
+        async throws(StoreError) -> T
+    {
         let client = client
         let logger = logger
         do {
-            return try await Self.withinDeadline {
+            return try await Self.within(deadline) {
                 try await client.withTransaction(logger: logger) { connection in try await body(connection) }
             }
         } catch let error as PostgresTransactionError {
@@ -58,7 +64,7 @@ public struct PostgresStore: Store {
         let logger = logger
         do {
             let query = try query()
-            return try await Self.withinDeadline { try await client.query(query, logger: logger).collect() }
+            return try await Self.within(Self.deadline) { try await client.query(query, logger: logger).collect() }
         } catch {
             throw Self.storeError(error)
         }
@@ -78,9 +84,9 @@ public struct PostgresStore: Store {
 
     /// How long a statement may wait for a connection and an answer: a server that is down or
     /// restarting fails the request with a clear sentence instead of holding it.
-    static let deadline: Duration = .seconds(5)
+    static let deadline: Duration = .seconds(10)
 
-    static func withinDeadline<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async throws -> T {
+    static func within<T: Sendable>(_ deadline: Duration, _ work: @escaping @Sendable () async throws -> T) async throws -> T {
         try await withThrowingTaskGroup(of: T?.self) { group in
             group.addTask { try await work() }
             group.addTask {

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import StarscopeCore
+import StarscopeStore
 
 /// `/avatar?src=…` (from the avatar cache, long-lived), `/open?link=…`, `/healthz` and the assets.
 struct SupportController {
@@ -9,7 +10,16 @@ struct SupportController {
     func addRoutes(to router: Router<WebContext>) {
         router.get(RouterPath(SiteURL.Pattern.avatar), use: avatar)
         router.get(RouterPath(SiteURL.Pattern.open), use: open)
-        router.get(RouterPath(SiteURL.Pattern.healthz)) { _, _ in "ok" }
+        // For load balancers: "ok" only when the store answers too, so an instance whose database
+        // is away is taken out of rotation.
+        router.get(RouterPath(SiteURL.Pattern.healthz)) { [services] _, _ -> Response in
+            do {
+                try await services.database.ping()
+                return Response(status: .ok, body: .init(byteBuffer: .init(string: "ok")))
+            } catch let error as StoreError {
+                return Response(status: .serviceUnavailable, body: .init(byteBuffer: .init(string: error.message)))
+            }
+        }
         router.get(RouterPath(SiteURL.Pattern.asset), use: asset)
         router.get(RouterPath(SiteURL.Pattern.manifest)) { _, _ in
             Assets.response(for: "manifest.webmanifest") ?? Response(status: .notFound)
