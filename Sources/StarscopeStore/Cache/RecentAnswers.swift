@@ -27,9 +27,12 @@ public final class RecentAnswers: Sendable {
     private let memory = Mutex(Memory())
     private let refreshes = Mutex<[String: Task<Outcome, any Error>]>([:])
     let capacity: Int
+    /// Who this process is when it claims a refresh lease on a shared store.
+    let holder: String
 
     public init(capacity: Int = 32) {
         self.capacity = capacity
+        holder = LeaseHolder.current + "/" + UUID().uuidString.prefix(8)
     }
 
     func answer(_ key: String) -> Answer? {

@@ -26,13 +26,19 @@ extension CachingTransport {
     {
         guard database.isShared else { return try await refresh(request, key: key, stored: stored, at: time) }
         let lease = "refresh " + key
-        let holder = LeaseHolder.current
+        let holder = recent.holder
         let deadline = ContinuousClock.now + .seconds(Self.refreshLease)
         while true {
             // A store that cannot be reached cannot share: ask GitHub rather than fail.
             let claimed =
                 (try? await database.claimLease(lease, holder: holder, until: now() + Self.refreshLease, now: now())) ?? true
             if claimed || ContinuousClock.now >= deadline {
+                // Another instance may have stored a new answer between this one reading the
+                // store and claiming the lease: then that answer is this one's too.
+                if claimed, let newer = await newerAnswer(key: key, than: stored, request: request) {
+                    try? await database.releaseLease(lease, holder: holder)
+                    return newer
+                }
                 do {
                     let outcome = try await refresh(request, key: key, stored: stored, at: time)
                     try? await database.releaseLease(lease, holder: holder)
@@ -49,12 +55,18 @@ extension CachingTransport {
                 return .init(response: answer.response, stale: nil)
             }
             try? await Task.sleep(for: .milliseconds(40))
-            if let entry = try? await database.cachedResponse(key: key), entry.fetchedAt > (stored?.fetchedAt ?? .distantPast) {
-                // Another instance just asked GitHub: its answer is this one's.
-                let answer = RecentAnswers.Answer(entry: entry, response: Self.response(from: entry, checkedBy: request.expects))
-                recent.remember(answer)
-                return .init(response: answer.response, stale: nil)
-            }
+            if let newer = await newerAnswer(key: key, than: stored, request: request) { return newer }
         }
+    }
+
+    /// The stored answer for `key` when it is newer than `stored`: another instance just asked
+    /// GitHub, and its answer is this one's.
+    private func newerAnswer(key: String, than stored: CachedResponse?, request: GitHubRequest) async -> RecentAnswers.Outcome? {
+        guard let entry = try? await database.cachedResponse(key: key), entry.fetchedAt > (stored?.fetchedAt ?? .distantPast) else {
+            return nil
+        }
+        let answer = RecentAnswers.Answer(entry: entry, response: Self.response(from: entry, checkedBy: request.expects))
+        recent.remember(answer)
+        return .init(response: answer.response, stale: nil)
     }
 }
