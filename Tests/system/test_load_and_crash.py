@@ -51,6 +51,19 @@ def repos_in(html):
     return list(dict.fromkeys(REPO_ATTRIBUTE.findall(html)))
 
 
+def names_from_pages(get, back, page, token, wanted):
+    """Repository names from the list at `back` (whose first page is `page`), page after page,
+    until `wanted` or ten pages."""
+    names = repos_in(page)
+    number = 2
+    while len(names) < wanted and number <= 10:
+        status, _, body = get(f"{back}&page={number}", headers={"Cookie": f"starscope_csrf={token}"})
+        assert status == 200
+        names += [name for name in repos_in(body.decode()) if name not in names]
+        number += 1
+    return names
+
+
 def save_figures(name, figures):
     print(json.dumps(figures))
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
@@ -545,13 +558,7 @@ def test_sigkill_while_favouriting_under_load_keeps_every_acknowledged_favourite
     cookie = re.search(r"starscope_csrf=([0-9a-f]{64})", headers.get("set-cookie", ""))
     token = re.search(r'name="csrf" value="([0-9a-f]{64})"', page)
     assert cookie and token and cookie.group(1) == token.group(1), headers.get("set-cookie")
-    names = repos_in(page)
-    number = 2
-    while len(names) < 60 and number <= 10:
-        status, _, body = app.get(f"{back}&page={number}", headers={"Cookie": f"starscope_csrf={token.group(1)}"})
-        assert status == 200
-        names += [name for name in repos_in(body.decode()) if name not in names]
-        number += 1
+    names = names_from_pages(app.get, back, page, token.group(1), wanted=60)
     assert len(names) >= 45, len(names)
 
     # Background load on the list (each view also writes star history and snapshots).

@@ -20,7 +20,7 @@ import pytest
 
 from conftest import Fake, Serve, free_port
 from team import Nginx, Postgres
-from test_load_and_crash import FavoritePoster, LiveStream, parse_wrk, repos_in, save_figures, wrk_command
+from test_load_and_crash import FavoritePoster, LiveStream, names_from_pages, parse_wrk, save_figures, wrk_command
 
 LOAD_SECONDS = int(os.environ.get("STARSCOPE_TEAM_LOAD_SECONDS", "60"))
 # Three debug-build instances, PostgreSQL, nginx and wrk share two cores: an answer may queue for
@@ -89,13 +89,7 @@ def run_the_team_test(fake, home, postgres, database, apps, nginx):
     assert status == 200, body[:300]
     page = body.decode()
     token = re.search(r'name="csrf" value="([0-9a-f]{64})"', page).group(1)
-    names = repos_in(page)
-    number = 2
-    while len(names) < 90 and number <= 10:
-        status, _, body = nginx.get(f"{back}&page={number}", headers={"Cookie": f"starscope_csrf={token}"})
-        assert status == 200
-        names += [name for name in repos_in(body.decode()) if name not in names]
-        number += 1
+    names = names_from_pages(nginx.get, back, page, token, wanted=90)
     detail = "/repos/" + names[0]
     assert nginx.get(detail)[0] == 200
 
