@@ -12,7 +12,6 @@ import collections
 import os
 import re
 import subprocess
-import threading
 import time
 import urllib.parse
 
