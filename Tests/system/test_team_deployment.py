@@ -115,6 +115,7 @@ def run_the_team_test(fake, home, postgres, database, apps, nginx):
     time.sleep(5)
     given = max(p["stars"] for s in streams for p in s.stars if p["repo"] == names[0]) + 1000
     fake.control("POST", "/_fake/stars", {"full_name": names[0], "stars": given})
+    given_at = time.monotonic()
 
     # In the middle, one instance dies with no warning.
     time.sleep(max(1, LOAD_SECONDS / 2 - 5))
@@ -132,6 +133,15 @@ def run_the_team_test(fake, home, postgres, database, apps, nginx):
     watching = [stream for stream in alive if any(p["repo"] == names[0] for p in stream.stars)]
     for stream in streams:
         stream.close()
+
+    # How long the new count took to reach each stream that shows it (polling the shared store).
+    delays = []
+    for stream in watching:
+        moments = [moment for moment, kind in stream.arrivals if kind == "stars"]
+        for moment, payload in zip(moments, stream.stars):
+            if payload["repo"] == names[0] and payload["stars"] == given:
+                delays.append(round(moment - given_at, 1))
+                break
 
     # Every favourite that was acknowledged is in the shared database.
     stored = {row[0].lower() for row in postgres.psql("SELECT fullName FROM favorite", database)}
@@ -162,6 +172,7 @@ def run_the_team_test(fake, home, postgres, database, apps, nginx):
         "upstream_busiest": busiest,
         "streams_alive": len(alive),
         "streams_watching_changed_repo": len(watching),
+        "new_count_delays_s": delays,
         "streams_with_new_count": sum(any(p["repo"] == names[0] and p["stars"] == given for p in s.stars) for s in watching),
     }
     save_figures("system-team", figures)
