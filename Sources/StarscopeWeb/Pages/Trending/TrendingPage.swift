@@ -41,5 +41,19 @@ extension TrendingPage {
             context.csrf = ""
             self.context = context
         }
+
+        /// A few fields that tell keys apart, not every byte of 25 repositories: equal keys still
+        /// hash alike (`==` compares everything), and a page asked for again hashes cheaply.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(origin)
+            hasher.combine(page.list)
+            hasher.combine(context)
+            hasher.combine(ages)
+            for row in page.rows {
+                hasher.combine(row.repository.id)
+                hasher.combine(row.repository.stargazersCount)
+                hasher.combine(row.favorite)
+            }
+        }
     }
 }
