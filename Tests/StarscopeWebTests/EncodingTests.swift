@@ -29,9 +29,13 @@ import Testing
         return String(decoding: output, as: UTF8.self)
     }
 
+    /// A page that depends on nothing that changes by itself (New & popular's rows say how long
+    /// ago things happened, so it can change from one request to the next).
+    static let page = "/favorites"
+
     @Test func pagesAreGzippedOnlyWhenTheBrowserAsks() async throws {
         try await WebHarness.run { web in
-            let plain = try await web.get("/")
+            let plain = try await web.get(Self.page)
             #expect(plain.status == .ok)
             #expect(plain.headers[.contentEncoding] == nil)
             #expect(plain.headers[.vary] == "Accept-Encoding")
@@ -39,49 +43,51 @@ import Testing
             #expect(html.hasPrefix("<!doctype html>"))
 
             let cookie = try #require(plain.headers[values: .setCookie].first?.split(separator: ";").first)
-            let zipped = try await web.get("/", headers: [.acceptEncoding: "gzip, deflate, br", .cookie: String(cookie)])
+            let zipped = try await web.get(Self.page, headers: [.acceptEncoding: "gzip, deflate, br", .cookie: String(cookie)])
             #expect(zipped.headers[.contentEncoding] == "gzip")
             #expect(zipped.headers[.vary] == "Accept-Encoding")
-            #expect(zipped.body.readableBytes * 3 < plain.body.readableBytes)
+            #expect(zipped.body.readableBytes * 2 < plain.body.readableBytes)
             let unzipped = try Self.gunzip(zipped.body)
             // The same page for the same browser (its CSRF cookie), byte for byte.
-            let again = String(buffer: try await web.get("/", headers: [.cookie: String(cookie)]).body)
+            let again = String(buffer: try await web.get(Self.page, headers: [.cookie: String(cookie)]).body)
             #expect(unzipped == again)
 
             for refused in ["gzip;q=0", "identity", "br", "gzip;q=0, *;q=1"] {
-                let response = try await web.get("/", headers: [.acceptEncoding: refused, .cookie: String(cookie)])
+                let response = try await web.get(Self.page, headers: [.acceptEncoding: refused, .cookie: String(cookie)])
                 #expect(response.headers[.contentEncoding] == nil, "\(refused)")
             }
-            #expect(try await web.get("/", headers: [.acceptEncoding: "*"]).headers[.contentEncoding] == "gzip")
+            #expect(try await web.get(Self.page, headers: [.acceptEncoding: "*"]).headers[.contentEncoding] == "gzip")
         }
     }
 
     @Test func anUnchangedPageAnswers304WithNoBody() async throws {
         try await WebHarness.run { web in
-            let first = try await web.get("/")
+            let first = try await web.get(Self.page)
             let tag = try #require(first.headers[.eTag])
             #expect(tag.hasPrefix("W/\""))
             // Without the CSRF cookie the server issues a new token: another body, another tag.
-            let other = try await web.get("/", headers: [.ifNoneMatch: tag])
+            let other = try await web.get(Self.page, headers: [.ifNoneMatch: tag])
             #expect(other.status == .ok)
             #expect(other.headers[.eTag] != tag)
 
             let cookie = String(try #require(first.headers[values: .setCookie].first?.split(separator: ";").first))
-            let page = try await web.get("/", headers: [.cookie: cookie])
+            let page = try await web.get(Self.page, headers: [.cookie: cookie])
             let mine = try #require(page.headers[.eTag])
             for field in [mine, "\"x\", \(mine)", mine.replacingOccurrences(of: "W/", with: ""), "*"] {
-                let revalidated = try await web.get("/", headers: [.cookie: cookie, .ifNoneMatch: field])
+                let revalidated = try await web.get(Self.page, headers: [.cookie: cookie, .ifNoneMatch: field])
                 #expect(revalidated.status == .notModified, "\(field)")
                 #expect(revalidated.body.readableBytes == 0)
                 #expect(revalidated.headers[.eTag] == mine)
             }
             // The same tag whether the body was gzipped or not: one body, two encodings.
-            let zipped = try await web.get("/", headers: [.cookie: cookie, .acceptEncoding: "gzip"])
+            let zipped = try await web.get(Self.page, headers: [.cookie: cookie, .acceptEncoding: "gzip"])
             #expect(zipped.headers[.eTag] == mine)
-            #expect(try await web.get("/", headers: [.cookie: cookie, .ifNoneMatch: mine, .acceptEncoding: "gzip"]).status == .notModified)
+            #expect(
+                try await web.get(Self.page, headers: [.cookie: cookie, .ifNoneMatch: mine, .acceptEncoding: "gzip"]).status == .notModified
+            )
 
             // Anything the body depends on changes the tag: here the theme cookie.
-            let dark = try await web.get("/", headers: [.cookie: cookie + "; theme=dark", .ifNoneMatch: mine])
+            let dark = try await web.get(Self.page, headers: [.cookie: cookie + "; theme=dark", .ifNoneMatch: mine])
             #expect(dark.status == .ok)
             #expect(dark.headers[.eTag] != mine)
             #expect(String(buffer: dark.body).contains("dark"))
