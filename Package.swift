@@ -22,6 +22,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "StarscopeModels"),
+        // The system's zlib, for gzip-compressed web answers.
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(
             name: "GitHubAPI",
             dependencies: [
@@ -58,6 +60,7 @@ let package = Package(
                 "StarscopeStore",
                 "GitHubAPI",
                 "StarscopeModels",
+                "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

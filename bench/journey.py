@@ -46,7 +46,8 @@ try:
     driver.find_element(By.CSS_SELECTOR, "[data-since=day]").click()
     until(lambda: "since=day" in driver.current_url)
     driver.find_element(By.CSS_SELECTOR, "[data-since=week]").click()
-    until(lambda: "since=week" in driver.current_url)
+    # This week is New & popular's default: its link is the plain "/".
+    until(lambda: "since=day" not in driver.current_url and driver.find_elements(By.CSS_SELECTOR, ".list-pane .repo-row"))
     driver.refresh()
     until(lambda: len(rows()) >= 25)
     print(f"journey: {len(shown)} rows, 20 details, today and back, reload in {time.time() - start:.1f} s")

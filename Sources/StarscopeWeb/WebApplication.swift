@@ -31,6 +31,7 @@ public func buildRouter(services: WebServices) -> Router<WebContext> {
     let router = Router(context: WebContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: HostCheckMiddleware(services: services))
     router.add(middleware: SecurityMiddleware())
+    router.add(middleware: EncodingMiddleware(gzipCache: GzipCache()))
     router.add(middleware: ErrorPageMiddleware())
     router.add(middleware: SignInMiddleware(services: services))
     router.add(middleware: CSRFMiddleware())

@@ -3,6 +3,7 @@ import Foundation
 import StarscopeTestSupport
 import Testing
 
+@testable import GitHubAPI
 @testable import StarscopeCore
 
 /// The use cases against the fake GitHub.
@@ -17,6 +18,44 @@ import Testing
             let stars = result.items.map(\.stargazersCount)
             #expect(stars == stars.sorted(by: >))
         }
+    }
+
+    /// Pages 2 and 3 are asked for together once page 1's `Link` names the last page; the list
+    /// is the same, in the same order, as following `next` one page at a time.
+    @Test func laterPagesAskedForTogetherKeepTheirOrder() async throws {
+        try await withFakeClient { client, fake in
+            let query = TrendingQuery(timeframe: .month)
+            let result = try await Explorer(client: client).trending(query, limit: 300)
+            let pages = await fake.requests().compactMap(\.query).map { query in
+                query.split(separator: "&").first { $0.hasPrefix("page=") }.map(String.init) ?? "page=1"
+            }
+            #expect(pages.sorted() == ["page=1", "page=2", "page=3"])
+            #expect(pages.first == "page=1")
+
+            var sequential: [String] = []
+            var page = try await client.searchRepositories(query: try query.searchQuery(now: Date()), perPage: 100)
+            while true {
+                sequential += page.items.map(\.fullName)
+                guard sequential.count < 300, let next = try await client.nextPage(after: page) else { break }
+                page = next
+            }
+            #expect(result.items.map(\.fullName) == Array(sequential.prefix(300)))
+            #expect(result.requests == 3)
+        }
+    }
+
+    @Test func pageAddressesCountUpFromNextThroughTheLast() throws {
+        let next = try #require(URL(string: "https://api.example/search/repositories?q=a&page=2&per_page=100"))
+        let addresses = GitHubClient.pageAddresses(from: next, through: 9, count: 3).map(\.absoluteString)
+        #expect(
+            addresses == [
+                "https://api.example/search/repositories?q=a&page=2&per_page=100",
+                "https://api.example/search/repositories?q=a&page=3&per_page=100",
+                "https://api.example/search/repositories?q=a&page=4&per_page=100",
+            ])
+        #expect(GitHubClient.pageAddresses(from: next, through: 3, count: 5).count == 2)
+        #expect(GitHubClient.pageAddresses(from: next, through: nil, count: 5) == [next])
+        #expect(GitHubClient.pageAddresses(from: next, through: 2, count: 5) == [next])
     }
 
     @Test func trendingReportsProgressPerPage() async throws {

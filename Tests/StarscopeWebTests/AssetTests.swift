@@ -18,13 +18,32 @@ import Testing
         #expect(Set(names) == Set(Assets.all.keys))
         for name in names where name != "app.css" {
             let onDisk = try Data(contentsOf: Self.publicFolder.appendingPathComponent(name))
-            #expect(Assets.all[name]?.body == onDisk, "\(name)")
+            // Scripts lose their comment lines and indentation (`ScriptTrimming`), nothing else.
+            let served = name.hasSuffix(".js") ? Data(ScriptTrimming.trimmed(String(decoding: onDisk, as: UTF8.self)).utf8) : onDisk
+            #expect(Assets.all[name]?.body == served, "\(name)")
         }
         // The stylesheet is the file, then the language colours.
         let css = try Data(contentsOf: Self.publicFolder.appendingPathComponent("app.css"))
         let served = try #require(Assets.all["app.css"]?.body)
         #expect(served.prefix(css.count) == css)
         #expect(String(decoding: served, as: UTF8.self).contains(".lang-swift{--lang:"))
+    }
+
+    @Test func scriptsLoseCommentLinesAndIndentationOnly() throws {
+        let source = "\"use strict\";\n// a comment\n  const a = 1; // kept\n\n\tif (a) {\n    run(\"//x\");\n  }\n"
+        #expect(ScriptTrimming.trimmed(source) == "\"use strict\";\nconst a = 1; // kept\nif (a) {\nrun(\"//x\");\n}\n")
+        let template = "const t = `\n  two lines\n`;\n"
+        #expect(ScriptTrimming.trimmed(template) == template)
+        let continued = "const s = \"a\\\n  // b\";\n"
+        #expect(ScriptTrimming.trimmed(continued) == continued)
+        for name in ["app.js", "sw.js"] {
+            let onDisk = try String(contentsOf: Self.publicFolder.appendingPathComponent(name), encoding: .utf8)
+            let served = ScriptTrimming.trimmed(onDisk)
+            #expect(served.utf8.count < onDisk.utf8.count, "\(name)")
+            // Every line of code is still there, in order.
+            let code = onDisk.split(separator: "\n").map { $0.drop { $0 == " " } }.filter { !$0.isEmpty && !$0.hasPrefix("//") }
+            #expect(served.split(separator: "\n").map(String.init) == code.map(String.init), "\(name)")
+        }
     }
 
     @Test func pagesLinkVersionedAssetsServedAsImmutable() async throws {

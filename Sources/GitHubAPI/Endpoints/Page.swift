@@ -69,6 +69,57 @@ extension GitHubClient {
         }
     }
 
+    /// Up to `count` pages after `page`, in order; none on the last page. When `page`'s `Link`
+    /// names the last page by number (as search and most lists do), the pages are asked for
+    /// together, each by its `page=` number, so they cost one round trip instead of `count`;
+    /// otherwise only the next page is fetched. If any fails, the first failure in page order is
+    /// thrown, as fetching them one by one would have.
+    public func pages<Item>(after page: Page<Item>, upTo count: Int) async throws(GitHubError) -> [Page<Item>] {
+        guard let next = page.links.next else { return [] }
+        let addresses = count > 1 ? Self.pageAddresses(from: next, through: page.links.lastPage, count: count) : [next]
+        if addresses.count == 1 {
+            return [try await self.page(.get(next), of: Item.self, shape: page.shape)]
+        }
+        let shape = page.shape
+        let results = await withTaskGroup(of: (Int, Result<Page<Item>, GitHubError>).self) { group in
+            for (index, address) in addresses.enumerated() {
+                group.addTask {
+                    do throws(GitHubError) {
+                        return (index, .success(try await self.page(.get(address), of: Item.self, shape: shape)))
+                    } catch {
+                        return (index, .failure(error))
+                    }
+                }
+            }
+            var results = [Result<Page<Item>, GitHubError>?](repeating: nil, count: addresses.count)
+            for await (index, result) in group { results[index] = result }
+            return results
+        }
+        var pages: [Page<Item>] = []
+        for case .some(let result) in results {
+            pages.append(try result.get())
+        }
+        return pages
+    }
+
+    /// `next` and the addresses of the pages after it, through `lastPage` and at most `count` in
+    /// all: `next` with its `page=` number counted up. Just `next` when either number is unknown.
+    static func pageAddresses(from next: URL, through lastPage: Int?, count: Int) -> [URL] {
+        guard let lastPage, var components = URLComponents(url: next, resolvingAgainstBaseURL: false),
+            let items = components.queryItems, let position = items.firstIndex(where: { $0.name == "page" }),
+            let first = items[position].value.flatMap({ Int($0) }), first <= lastPage
+        else { return [next] }
+        var addresses = [next]
+        for number in (first + 1)...max(first + 1, min(lastPage, first + count - 1)) where number <= lastPage {
+            var query = items
+            query[position].value = String(number)
+            components.queryItems = query
+            guard let address = components.url else { break }
+            addresses.append(address)
+        }
+        return addresses
+    }
+
     /// The page after `page`, following its `Link: rel="next"`; nil on the last page.
     public func nextPage<Item>(after page: Page<Item>) async throws(GitHubError) -> Page<Item>? {
         guard let next = page.links.next else { return nil }

@@ -20,7 +20,7 @@ public struct LinkHeader: Hashable, Sendable {
     public init(_ header: String) {
         for part in Self.splitLinks(header) {
             guard let open = part.firstIndex(of: "<"), let close = part[open...].firstIndex(of: ">") else { continue }
-            let reference = String(part[part.index(after: open)..<close]).trimmingCharacters(in: .whitespaces)
+            let reference = String(Self.trimmed(part[part.index(after: open)..<close]))
             let target: Target
             if reference.contains("{") {
                 target = .template(reference)
@@ -30,9 +30,9 @@ public struct LinkHeader: Hashable, Sendable {
                 continue
             }
             for parameter in part[part.index(after: close)...].split(separator: ";") {
-                let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                let pair = parameter.split(separator: "=", maxSplits: 1).map { Self.trimmed($0) }
                 guard pair.count == 2, pair[0].lowercased() == "rel" else { continue }
-                let names = pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+                let names = Self.trimmed(pair[1], also: "\"")
                 for name in names.split(separator: " ").map({ $0.lowercased() }) where relations[name] == nil {
                     relations[name] = target
                 }
@@ -49,6 +49,14 @@ public struct LinkHeader: Hashable, Sendable {
     public var lastPage: Int? {
         guard let last, let items = URLComponents(url: last, resolvingAgainstBaseURL: false)?.queryItems else { return nil }
         return items.first { $0.name == "page" }?.value.flatMap { Int($0) }
+    }
+
+    /// `text` without the spaces and tabs around it (HTTP's optional whitespace), and without
+    /// `also` there too; in Swift, not through Foundation, since every page's header is read.
+    static func trimmed(_ text: Substring, also extra: Character? = nil) -> Substring {
+        let trim: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == extra }
+        guard let first = text.firstIndex(where: { !trim($0) }), let last = text.lastIndex(where: { !trim($0) }) else { return "" }
+        return text[first...last]
     }
 
     /// Splits on commas that separate links, not commas inside `<…>` or quoted values.
@@ -72,7 +80,7 @@ public struct LinkHeader: Hashable, Sendable {
             index = header.index(after: index)
         }
         parts.append(header[start...])
-        return parts.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        return parts.filter { !trimmed($0).isEmpty }
     }
 }
 

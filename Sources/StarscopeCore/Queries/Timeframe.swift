@@ -15,7 +15,12 @@ public enum Timeframe: String, CaseIterable, Sendable, Codable {
             case .month: calendar.date(byAdding: .month, value: -1, to: today)
             }
         let parts = calendar.dateComponents([.year, .month, .day], from: cutoff ?? today)
-        return String(format: "%04d-%02d-%02d", parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1)
+        // Padded by hand: `String(format:)` goes through CoreFoundation on every trending page.
+        func padded(_ value: Int, _ width: Int) -> String {
+            let digits = String(value)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return padded(parts.year ?? 1970, 4) + "-" + padded(parts.month ?? 1, 2) + "-" + padded(parts.day ?? 1, 2)
     }
 
     /// A title for buttons: "Today", "This week", "This month".

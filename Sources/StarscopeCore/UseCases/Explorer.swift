@@ -184,12 +184,15 @@ public struct Explorer: Sendable {
         var loaded = 0
         let expected = max(1, (limit + perPage - 1) / perPage)
         do {
-            var page: Page<Item>? = try await first()
+            // Pages fetched and not yet read: after the first, as many as the limit still needs,
+            // asked for together (`GitHubClient.pages(after:upTo:)`).
+            var pending = [try await first()]
             var incomplete = false
             var isStored = true
             var totalCount: Int?
             var skipped = 0
-            while let current = page {
+            while !pending.isEmpty {
+                let current = pending.removeFirst()
                 loaded += 1
                 incomplete = incomplete || current.incompleteResults
                 isStored = isStored && current.isStored
@@ -198,7 +201,9 @@ public struct Explorer: Sendable {
                 items.append(contentsOf: current.items.filter(keep))
                 progress?(loaded, max(expected, loaded))
                 guard items.count < limit else { break }
-                page = try await client.nextPage(after: current)
+                if pending.isEmpty {
+                    pending = try await client.pages(after: current, upTo: (limit - items.count + perPage - 1) / perPage)
+                }
             }
             var result = ListResult(items: Array(items.prefix(limit)), totalCount: totalCount, incomplete: incomplete, requests: loaded)
             result.isStored = isStored

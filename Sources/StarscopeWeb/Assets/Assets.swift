@@ -48,6 +48,7 @@ enum Assets {
             guard var body = Data(base64Encoded: text) else { continue }
             // The language colours come from the same table the views use.
             if name == "app.css" { body += Data(("\n" + LanguageColors.styleSheet + "\n").utf8) }
+            if name.hasSuffix(".js") { body = Data(ScriptTrimming.trimmed(String(decoding: body, as: UTF8.self)).utf8) }
             files[name] = Asset(name: name, body: body)
         }
         return files

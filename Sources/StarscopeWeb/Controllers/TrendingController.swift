@@ -6,6 +6,8 @@ import StarscopeModels
 /// `/`: New & popular, repositories created in a timeframe, most stars first.
 struct TrendingController {
     let services: WebServices
+    /// Pages rendered before, by the answer and context they were made from.
+    var rendered = RenderedPages<TrendingPage.RenderKey>()
 
     func addRoutes(to router: Router<WebContext>) {
         router.get(RouterPath(SiteURL.Pattern.trending), use: page)
@@ -14,7 +16,10 @@ struct TrendingController {
     @Sendable func page(_ request: Request, context: WebContext) async throws -> HTML {
         let list = try TrendingList(QueryValues(request))
         let origin = ListOrigin.trending(list)
-        return context.render(SplitPage(origin: origin, list: try await model(list, context: context)))
+        let model = try await model(list, context: context)
+        let page = SplitPage(origin: origin, list: model)
+        let key = TrendingPage.RenderKey(origin: origin, page: model, context: context.page(page.section))
+        return rendered.page(key, token: context.csrf) { context.render(page) }
     }
 
     /// The list's model; a page GitHub cannot give is a model with a failure, not an error.

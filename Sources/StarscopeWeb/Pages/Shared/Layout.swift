@@ -1,7 +1,7 @@
 import Foundation
 
 /// What every page needs besides its content.
-struct PageContext: Sendable {
+struct PageContext: Sendable, Hashable {
     enum Theme: String, Sendable, CaseIterable {
         case system, light, dark
     }

@@ -3,9 +3,9 @@ import StarscopeCore
 import StarscopeModels
 
 /// One repository in a list: what the row shows and where it leads.
-struct RepositoryRow: Sendable {
+struct RepositoryRow: Sendable, Hashable {
     /// Stars gained over a span (Rising).
-    struct Gain: Sendable {
+    struct Gain: Sendable, Hashable {
         var stars: Int
         var span: TimeInterval
     }
@@ -22,6 +22,8 @@ struct RepositoryRow: Sendable {
     /// A favourite's own tags and note.
     var tags: [String] = []
     var note = ""
+    /// When the row is shown: only its ages ("created 3 days ago") depend on it, which is how
+    /// `TrendingPage.RenderKey` keys a rendered row.
     var now: Date
 
     init(_ repository: Repository, favorite: Bool, origin: ListOrigin, gain: Gain? = nil, now: Date = Date()) {

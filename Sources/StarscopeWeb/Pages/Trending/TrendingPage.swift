@@ -1,8 +1,9 @@
+import Foundation
 import HTTPTypes
 import StarscopeCore
 
 /// New & popular: repositories created in a timeframe, most stars first, with filters.
-struct TrendingPage: Sendable {
+struct TrendingPage: Sendable, Hashable {
     static let languages = [
         "Swift", "Rust", "Go", "Python", "TypeScript", "JavaScript", "C", "C++", "C#", "Java", "Kotlin", "Ruby", "Zig",
         "Jupyter Notebook", "Shell", "HTML", "Objective-C", "PHP", "Dart",
@@ -15,4 +16,44 @@ struct TrendingPage: Sendable {
     var incomplete = false
     var failure: Failure?
     var status: HTTPResponse.Status = .ok
+}
+
+extension TrendingPage {
+    /// What a rendered New & popular page depends on, for `RenderedPages`: the list pane's model,
+    /// with each row's moment replaced by the ages it shows, and the page context without the
+    /// CSRF token.
+    struct RenderKey: Hashable, Sendable {
+        var origin: ListOrigin
+        var page: TrendingPage
+        var ages: [String]
+        var context: PageContext
+
+        init(origin: ListOrigin, page: TrendingPage, context: PageContext) {
+            self.origin = origin
+            var page = page
+            ages = page.rows.map { row in
+                RelativeTime.describe(row.repository.createdAt, now: row.now) + "|"
+                    + (row.repository.pushedAt.map { RelativeTime.describe($0, now: row.now) } ?? "")
+            }
+            for index in page.rows.indices { page.rows[index].now = .distantPast }
+            self.page = page
+            var context = context
+            context.csrf = ""
+            self.context = context
+        }
+
+        /// A few fields that tell keys apart, not every byte of 25 repositories: equal keys still
+        /// hash alike (`==` compares everything), and a page asked for again hashes cheaply.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(origin)
+            hasher.combine(page.list)
+            hasher.combine(context)
+            hasher.combine(ages)
+            for row in page.rows {
+                hasher.combine(row.repository.id)
+                hasher.combine(row.repository.stargazersCount)
+                hasher.combine(row.favorite)
+            }
+        }
+    }
 }

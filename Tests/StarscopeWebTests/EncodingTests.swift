@@ -1,0 +1,191 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Testing
+
+@testable import StarscopeWeb
+
+/// Answers with a whole body carry an ETag made from it and answer 304 to it; they are gzipped
+/// only for a browser that asks, and say so in `Vary`. Streamed answers are left as they are.
+@Suite struct EncodingTests {
+    static let gzip: HTTPFields = [.acceptEncoding: "gzip, deflate, br"]
+
+    /// `gzip -dc` of `body`.
+    static func gunzip(_ body: ByteBuffer) throws -> String {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("starscope-gzip-\(UUID().uuidString).gz")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(buffer: body).write(to: file)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/gzip")
+        process.arguments = ["-dc", file.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// A page that depends on nothing that changes by itself (New & popular's rows say how long
+    /// ago things happened, so it can change from one request to the next).
+    static let page = "/favorites"
+
+    @Test func pagesAreGzippedOnlyWhenTheBrowserAsks() async throws {
+        try await WebHarness.run { web in
+            let plain = try await web.get(Self.page)
+            #expect(plain.status == .ok)
+            #expect(plain.headers[.contentEncoding] == nil)
+            #expect(plain.headers[.vary] == "Accept-Encoding")
+            let html = String(buffer: plain.body)
+            #expect(html.hasPrefix("<!doctype html>"))
+
+            let cookie = try #require(plain.headers[values: .setCookie].first?.split(separator: ";").first)
+            let zipped = try await web.get(Self.page, headers: [.acceptEncoding: "gzip, deflate, br", .cookie: String(cookie)])
+            #expect(zipped.headers[.contentEncoding] == "gzip")
+            #expect(zipped.headers[.vary] == "Accept-Encoding")
+            #expect(zipped.body.readableBytes * 2 < plain.body.readableBytes)
+            let unzipped = try Self.gunzip(zipped.body)
+            // The same page for the same browser (its CSRF cookie), byte for byte.
+            let again = String(buffer: try await web.get(Self.page, headers: [.cookie: String(cookie)]).body)
+            #expect(unzipped == again)
+
+            for refused in ["gzip;q=0", "identity", "br", "gzip;q=0, *;q=1"] {
+                let response = try await web.get(Self.page, headers: [.acceptEncoding: refused, .cookie: String(cookie)])
+                #expect(response.headers[.contentEncoding] == nil, "\(refused)")
+            }
+            #expect(try await web.get(Self.page, headers: [.acceptEncoding: "*"]).headers[.contentEncoding] == "gzip")
+        }
+    }
+
+    @Test func anUnchangedPageAnswers304WithNoBody() async throws {
+        try await WebHarness.run { web in
+            let first = try await web.get(Self.page)
+            let tag = try #require(first.headers[.eTag])
+            #expect(tag.hasPrefix("W/\""))
+            // Without the CSRF cookie the server issues a new token: another body, another tag.
+            let other = try await web.get(Self.page, headers: [.ifNoneMatch: tag])
+            #expect(other.status == .ok)
+            #expect(other.headers[.eTag] != tag)
+
+            let cookie = String(try #require(first.headers[values: .setCookie].first?.split(separator: ";").first))
+            let page = try await web.get(Self.page, headers: [.cookie: cookie])
+            let mine = try #require(page.headers[.eTag])
+            for field in [mine, "\"x\", \(mine)", mine.replacingOccurrences(of: "W/", with: ""), "*"] {
+                let revalidated = try await web.get(Self.page, headers: [.cookie: cookie, .ifNoneMatch: field])
+                #expect(revalidated.status == .notModified, "\(field)")
+                #expect(revalidated.body.readableBytes == 0)
+                #expect(revalidated.headers[.eTag] == mine)
+            }
+            // The same tag whether the body was gzipped or not: one body, two encodings.
+            let zipped = try await web.get(Self.page, headers: [.cookie: cookie, .acceptEncoding: "gzip"])
+            #expect(zipped.headers[.eTag] == mine)
+            #expect(
+                try await web.get(Self.page, headers: [.cookie: cookie, .ifNoneMatch: mine, .acceptEncoding: "gzip"]).status == .notModified
+            )
+
+            // Anything the body depends on changes the tag: here the theme cookie.
+            let dark = try await web.get(Self.page, headers: [.cookie: cookie + "; theme=dark", .ifNoneMatch: mine])
+            #expect(dark.status == .ok)
+            #expect(dark.headers[.eTag] != mine)
+            #expect(String(buffer: dark.body).contains("dark"))
+        }
+    }
+
+    @Test func assetsAreGzippedAndValidated() async throws {
+        try await WebHarness.run { web in
+            let url = Assets.url("app.js")
+            let plain = try await web.get(url)
+            let zipped = try await web.get(url, headers: Self.gzip)
+            #expect(zipped.headers[.contentEncoding] == "gzip")
+            #expect(zipped.headers[.cacheControl] == "public, max-age=31536000, immutable")
+            #expect(try Self.gunzip(zipped.body) == String(buffer: plain.body))
+            let tag = try #require(plain.headers[.eTag])
+            #expect(try await web.get(url, headers: [.ifNoneMatch: tag]).status == .notModified)
+            // Images are already compressed.
+            let png = try await web.get("/assets/icon-192.png", headers: Self.gzip)
+            #expect(png.headers[.contentEncoding] == nil)
+            #expect(png.headers[.vary] == nil)
+        }
+    }
+
+    @Test func aFeedKeepsItsOwnTagWeakenedWhenGzipped() async throws {
+        try await WebHarness.run { web in
+            let plain = try await web.get("/feeds/trending.atom?since=week")
+            let tag = try #require(plain.headers[.eTag])
+            #expect(!tag.hasPrefix("W/"))
+            let zipped = try await web.get("/feeds/trending.atom?since=week", headers: Self.gzip)
+            #expect(zipped.headers[.contentEncoding] == "gzip")
+            #expect(zipped.headers[.eTag] == "W/" + tag)
+            #expect(try Self.gunzip(zipped.body) == String(buffer: plain.body))
+            let again = try await web.get("/feeds/trending.atom?since=week", headers: [.ifNoneMatch: "W/" + tag, .acceptEncoding: "gzip"])
+            #expect(again.status == .notModified)
+        }
+    }
+
+    @Test func aStreamedDetailIsNeitherBufferedNorCompressed() async throws {
+        try await WebHarness.run { web in
+            let list = String(buffer: try await web.get("/").body)
+            let start = try #require(list.range(of: "data-repo=\"")).upperBound
+            let name = String(list[start...].prefix { $0 != "\"" })
+            let detail = try await web.get("/repos/\(name)", headers: Self.gzip)
+            #expect(detail.status == .ok)
+            #expect(detail.headers[.contentEncoding] == nil)
+            #expect(detail.headers[.eTag] == nil)
+            let html = String(buffer: detail.body)
+            #expect(html.contains(RepositoryPage.sectionsMarker.markup))
+            #expect(html.hasSuffix("</html>\n") || html.hasSuffix("</html>"))
+        }
+    }
+
+    /// The middleware alone, before a handler that streams: each part reaches the client as it
+    /// is written, uncompressed, even when the client accepts gzip.
+    @Test func streamedBodiesPassThrough() async throws {
+        let router = Router(context: WebContext.self)
+        router.add(middleware: EncodingMiddleware(gzipCache: GzipCache()))
+        let part = String(repeating: "data: tick\n\n", count: 200)
+        router.get("/events") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "text/event-stream"],
+                body: ResponseBody { writer in
+                    try await writer.write(ByteBuffer(string: part))
+                    try await writer.write(ByteBuffer(string: part))
+                    try await writer.finish(nil)
+                })
+        }
+        router.get("/page") { _, _ in
+            Response(status: .ok, headers: [.contentType: "text/html"], body: .init(byteBuffer: ByteBuffer(string: part)))
+        }
+        router.get("/small") { _, _ in
+            Response(status: .ok, headers: [.contentType: "text/html"], body: .init(byteBuffer: ByteBuffer(string: "<p>hi</p>")))
+        }
+        try await Application(router: router).test(.router) { client in
+            let events = try await client.execute(uri: "/events", method: .get, headers: Self.gzip)
+            #expect(events.headers[.contentEncoding] == nil)
+            #expect(events.headers[.eTag] == nil)
+            #expect(String(buffer: events.body) == part + part)
+            let page = try await client.execute(uri: "/page", method: .get, headers: Self.gzip)
+            #expect(page.headers[.contentEncoding] == "gzip")
+            #expect(try Self.gunzip(page.body) == part)
+            let small = try await client.execute(uri: "/small", method: .get, headers: Self.gzip)
+            #expect(small.headers[.contentEncoding] == nil)
+            #expect(small.headers[.eTag] != nil)
+        }
+    }
+
+    @Test func acceptEncodingIsReadWithQualities() {
+        #expect(AcceptEncoding.allowsGzip("gzip"))
+        #expect(AcceptEncoding.allowsGzip("deflate, GZIP;q=0.5"))
+        #expect(AcceptEncoding.allowsGzip("br, *"))
+        #expect(!AcceptEncoding.allowsGzip(nil))
+        #expect(!AcceptEncoding.allowsGzip(""))
+        #expect(!AcceptEncoding.allowsGzip("gzip;q=0"))
+        #expect(!AcceptEncoding.allowsGzip("gzip; q=0.000, *"))
+        #expect(!AcceptEncoding.allowsGzip("identity, br"))
+        #expect(!EncodingMiddleware.isTextual("text/event-stream"))
+        #expect(EncodingMiddleware.isTextual("application/atom+xml; charset=utf-8"))
+        #expect(!EncodingMiddleware.isTextual("image/png"))
+    }
+}

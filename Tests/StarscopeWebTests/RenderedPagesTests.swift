@@ -1,0 +1,91 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Synchronization
+import Testing
+
+@testable import StarscopeWeb
+
+/// New & popular is rendered once per answer and context and copied after that, each copy with
+/// its own browser's CSRF token; anything the page shows that changes renders it anew.
+@Suite struct RenderedPagesTests {
+    @Test func aCopyCarriesItsOwnTokenAndIsRenderedOnce() {
+        let pages = RenderedPages<String>()
+        let first = String(repeating: "a", count: 64)
+        let second = String(repeating: "b", count: 64)
+        let renders = Counter()
+        let render: (String) -> HTML = { token in
+            renders.add()
+            return HTML(raw: "<form><input name=\"csrf\" value=\"\(token)\"></form><p>x</p><input value=\"\(token)\">")
+        }
+        let one = pages.page("k", token: first) { render(first) }
+        let two = pages.page("k", token: second) { render(second) }
+        #expect(renders.count == 1)
+        #expect(two.markup == one.markup.replacingOccurrences(of: first, with: second))
+        #expect(!two.markup.contains(first))
+        _ = pages.page("other", token: second) { render(second) }
+        #expect(renders.count == 2)
+        // Without a real token there is nothing safe to cut at: rendered every time.
+        _ = pages.page("k", token: "") { render("") }
+        #expect(renders.count == 3)
+    }
+
+    @Test func aFullCacheStartsAgain() {
+        let pages = RenderedPages<Int>(capacity: 2)
+        let token = String(repeating: "c", count: 64)
+        let renders = Counter()
+        for key in [1, 2, 3, 1] {
+            _ = pages.page(key, token: token) {
+                renders.add()
+                return HTML(raw: "\(key)")
+            }
+        }
+        #expect(renders.count == 4)
+    }
+
+    @Test func browsersGetTheSamePageWithTheirOwnTokens() async throws {
+        try await WebHarness.run { web in
+            let (cookieA, tokenA) = try await web.csrf()
+            let (cookieB, tokenB) = try await web.csrf()
+            // The rows say how long ago things happened: a minute may turn between two requests,
+            // so the pair is asked for again once if they differ.
+            var pageA = "", pageB = ""
+            for _ in 0..<2 {
+                pageA = String(buffer: try await web.get("/", headers: [.cookie: cookieA]).body)
+                pageB = String(buffer: try await web.get("/", headers: [.cookie: cookieB]).body)
+                if pageB == pageA.replacingOccurrences(of: tokenA, with: tokenB) { break }
+            }
+            #expect(pageA.contains("value=\"\(tokenA)\""))
+            #expect(!pageA.contains(tokenB))
+            #expect(pageB == pageA.replacingOccurrences(of: tokenA, with: tokenB))
+            // A token that a form carries back is this browser's: the favourite toggle works.
+            let name = try #require(pageB.firstMatch(of: /data-repo="([^"]+)"/)?.1)
+            let added = try await web.post("/favorites/toggle", form: ["repo": String(name), "csrf": tokenB], cookie: cookieB)
+            #expect(added.status == .found)
+        }
+    }
+
+    @Test func whatThePageShowsChangesThePage() async throws {
+        try await WebHarness.run { web in
+            let (cookie, token) = try await web.csrf()
+            let before = String(buffer: try await web.get("/", headers: [.cookie: cookie]).body)
+            let name = String(try #require(before.firstMatch(of: /data-repo="([^"]+)"/)?.1))
+            #expect(!before.contains("is-favorite"))
+            _ = try await web.post("/favorites/toggle", form: ["repo": name, "csrf": token], cookie: cookie)
+            let after = String(buffer: try await web.get("/", headers: [.cookie: cookie]).body)
+            #expect(after.contains("<li class=\"repo-row is-favorite\" data-repo=\"\(name)\">"))
+            let dark = String(buffer: try await web.get("/", headers: [.cookie: cookie + "; theme=dark"]).body)
+            #expect(dark != after)
+            let day = String(buffer: try await web.get("/?since=day", headers: [.cookie: cookie]).body)
+            #expect(day != after)
+        }
+    }
+}
+
+/// A count shared with a closure.
+final class Counter: Sendable {
+    private let value = Mutex(0)
+    var count: Int { value.withLock { $0 } }
+    func add() { value.withLock { $0 += 1 } }
+}
