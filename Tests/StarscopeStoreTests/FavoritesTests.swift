@@ -155,3 +155,21 @@ func makeRepository(_ id: Int64, _ fullName: String, stars: Int = 10) -> Reposit
         #expect(bytes <= 3_000)
     }
 }
+
+@Suite struct RecentReadsTests {
+    @Test func smallAnswersAreKeptASecondAndForgottenOnEveryWriteOfThisProcess() async throws {
+        let directory = FavoritesTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try AppDatabase.open(directory: directory)
+        let terminal = try AppDatabase.open(directory: directory)
+        #expect(try await server.favoriteIDs() == [])
+        try await server.addFavorite(makeRepository(1, "a/one"))
+        #expect(try await server.favoriteIDs() == [1])
+        // Another process's write (a terminal command) shows within a second.
+        try await terminal.addFavorite(makeRepository(2, "b/two"))
+        #expect(try await server.favoriteIDs() == [1])
+        try await Task.sleep(for: .milliseconds(1_100))
+        #expect(try await server.favoriteIDs() == [1, 2])
+        #expect(try await server.unseenUpdateCount() == 0)
+    }
+}

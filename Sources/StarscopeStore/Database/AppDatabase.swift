@@ -7,6 +7,8 @@ import GRDB
 /// or an in-memory queue for tests.
 public struct AppDatabase: Sendable {
     let writer: any DatabaseWriter
+    /// Small answers kept for a second, forgotten on every write (`RecentReads`).
+    let recentReads = RecentReads()
 
     /// Opens (or creates) the database and brings its schema up to date.
     public init(_ writer: any DatabaseWriter) throws(StoreError) {
@@ -54,6 +56,7 @@ public struct AppDatabase: Sendable {
     }
 
     func write<T: Sendable>(_ updates: @Sendable @escaping (Database) throws -> T) async throws(StoreError) -> T {
+        defer { recentReads.forget() }
         do {
             return try await writer.write(updates)
         } catch {

@@ -166,7 +166,10 @@ extension AppDatabase {
 
     /// The ids of every favourite, to mark them in lists.
     public func favoriteIDs(account: String = "") async throws(StoreError) -> Set<Int64> {
-        try await read { db in Set(try Int64.fetchAll(db, sql: "SELECT repositoryID FROM favorite WHERE account = ?", arguments: [account]))
+        try await recentReads.value("favoriteIDs " + account.lowercased()) { () async throws(StoreError) in
+            try await read { db in
+                Set(try Int64.fetchAll(db, sql: "SELECT repositoryID FROM favorite WHERE account = ?", arguments: [account]))
+            }
         }
     }
 

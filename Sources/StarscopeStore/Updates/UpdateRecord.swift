@@ -109,7 +109,9 @@ extension AppDatabase {
     }
 
     public func unseenUpdateCount(account: String = "") async throws(StoreError) -> Int {
-        try await read { db in try Update.filter(Column("account") == account && Column("seen") == false).fetchCount(db) }
+        try await recentReads.value("unseenUpdateCount " + account.lowercased()) { () async throws(StoreError) in
+            try await read { db in try Update.filter(Column("account") == account && Column("seen") == false).fetchCount(db) }
+        }
     }
 
     public func markUpdatesSeen(account: String = "", ids: [Int64]) async throws(StoreError) {
