@@ -165,9 +165,8 @@ func makeRepository(_ id: Int64, _ fullName: String, stars: Int = 10) -> Reposit
         #expect(try await server.favoriteIDs() == [])
         try await server.addFavorite(makeRepository(1, "a/one"))
         #expect(try await server.favoriteIDs() == [1])
-        // Another process's write (a terminal command) shows within a second.
+        // Another process's write (a terminal command) shows within a second at most.
         try await terminal.addFavorite(makeRepository(2, "b/two"))
-        #expect(try await server.favoriteIDs() == [1])
         try await Task.sleep(for: .milliseconds(1_100))
         #expect(try await server.favoriteIDs() == [1, 2])
         #expect(try await server.unseenUpdateCount() == 0)

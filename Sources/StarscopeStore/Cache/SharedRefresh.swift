@@ -51,8 +51,9 @@ extension CachingTransport {
             if let stored, time.timeIntervalSince(stored.fetchedAt) < stored.maxAge + Self.staleGrace,
                 stored.status < 300
             {
-                let answer = RecentAnswers.Answer(entry: stored, response: Self.response(from: stored, checkedBy: request.expects))
-                return .init(response: answer.response, stale: nil)
+                var response = Self.response(from: stored, checkedBy: request.expects)
+                response.isStored = true
+                return .init(response: response, stale: nil)
             }
             try? await Task.sleep(for: .milliseconds(40))
             if let newer = await newerAnswer(key: key, than: stored, request: request) { return newer }
@@ -67,6 +68,9 @@ extension CachingTransport {
         }
         let answer = RecentAnswers.Answer(entry: entry, response: Self.response(from: entry, checkedBy: request.expects))
         recent.remember(answer)
-        return .init(response: answer.response, stale: nil)
+        // From the store: the instance that asked GitHub has recorded what it said.
+        var response = answer.response
+        response.isStored = true
+        return .init(response: response, stale: nil)
     }
 }
