@@ -8,7 +8,7 @@ import subprocess
 import tempfile
 import time
 
-from conftest import ROOT, free_port, request
+from .conftest import ROOT, free_port, request
 
 CLUSTER = str(ROOT / "scripts" / "postgres-test-cluster")
 

@@ -17,9 +17,9 @@ import urllib.parse
 
 import pytest
 
-from conftest import Fake, Serve, free_port
-from team import Nginx, Postgres
-from test_load_and_crash import FavoritePoster, LiveStream, names_from_pages, parse_wrk, save_figures, wrk_command
+from .conftest import Fake, Serve, free_port
+from .team import Nginx, Postgres
+from .test_load_and_crash import FavoritePoster, LiveStream, names_from_pages, parse_wrk, save_figures, wrk_command
 
 LOAD_SECONDS = int(os.environ.get("STARSCOPE_TEAM_LOAD_SECONDS", "60"))
 # Three debug-build instances, PostgreSQL, nginx and wrk share two cores: an answer may queue for
