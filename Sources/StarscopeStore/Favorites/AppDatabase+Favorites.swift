@@ -66,10 +66,25 @@ extension AppDatabase {
     public func addFavorites(_ repositories: [Repository], account: String = "", starredOnGitHub: Bool? = nil, at date: Date = Date())
         async throws(StoreError) -> (added: [String], existing: [String])
     {
+        let entries = repositories.map { ImportedFavorite(repository: $0, addedAt: nil, note: "", tags: []) }
+        return try await insert(entries, account: account, starredOnGitHub: starredOnGitHub, at: date)
+    }
+
+    public func addImported(_ entries: [ImportedFavorite], account: String, at date: Date) async throws(StoreError)
+        -> (added: [String], existing: [String])
+    {
+        try await insert(entries, account: account, starredOnGitHub: nil, at: date)
+    }
+
+    /// Inserts each entry not there yet (by id or by name), with its note and tags, in one transaction.
+    private func insert(_ entries: [ImportedFavorite], account: String, starredOnGitHub: Bool?, at date: Date) async throws(StoreError)
+        -> (added: [String], existing: [String])
+    {
         try await write { db in
             var added: [String] = []
             var existing: [String] = []
-            for repository in repositories {
+            for entry in entries {
+                let repository = entry.repository
                 let taken =
                     try Bool.fetchOne(
                         db,
@@ -80,8 +95,14 @@ extension AppDatabase {
                     existing.append(repository.fullName)
                 } else {
                     try FavoriteRecord(
-                        repository: repository, account: account, addedAt: date, updatedAt: date, starredOnGitHub: starredOnGitHub
+                        repository: repository, account: account, addedAt: entry.addedAt ?? date, updatedAt: date, note: entry.note,
+                        starredOnGitHub: starredOnGitHub
                     ).insert(db)
+                    for tag in entry.tags {
+                        try db.execute(
+                            sql: "INSERT OR IGNORE INTO favoriteTag (account, repositoryID, tag) VALUES (?, ?, ?)",
+                            arguments: [account, repository.id, tag])
+                    }
                     added.append(repository.fullName)
                 }
                 if let starredOnGitHub {

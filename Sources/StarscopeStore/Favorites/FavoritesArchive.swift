@@ -135,39 +135,3 @@ public enum FavoritesArchive {
         return name.unicodeScalars.count > 100 ? text + "…" : text
     }
 }
-
-extension AppDatabase {
-    public func addImported(_ entries: [ImportedFavorite], account: String, at date: Date) async throws(StoreError)
-        -> (added: [String], existing: [String])
-    {
-        let records = entries.compactMap { entry -> (FavoriteRecord, [String])? in
-            (try? FavoriteRecord(
-                repository: entry.repository, account: account, addedAt: entry.addedAt ?? date, updatedAt: date, note: entry.note))
-                .map { ($0, entry.tags) }
-        }
-        return try await write { db -> ([String], [String]) in
-            var added: [String] = []
-            var existing: [String] = []
-            for (record, tags) in records {
-                let taken =
-                    try Bool.fetchOne(
-                        db,
-                        sql:
-                            "SELECT EXISTS(SELECT 1 FROM favorite WHERE account = ? AND (repositoryID = ? OR fullName = ? COLLATE NOCASE))",
-                        arguments: [account, record.repositoryID, record.fullName]) ?? false
-                if taken {
-                    existing.append(record.fullName)
-                } else {
-                    try record.insert(db)
-                    for tag in tags {
-                        try db.execute(
-                            sql: "INSERT OR IGNORE INTO favoriteTag (account, repositoryID, tag) VALUES (?, ?, ?)",
-                            arguments: [account, record.repositoryID, tag])
-                    }
-                    added.append(record.fullName)
-                }
-            }
-            return (added, existing)
-        }
-    }
-}

@@ -8,12 +8,12 @@ extension PostgresStore {
         let snapshot = Data(repository.jsonObject.bytes)
         let date = date.milliseconds
         return try await transaction { connection in
-            let updated = try await connection.changes(
+            let updated = try await connection.all(
                 """
                 UPDATE favorite SET fullName = \(repository.fullName), snapshot = \(snapshot), updatedAt = \(date)
                 WHERE account = \(account) AND repositoryID = \(repository.id) RETURNING 1
                 """)
-            guard updated == 0 else { return false }
+            guard updated.isEmpty else { return false }
             // A renamed repository keeps its id; a name reused by another id replaces the old entry.
             _ = try await connection.all(
                 "DELETE FROM favorite WHERE account = \(account) AND lower(fullName) = lower(\(repository.fullName))")

@@ -70,16 +70,11 @@ public struct PostgresStore: Store {
         }
     }
 
-    /// Runs one statement and gives back how many rows it changed.
+    /// Runs one statement (atomic on its own) and gives back how many rows it returned: with
+    /// `RETURNING 1`, how many it changed.
     @discardableResult
     func execute(_ make: @autoclosure () throws -> PostgresQuery) async throws(StoreError) -> Int {
-        let query: PostgresQuery
-        do {
-            query = try make()
-        } catch {
-            throw Self.storeError(error)
-        }
-        return try await transaction { connection in try await connection.changes(query) }
+        try await rows(try make()).count
     }
 
     /// How long a statement may wait for a connection and an answer: a server that is down or
@@ -117,14 +112,6 @@ public struct PostgresStore: Store {
 }
 
 extension PostgresConnection {
-    /// Runs `query` and counts the rows it changed.
-    func changes(_ query: PostgresQuery) async throws -> Int {
-        let rows = try await self.query(query, logger: Logger(label: "starscope.postgres"))
-        var count = 0
-        for try await _ in rows { count += 1 }
-        return count
-    }
-
     /// Runs `query` and collects its rows.
     func all(_ query: PostgresQuery) async throws -> [PostgresRow] {
         try await self.query(query, logger: Logger(label: "starscope.postgres")).collect()

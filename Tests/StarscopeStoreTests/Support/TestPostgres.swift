@@ -2,10 +2,11 @@ import Foundation
 import GitHubAPI
 import Logging
 import PostgresNIO
-import StarscopeStore
 
-/// The PostgreSQL server the tests use: `STARSCOPE_TEST_POSTGRES_URL` when set (as
-/// `scripts/test` sets it), else a throwaway cluster started once for this test process with
+@testable import StarscopeStore
+
+/// The PostgreSQL server the tests use: `STARSCOPE_TEST_POSTGRES_URL` when set (a server of
+/// your own), else a throwaway cluster started once for this test process with
 /// `scripts/postgres-test-cluster`. Each test gets a database of its own.
 enum TestPostgres {
     static let serverURL: Result<String, TestPostgresError> = {
@@ -42,7 +43,7 @@ enum TestPostgres {
         let server = try serverURL.get()
         let name = "test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         guard var components = URLComponents(string: server) else { throw TestPostgresError(message: "bad address \(server)") }
-        let admin = PostgresClient(configuration: try configuration(server), backgroundLogger: Logger(label: "test.postgres"))
+        let admin = PostgresClient(configuration: try PostgresURL.configuration(server), backgroundLogger: Logger(label: "test.postgres"))
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await admin.run() }
             try await admin.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"))
@@ -50,15 +51,6 @@ enum TestPostgres {
         }
         components.path = "/" + name
         return components.string ?? server
-    }
-
-    private static func configuration(_ url: String) throws -> PostgresClient.Configuration {
-        guard let components = URLComponents(string: url), let host = components.host, let user = components.user else {
-            throw TestPostgresError(message: "bad address \(url)")
-        }
-        return .init(
-            host: host, port: components.port ?? 5432, username: user, password: components.password,
-            database: String(components.path.dropFirst()), tls: .disable)
     }
 }
 
