@@ -8,7 +8,7 @@ import subprocess
 import tempfile
 import time
 
-from .conftest import ROOT, free_port, request
+from .conftest import ROOT, Serve, free_port, request
 
 CLUSTER = str(ROOT / "scripts" / "postgres-test-cluster")
 
@@ -120,7 +120,28 @@ class Nginx:
     def get(self, path, headers=None, timeout=30):
         return request(self.url, "GET", path, headers=headers, timeout=timeout)
 
+    def cut_mid_body(self):
+        """Answers whose instance died after nginx had begun sending them on: no proxy can send
+        those again, so the browser sees the connection close (nginx logs them "while reading
+        upstream"; those it could retry are logged "while reading response header")."""
+        log = pathlib.Path(self.folder, "error.log")
+        lines = log.read_text(errors="replace").splitlines() if log.exists() else []
+        return sum("[error]" in line and "while reading upstream" in line for line in lines)
+
     def stop(self):
         if self.process.poll() is None:
             self.process.terminate()
             self.process.wait(10)
+
+
+def start_team(fake, folder, database, count, **extra):
+    """`count` instances of `starscope serve` on `database` (each with its own data directory:
+    avatars stay local) and nginx in front of them, all in `folder`. Extra keyword arguments
+    become the instances' environment variables."""
+    nginx_port = free_port()
+    apps = []
+    for number in range(count):
+        home = os.path.join(folder, f"instance-{number}")
+        os.makedirs(home)
+        apps.append(Serve(fake, home, args=["--database", database, "--allowed-host", f"127.0.0.1:{nginx_port}"], **extra))
+    return apps, Nginx(folder, [app.port for app in apps], port=nginx_port)
