@@ -123,10 +123,12 @@ class Nginx:
     def cut_mid_body(self):
         """Answers whose instance died after nginx had begun sending them on: no proxy can send
         those again, so the browser sees the connection close (nginx logs them "while reading
-        upstream"; those it could retry are logged "while reading response header")."""
+        upstream"; those it could retry are logged "while reading response header"). Live streams
+        are left out: they end with their instance, and a browser's EventSource reconnects."""
         log = pathlib.Path(self.folder, "error.log")
         lines = log.read_text(errors="replace").splitlines() if log.exists() else []
-        return sum("[error]" in line and "while reading upstream" in line for line in lines)
+        return sum(
+            "[error]" in line and "while reading upstream" in line and 'request: "GET /live' not in line for line in lines)
 
     def stop(self):
         if self.process.poll() is None:
