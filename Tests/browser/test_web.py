@@ -168,8 +168,10 @@ def test_dark_mode_applies(app, size):
             control = driver.find_element(By.CSS_SELECTOR, selector)
             driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", control)
             control.click()
-        wait(driver, lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("data-theme") == "light")
-        assert driver.execute_script("return getComputedStyle(document.body).backgroundColor") == "rgb(255, 255, 255)"
+        # Saving the theme loads the page again: read both in one script, so no element handle
+        # can outlive the document it came from.
+        light = "return [document.documentElement.dataset.theme, getComputedStyle(document.body).backgroundColor]"
+        wait(driver, lambda d: d.execute_script(light) == ["light", "rgb(255, 255, 255)"])
     finally:
         driver.quit()
 
