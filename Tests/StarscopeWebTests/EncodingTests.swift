@@ -140,6 +140,17 @@ import Testing
         }
     }
 
+    /// On a team the sections wait inside one whole answer (a proxy can resend it elsewhere until
+    /// its first byte leaves); alone they stream after the head. The bytes are the same.
+    @Test(arguments: [true, false]) func sectionsStreamAloneAndComeWholeOnATeam(whole: Bool) async throws {
+        let page: HTML = "<main>head\(RepositoryPage.sectionsMarker)tail</main>"
+        let response = await SectionsStream.response(page, policy: "default-src 'none'", whole: whole) { "<section>readme</section>" }
+        let expected = "<main>head<!--sections--><section>readme</section>tail</main>"
+        #expect(response.body.contentLength == (whole ? expected.utf8.count : nil))
+        #expect(String(buffer: try await CollectedBody.collect(response.body)) == expected)
+        #expect(response.headers[.contentSecurityPolicy] == "default-src 'none'")
+    }
+
     /// The middleware alone, before a handler that streams: each part reaches the client as it
     /// is written, uncompressed, even when the client accepts gzip.
     @Test func streamedBodiesPassThrough() async throws {

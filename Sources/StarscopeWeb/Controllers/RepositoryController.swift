@@ -14,7 +14,8 @@ struct RepositoryController {
     }
 
     /// The list and the detail first; the README, languages, releases and contributors follow in
-    /// the same answer as GitHub gives them, so they never hold the page up. A renamed
+    /// the same answer as GitHub gives them, so they never hold the page up (on a team, the answer
+    /// waits for them: see `SectionsStream`). A renamed
     /// repository answers 301 to its new name.
     @Sendable func page(_ request: Request, context: WebContext) async throws -> Response {
         let origin = try ListOrigin(detailQuery: QueryValues(request))
@@ -37,7 +38,7 @@ struct RepositoryController {
         let page = context.render(SplitPage(origin: origin, list: list, detail: detail))
         let explorer = await services.explorer(for: context)
         let now = detail.now
-        return SectionsStream.response(page, policy: RepositorySectionsPart.policy) {
+        return await SectionsStream.response(page, policy: RepositorySectionsPart.policy, whole: services.database.isShared) {
             // The banner was sent already: sections GitHub could not refresh say so themselves.
             let report = CacheReport()
             let sections = await CacheReport.$current.withValue(report) { await explorer.sections(name) }

@@ -2,8 +2,14 @@ import Hummingbird
 
 /// An answer sent in two steps: the page up to its sections marker at once, then the sections
 /// when they are ready, then the rest. Browsers show the first part while the second is fetched.
+///
+/// On a shared store (a team behind a proxy) the answer goes out whole, once the sections are
+/// ready: a proxy can send a request again to another instance only while nothing of its answer
+/// has reached the browser, so an instance that dies mid-answer must not have begun one.
 enum SectionsStream {
-    static func response(_ page: HTML, policy: String, sections: @escaping @Sendable () async -> HTML) -> Response {
+    static func response(
+        _ page: HTML, policy: String, whole: Bool, sections: @escaping @Sendable () async -> HTML
+    ) async -> Response {
         let markup = page.markup
         let marker = RepositoryPage.sectionsMarker.markup
         var headers = HTTPFields()
@@ -15,6 +21,10 @@ enum SectionsStream {
         }
         let head = String(markup[..<cut.upperBound])
         let tail = String(markup[cut.upperBound...])
+        if whole {
+            let body = head + (await sections().markup) + tail
+            return Response(status: page.status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: body)))
+        }
         return Response(
             status: page.status, headers: headers,
             body: ResponseBody { writer in
