@@ -5,7 +5,12 @@ import time
 import urllib.parse
 
 import pytest
-from selenium.common.exceptions import NoAlertPresentException, NoSuchElementException, StaleElementReferenceException
+from selenium.common.exceptions import (
+    NoAlertPresentException,
+    NoSuchElementException,
+    StaleElementReferenceException,
+    WebDriverException,
+)
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -17,9 +22,19 @@ def rows(driver):
 
 
 def wait(driver, condition, seconds=15):
-    """Waits for `condition`, riding out elements replaced while a page loads."""
+    """Waits for `condition`, riding out elements replaced while a page loads (chromedriver names
+    some of those "does not belong to the document" rather than stale)."""
     ignored = (NoSuchElementException, StaleElementReferenceException)
-    return WebDriverWait(driver, seconds, poll_frequency=0.1, ignored_exceptions=ignored).until(lambda d: condition(d))
+
+    def check(d):
+        try:
+            return condition(d)
+        except WebDriverException as error:
+            if isinstance(error, ignored) or "does not belong to the document" not in str(error):
+                raise
+            return False
+
+    return WebDriverWait(driver, seconds, poll_frequency=0.1, ignored_exceptions=ignored).until(check)
 
 
 def week_cutoff():
