@@ -1,9 +1,9 @@
 """The team deployment: three `starscope serve` instances on one PostgreSQL behind nginx, the
 fake GitHub upstream. Under 64 connections with live streams open, one instance is SIGKILLed in
 the middle: every request succeeds after nginx's retry (a team sends its pages whole, so none is
-cut mid-answer), no acknowledged favourite is lost, live counts reach the browsers of every instance, and GitHub is asked once per expiry across
-the three, not three times. Then the database restarts: a clear page for a few seconds, then
-recovery with no restart of Starscope.
+cut mid-answer), no acknowledged favourite is lost, live counts reach the browsers of every
+instance, and GitHub is asked once per expiry across the three, not three times. Then the
+database restarts: a clear page for a few seconds, then recovery with no restart of Starscope.
 
 Figures land in `.build/artifacts/system-team.json`.
 """
