@@ -28,14 +28,11 @@ public protocol Store: Sendable {
     /// Every favourite, most recently added first; with `tag`, only those carrying it (any case).
     func favorites(account: String, tag: String?) async throws(StoreError) -> [Favorite]
     func favorite(fullName: String, account: String) async throws(StoreError) -> Favorite?
-    /// Adds every repository that is not a favourite yet, all in one transaction (a failure adds
-    /// none); marks them, and those already there, with `starredOnGitHub` when given.
-    func addFavorites(_ repositories: [Repository], account: String, starredOnGitHub: Bool?, at date: Date) async throws(StoreError)
-        -> (added: [String], existing: [String])
-    /// Adds imported favourites with their notes and tags, in one transaction, skipping those
-    /// already there (by id or by name).
-    func addImported(_ entries: [ImportedFavorite], account: String, at date: Date) async throws(StoreError)
-        -> (added: [String], existing: [String])
+    /// Adds each entry that is not a favourite yet (by id or by name), with its note and tags, all
+    /// in one transaction (a failure adds none); marks them, and those already there, with
+    /// `starredOnGitHub` when given. `addFavorites` and `addImported` come down to it.
+    func insertFavorites(_ entries: [ImportedFavorite], account: String, starredOnGitHub: Bool?, at date: Date)
+        async throws(StoreError) -> (added: [String], existing: [String])
     /// Records what GitHub says of a favourite's star (no change when it is not a favourite).
     func setStarredOnGitHub(_ starred: Bool, repositoryID: Int64, account: String) async throws(StoreError)
     /// Replaces a favourite's note ("" clears it); false when it is not a favourite.
@@ -147,6 +144,23 @@ extension Store {
         async throws(StoreError) -> (added: [String], existing: [String])
     {
         try await addFavorites(repositories, account: account, starredOnGitHub: starredOnGitHub, at: Date())
+    }
+
+    /// Adds every repository that is not a favourite yet, all in one transaction (a failure adds
+    /// none); marks them, and those already there, with `starredOnGitHub` when given.
+    public func addFavorites(_ repositories: [Repository], account: String = "", starredOnGitHub: Bool? = nil, at date: Date)
+        async throws(StoreError) -> (added: [String], existing: [String])
+    {
+        let entries = repositories.map { ImportedFavorite(repository: $0, addedAt: nil, note: "", tags: []) }
+        return try await insertFavorites(entries, account: account, starredOnGitHub: starredOnGitHub, at: date)
+    }
+
+    /// Adds imported favourites with their notes and tags, in one transaction, skipping those
+    /// already there (by id or by name).
+    public func addImported(_ entries: [ImportedFavorite], account: String, at date: Date) async throws(StoreError)
+        -> (added: [String], existing: [String])
+    {
+        try await insertFavorites(entries, account: account, starredOnGitHub: nil, at: date)
     }
 
     public func setStarredOnGitHub(_ starred: Bool, repositoryID: Int64) async throws(StoreError) {

@@ -61,23 +61,9 @@ extension AppDatabase {
         }
     }
 
-    /// Adds every repository that is not a favourite yet, all in one transaction (a failure adds
-    /// none); marks them, and those already there, with `starredOnGitHub` when given.
-    public func addFavorites(_ repositories: [Repository], account: String = "", starredOnGitHub: Bool? = nil, at date: Date = Date())
-        async throws(StoreError) -> (added: [String], existing: [String])
-    {
-        let entries = repositories.map { ImportedFavorite(repository: $0, addedAt: nil, note: "", tags: []) }
-        return try await insert(entries, account: account, starredOnGitHub: starredOnGitHub, at: date)
-    }
-
-    public func addImported(_ entries: [ImportedFavorite], account: String, at date: Date) async throws(StoreError)
-        -> (added: [String], existing: [String])
-    {
-        try await insert(entries, account: account, starredOnGitHub: nil, at: date)
-    }
-
-    /// Inserts each entry not there yet (by id or by name), with its note and tags, in one transaction.
-    private func insert(_ entries: [ImportedFavorite], account: String, starredOnGitHub: Bool?, at date: Date) async throws(StoreError)
+    /// See `Store.insertFavorites`: every entry in one write transaction.
+    public func insertFavorites(_ entries: [ImportedFavorite], account: String, starredOnGitHub: Bool?, at date: Date)
+        async throws(StoreError)
         -> (added: [String], existing: [String])
     {
         try await write { db in

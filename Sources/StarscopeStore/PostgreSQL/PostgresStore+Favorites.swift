@@ -58,20 +58,9 @@ extension PostgresStore {
         return try Self.favorite(row, tags: try await tagsByRepository(account: account, repositoryID: id))
     }
 
-    public func addFavorites(_ repositories: [Repository], account: String = "", starredOnGitHub: Bool? = nil, at date: Date = Date())
-        async throws(StoreError) -> (added: [String], existing: [String])
-    {
-        let entries = repositories.map { ImportedFavorite(repository: $0, addedAt: nil, note: "", tags: []) }
-        return try await insert(entries, account: account, starredOnGitHub: starredOnGitHub, at: date)
-    }
-
-    public func addImported(_ entries: [ImportedFavorite], account: String, at date: Date) async throws(StoreError)
-        -> (added: [String], existing: [String])
-    {
-        try await insert(entries, account: account, starredOnGitHub: nil, at: date)
-    }
-
-    private func insert(_ entries: [ImportedFavorite], account: String, starredOnGitHub: Bool?, at date: Date) async throws(StoreError)
+    /// See `Store.insertFavorites`: every entry in one transaction.
+    public func insertFavorites(_ entries: [ImportedFavorite], account: String, starredOnGitHub: Bool?, at date: Date)
+        async throws(StoreError)
         -> (added: [String], existing: [String])
     {
         let account = account.lowercased()
