@@ -27,6 +27,8 @@ public final class FakeGitHub: Sendable {
         public var driftInterval: Double?
         /// Every free-text field from the hostile corpus (see `HostileStrings`).
         public var hostile = false
+        /// Repositories (`owner/name`) that only their owner's token sees.
+        public var privateRepositories: [String] = []
 
         public init() {}
     }
@@ -52,7 +54,9 @@ public final class FakeGitHub: Sendable {
         limits.coreAuthenticated = configuration.coreLimitAuthenticated
         limits.searchAnonymous = configuration.searchLimitAnonymous
         limits.searchAuthenticated = configuration.searchLimitAuthenticated
-        state = FakeGitHubState(dataset: dataset, tokens: configuration.tokens, limits: limits, maxAge: configuration.maxAge)
+        state = FakeGitHubState(
+            dataset: dataset, tokens: configuration.tokens, limits: limits, maxAge: configuration.maxAge,
+            privateRepositories: configuration.privateRepositories)
     }
 
     /// Serves until the task is cancelled; `onReady` gets the bound port once connections are accepted.
@@ -140,6 +144,13 @@ public final class FakeGitHub: Sendable {
     @discardableResult
     public func rename(_ fullName: String, to newFullName: String) async -> Bool {
         await state.rename(fullName, to: newFullName)
+    }
+
+    /// Makes `fullName` private: from now on only its owner's token (and those of `sharedWith`)
+    /// see it; everyone else gets `404`, as on GitHub.
+    @discardableResult
+    public func makePrivate(_ fullName: String, sharedWith: [String] = []) async -> Bool {
+        await state.makePrivate(fullName, sharedWith: sharedWith)
     }
 
     public func addToken(_ token: String, login: String) async {

@@ -19,10 +19,12 @@ actor FakeGitHubState {
     var published: [Int: [FakeRelease]] = [:]
     /// Repositories archived while the fake runs.
     var archivedNow: Set<Int> = []
+    /// Private repositories: position → the lower-cased logins that may see it (its owner first).
+    var privateViewers: [Int: Set<String>] = [:]
     /// Names that answer `301`: lower-cased `owner/name` → position (seeded, and every rename's old name).
     var formerNames: [String: Int] = [:]
 
-    init(dataset: FakeDataset, tokens: [String: String], limits: RateLimits.Limits, maxAge: Int) {
+    init(dataset: FakeDataset, tokens: [String: String], limits: RateLimits.Limits, maxAge: Int, privateRepositories: [String] = []) {
         self.maxAge = maxAge
         self.dataset = dataset
         self.stars = dataset.repositories.map(\.stars)
@@ -30,6 +32,11 @@ actor FakeGitHubState {
         self.rateLimits.limits = limits
         for (name, id) in dataset.formerNames {
             if let index = dataset.repositoryPosition(id: id) { formerNames[name] = index }
+        }
+        for name in privateRepositories {
+            if let index = dataset.repositoryPosition(fullName: name) {
+                privateViewers[index] = [dataset.repositories[index].ownerLogin.lowercased()]
+            }
         }
     }
 
@@ -75,6 +82,7 @@ actor FakeGitHubState {
         var repository = dataset.repositories[index]
         repository.stars = stars[index]
         if archivedNow.contains(index) { repository.archived = true }
+        repository.isPrivate = privateViewers[index] != nil
         if let renamed = renames[index] {
             repository.name = renamed.name
             repository.ownerLogin = renamed.owner
