@@ -153,6 +153,14 @@ public final class FakeGitHub: Sendable {
         await state.makePrivate(fullName, sharedWith: sharedWith)
     }
 
+    /// A repository's star history as the fake serves it, newest week first (nil: no such repository).
+    public func starHistory(_ fullName: String) async -> [StarHistoryWeek]? {
+        await state.starHistoryWeeks(fullName: fullName)
+    }
+
+    /// Whether the fake answers 422 (no history) for this repository id.
+    public static func hasNoStarHistory(_ id: Int64) -> Bool { FakeStarHistory.isUnavailable(id) }
+
     public func addToken(_ token: String, login: String) async {
         await state.addToken(token, login: login)
     }

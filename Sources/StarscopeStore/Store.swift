@@ -63,6 +63,14 @@ public protocol Store: Sendable {
     func starGains(since: Date) async throws(StoreError) -> [StarGain]
     func oldestStarSample() async throws(StoreError) -> Date?
 
+    // MARK: GitHub's star history
+
+    /// The weekly buckets GitHub gave for a repository, newest first, and when; nil when never asked.
+    func gitHubStarHistory(repositoryID: Int64) async throws(StoreError) -> GitHubStarHistory?
+    /// Replaces what is kept of a repository's history with `history` (merge a refresh first:
+    /// `GitHubStarHistory.merge`).
+    func saveGitHubStarHistory(_ history: GitHubStarHistory) async throws(StoreError)
+
     // MARK: Updates
 
     func watch(repositoryID: Int64) async throws(StoreError) -> RepositoryWatch?

@@ -106,6 +106,20 @@ enum PostgresMigrations {
             "v9: leases",
             ["CREATE TABLE lease (name text PRIMARY KEY, holder text NOT NULL, expiresAt timestamptz NOT NULL)"]
         ),
+        (
+            "v11: GitHub star history",
+            [
+                """
+                CREATE TABLE gitHubStarHistoryWeek (
+                    repositoryID bigint NOT NULL, week bigint NOT NULL, total integer NOT NULL, days text NOT NULL,
+                    PRIMARY KEY (repositoryID, week))
+                """,
+                """
+                CREATE TABLE gitHubStarHistoryFetch (
+                    repositoryID bigint PRIMARY KEY, fetchedAt timestamptz NOT NULL, unavailable boolean NOT NULL)
+                """,
+            ]
+        ),
     ]
 }
 
