@@ -112,6 +112,13 @@ public final class FakeGitHub: Sendable {
         await state.setStars(fullName: fullName, to: count)
     }
 
+    /// Sets a repository's star count as if it had always had it: its star history spreads the
+    /// count over its whole life (`setStars` puts a change on today, as new stars would).
+    @discardableResult
+    public func setStarsOverItsHistory(_ fullName: String, to count: Int) async -> Bool {
+        await state.setStars(fullName: fullName, to: count, overItsHistory: true)
+    }
+
     /// Sets what is left of a rate-limit bucket (`core` or `search`) for a token, or for anonymous requests.
     public func setRemaining(_ remaining: Int, token: String? = nil, resource: String = "core") async {
         await state.setRemaining(remaining, token: token, resource: resource)

@@ -70,4 +70,27 @@ import Testing
         #expect(try await store.favoriteIDs(account: "eve") == [12])
         #expect(try await store.snapshot(fullName: "octo/kit", account: "mona")?.repository.stargazersCount == 30)
     }
+
+    @Test(arguments: StoreKind.allCases) func gitHubStarHistoryIsKeptAndMerged(kind: StoreKind) async throws {
+        let store = try await kind.make()
+        #expect(try await store.gitHubStarHistory(repositoryID: 5) == nil)
+        let old = [
+            StarHistoryWeek(week: 1_700_438_400 + 604_800, total: 3, days: [1, 0, 0, 0, 0, 2, 0]),
+            StarHistoryWeek(week: 1_700_438_400, total: 7, days: [7, 0, 0, 0, 0, 0, 0]),
+        ]
+        try await store.saveGitHubStarHistory(GitHubStarHistory(repositoryID: 5, weeks: old, fetchedAt: Self.day))
+        let kept = try #require(try await store.gitHubStarHistory(repositoryID: 5))
+        #expect(kept.weeks == old && kept.fetchedAt == Self.day && !kept.unavailable)
+        // Page 1 again: the newest week is replaced and a new one added; older ones stay.
+        let refreshed = [
+            StarHistoryWeek(week: 1_700_438_400 + 2 * 604_800, total: 1, days: [0, 1, 0, 0, 0, 0, 0]),
+            StarHistoryWeek(week: 1_700_438_400 + 604_800, total: 4, days: [1, 0, 0, 0, 0, 2, 1]),
+        ]
+        let merged = GitHubStarHistory.merge(stored: kept.weeks, refreshed: refreshed)
+        #expect(merged.map(\.total) == [1, 4, 7])
+        try await store.saveGitHubStarHistory(GitHubStarHistory(repositoryID: 5, weeks: merged, fetchedAt: Self.day + 86_400))
+        #expect(try await store.gitHubStarHistory(repositoryID: 5)?.weeks.map(\.total) == [1, 4, 7])
+        try await store.saveGitHubStarHistory(GitHubStarHistory(repositoryID: 6, weeks: [], fetchedAt: Self.day, unavailable: true))
+        #expect(try await store.gitHubStarHistory(repositoryID: 6)?.unavailable == true)
+    }
 }

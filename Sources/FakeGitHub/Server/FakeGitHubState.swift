@@ -19,6 +19,8 @@ actor FakeGitHubState {
     var published: [Int: [FakeRelease]] = [:]
     /// Repositories archived while the fake runs.
     var archivedNow: Set<Int> = []
+    /// Star counts set as if the repository had always had them (spread over its history).
+    var historyStars: [Int: Int] = [:]
     /// Private repositories: position → the lower-cased logins that may see it (its owner first).
     var privateViewers: [Int: Set<String>] = [:]
     /// Names that answer `301`: lower-cased `owner/name` → position (seeded, and every rename's old name).
@@ -118,9 +120,10 @@ actor FakeGitHubState {
         published[index, default: []] + dataset.releases(for: dataset.repositories[index])
     }
 
-    func setStars(fullName: String, to count: Int) -> Bool {
+    func setStars(fullName: String, to count: Int, overItsHistory: Bool = false) -> Bool {
         guard case .here(let index)? = locate(fullName) else { return false }
         stars[index] = max(0, count)
+        if overItsHistory { historyStars[index] = max(0, count) }
         return true
     }
 
