@@ -66,7 +66,13 @@ public protocol Store: Sendable {
     func watch(repositoryID: Int64) async throws(StoreError) -> RepositoryWatch?
     /// Saves what is known of a watched repository and gives `updates` to every account that
     /// has it as a favourite, each once (by its key).
+    /// (A repository seen again no longer has a `WatchProblem`.)
     func record(_ watch: RepositoryWatch, updates: [Update]) async throws(StoreError)
+    /// Saves why a watched repository could not be checked and gives `updates` (such as "no
+    /// longer on GitHub") to every account that has it as a favourite, each once.
+    func record(_ problem: WatchProblem, updates: [Update]) async throws(StoreError)
+    /// Watched repositories that could not be checked: of `account`'s favourites, or of all (nil).
+    func watchProblems(account: String?) async throws(StoreError) -> [WatchProblem]
     /// Every repository some account has as a favourite.
     func watchedRepositories() async throws(StoreError) -> [(id: Int64, fullName: String)]
     func updates(account: String, unseenOnly: Bool, since: Date?) async throws(StoreError) -> [Update]

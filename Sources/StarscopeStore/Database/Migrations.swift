@@ -134,6 +134,17 @@ extension AppDatabase {
                 t.column("expiresAt", .datetime).notNull()
             }
         }
+        migrator.registerMigration("v10: favourites that cannot be checked") { db in
+            // Why a watched repository could not be checked (see `WatchProblem`); gone ones are tried less often.
+            try db.create(table: "watchProblem") { t in
+                t.primaryKey("repositoryID", .integer)
+                t.column("fullName", .text).notNull()
+                t.column("problem", .text).notNull()
+                t.column("gone", .boolean).notNull()
+                t.column("since", .datetime).notNull()
+                t.column("checkedAt", .datetime).notNull()
+            }
+        }
         return migrator
     }
 }

@@ -106,6 +106,19 @@ enum PostgresMigrations {
             "v9: leases",
             ["CREATE TABLE lease (name text PRIMARY KEY, holder text NOT NULL, expiresAt timestamptz NOT NULL)"]
         ),
+        (
+            "v10: favourites that cannot be checked",
+            [
+                """
+                CREATE TABLE watchProblem (
+                    repositoryID bigint PRIMARY KEY, fullName text NOT NULL, problem text NOT NULL, gone boolean NOT NULL,
+                    since timestamptz NOT NULL, checkedAt timestamptz NOT NULL)
+                """,
+                // Counts are held to 10¹² (`Count.maximum`), beyond a 32-bit integer.
+                "ALTER TABLE starSample ALTER COLUMN stars TYPE bigint",
+                "ALTER TABLE repositoryWatch ALTER COLUMN stars TYPE bigint",
+            ]
+        ),
     ]
 }
 

@@ -25,6 +25,7 @@ extension PostgresStore {
                 ON CONFLICT (repositoryID) DO UPDATE SET fullName = excluded.fullName, stars = excluded.stars,
                 archived = excluded.archived, latestRelease = excluded.latestRelease, checkedAt = excluded.checkedAt
                 """)
+            _ = try await connection.all("DELETE FROM watchProblem WHERE repositoryID = \(watch.repositoryID)")
             let accounts = try await connection.all("SELECT account FROM favorite WHERE repositoryID = \(watch.repositoryID)").map {
                 try $0.decode(String.self)
             }
@@ -40,6 +41,49 @@ extension PostgresStore {
                 }
             }
         }
+    }
+
+    public func record(_ problem: WatchProblem, updates: [Update]) async throws(StoreError) {
+        try await transaction { connection in
+            _ = try await connection.all(
+                """
+                INSERT INTO watchProblem (repositoryID, fullName, problem, gone, since, checkedAt)
+                VALUES (\(problem.repositoryID), \(problem.fullName), \(problem.problem), \(problem.gone), \(problem.since.milliseconds),
+                \(problem.checkedAt.milliseconds))
+                ON CONFLICT (repositoryID) DO UPDATE SET fullName = excluded.fullName, problem = excluded.problem, gone = excluded.gone,
+                since = excluded.since, checkedAt = excluded.checkedAt
+                """)
+            let accounts = try await connection.all("SELECT account FROM favorite WHERE repositoryID = \(problem.repositoryID)").map {
+                try $0.decode(String.self)
+            }
+            for account in accounts {
+                for update in updates {
+                    _ = try await connection.all(
+                        """
+                        INSERT INTO updateEvent (account, key, kind, repositoryID, fullName, occurredAt, summary, htmlURL, seen)
+                        VALUES (\(account), \(update.key), \(update.kind.rawValue), \(update.repositoryID), \(update.fullName),
+                        \(update.occurredAt.milliseconds), \(update.summary), \(update.htmlURL), \(update.seen))
+                        ON CONFLICT (account, key) DO NOTHING
+                        """)
+                }
+            }
+        }
+    }
+
+    public func watchProblems(account: String?) async throws(StoreError) -> [WatchProblem] {
+        let rows = try await rows(
+            """
+            SELECT repositoryID, fullName, problem, gone, since, checkedAt FROM watchProblem
+            WHERE \(account == nil) OR repositoryID IN (SELECT repositoryID FROM favorite WHERE account = \((account ?? "").lowercased()))
+            ORDER BY fullName
+            """)
+        var problems: [WatchProblem] = []
+        for row in rows {
+            let (id, name, problem, gone, since, checkedAt) = try Self.decode(row, (Int64, String, String, Bool, Date, Date).self)
+            problems.append(
+                WatchProblem(repositoryID: id, fullName: name, problem: problem, gone: gone, since: since, checkedAt: checkedAt))
+        }
+        return problems
     }
 
     public func watchedRepositories() async throws(StoreError) -> [(id: Int64, fullName: String)] {

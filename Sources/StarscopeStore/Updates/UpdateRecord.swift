@@ -6,6 +6,8 @@ import GRDB
 public struct Update: Codable, FetchableRecord, PersistableRecord, Sendable, Hashable {
     public enum Kind: String, Codable, Sendable, CaseIterable {
         case milestone, gain, release, archived, renamed
+        /// GitHub no longer has the repository (it answers 404): deleted, made private or blocked.
+        case gone
     }
 
     public static func databaseDateEncodingStrategy(for column: String) -> DatabaseDateEncodingStrategy {
@@ -77,6 +79,7 @@ extension AppDatabase {
     public func record(_ watch: RepositoryWatch, updates: [Update]) async throws(StoreError) {
         try await write { db in
             try watch.save(db)
+            try WatchProblem.deleteOne(db, key: watch.repositoryID)
             let accounts = try String.fetchAll(
                 db, sql: "SELECT account FROM favorite WHERE repositoryID = ?", arguments: [watch.repositoryID])
             for account in accounts {
