@@ -130,6 +130,35 @@ import Testing
         #expect(try await store.updates(account: "mona", unseenOnly: false, since: nil).map(\.seen) == [true])
     }
 
+    @Test(arguments: StoreKind.allCases) func problemsAreKeptPerRepositoryGiveUpdatesOnceAndClearOnSuccess(kind: StoreKind) async throws {
+        let store = try await kind.make()
+        try await store.addFavorite(makeRepository(1, "a/one"), account: "", at: Self.day)
+        try await store.addFavorite(makeRepository(1, "a/one"), account: "mona", at: Self.day)
+        try await store.addFavorite(makeRepository(2, "b/two"), account: "mona", at: Self.day)
+        let problem = WatchProblem(
+            repositoryID: 1, fullName: "a/one", problem: "a/one is no longer on GitHub.", gone: true, since: Self.day, checkedAt: Self.day)
+        let gone = Update(
+            account: "", key: "gone:1:day", kind: .gone, repositoryID: 1, fullName: "a/one", occurredAt: Self.day,
+            summary: "a/one is no longer on GitHub.", htmlURL: "https://github.com/a/one")
+        try await store.record(problem, updates: [gone])
+        var later = problem
+        later.checkedAt = Self.day + 60
+        try await store.record(later, updates: [gone])
+        #expect(try await store.watchProblems(account: nil) == [later])
+        #expect(try await store.watchProblems(account: "MONA") == [later])
+        #expect(try await store.watchProblems(account: "nobody").isEmpty)
+        #expect(try await store.updates(account: "mona", unseenOnly: true, since: nil).map(\.kind) == [.gone])
+        #expect(try await store.unseenUpdateCount(account: "") == 1)
+        // Seen again (a count far past any real one is kept as it is), the problem is gone.
+        let watch = RepositoryWatch(
+            repositoryID: 1, fullName: "a/one", stars: Count.maximum, archived: false, latestRelease: nil, checkedAt: Self.day + 120)
+        try await store.record(watch, updates: [])
+        #expect(try await store.watchProblems(account: nil).isEmpty)
+        #expect(try await store.watch(repositoryID: 1)?.stars == Count.maximum)
+        try await store.observeSample(repositoryID: 2, fullName: "b/two", stars: Count.maximum, at: Self.day)
+        #expect(try await store.starHistory(repositoryID: 2).map(\.stars) == [Count.maximum])
+    }
+
     @Test(arguments: StoreKind.allCases) func accountsAndSessions(kind: StoreKind) async throws {
         let store = try await kind.make()
         try await store.saveAccount(login: "Mona", sealedToken: Data([1, 2]), at: Self.day)
