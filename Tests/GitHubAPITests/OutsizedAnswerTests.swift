@@ -63,6 +63,7 @@ import Testing
             let error = await gitHubFailure { try await client.repository(owner: parts[0], name: parts[1]) }
             #expect(error == .tooLarge(limit: HTTPTransport.maximumBodySize))
             #expect(HTTPTransport.maximumBodySize == 10 << 20)
+            #expect(GitHubError.tooLarge(limit: HTTPTransport.maximumBodySize).isTransient)
             // The next request on the same client is answered.
             #expect(try await client.repository(owner: parts[0], name: parts[1]).fullName == repository.fullName)
         }

@@ -157,6 +157,11 @@ import Testing
         }
     }
 
+    @Test func anAnswerTooLargeIsOneSentence() {
+        let message = StarscopeError(.tooLarge(limit: HTTPTransport.maximumBodySize), about: .search).message
+        #expect(message == "GitHub sent an answer larger than 10 MB; Starscope did not read it.")
+    }
+
     @Test func pageNumbersInLinksCannotOverflow() throws {
         for number in ["9223372036854775807", "-9223372036854775808", "99999999999999999999", "0"] {
             let next = try #require(URL(string: "https://api.github.com/search/repositories?q=x&page=\(number)"))

@@ -1,6 +1,7 @@
 import FakeGitHub
 import Foundation
 import HTTPTypes
+import Hummingbird
 import StarscopeCore
 import StarscopeModels
 import StarscopeStore
@@ -29,6 +30,23 @@ import Testing
         let twice = clock.measure { _ = sanitizer.sanitize(double) }
         print("120,000 attributes sanitised in \(twice)")
         #expect(twice < .seconds(2), "\(twice)")
+    }
+
+    /// A multipart body made of near-misses of its boundary (70 dashes) is searched in one pass:
+    /// comparing the boundary anew at every byte took 71 comparisons a byte.
+    @Test func aMultipartBodyOfNearMissesIsReadInOnePass() throws {
+        let boundary = String(repeating: "-", count: 70)
+        var body = Data()
+        let nearMiss = Data(repeating: UInt8(ascii: "-"), count: 71) + Data("x".utf8)
+        while body.count < 4_000_000 { body += nearMiss }
+        let part = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\nt\r\n--\(boundary)--\r\n".utf8)
+        let clock = ContinuousClock()
+        var form = FormData()
+        let elapsed = try clock.measure { form = try FormData.multipart(body + part, boundary: boundary) }
+        print("4 MB of boundary near-misses read in \(elapsed)")
+        #expect(elapsed < .seconds(2), "\(elapsed)")
+        #expect(form["csrf"] == "t")
+        #expect(throws: HTTPError.self) { try FormData.multipart(part, boundary: boundary + "-") }
     }
 
     /// The first of two attributes with one name still wins, as in browsers.

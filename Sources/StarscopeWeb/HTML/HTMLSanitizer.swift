@@ -394,7 +394,11 @@ public struct HTMLSanitizer: Sendable {
                 selfClosing = false
                 let nameStart = index
                 index += 1  // the first character may be anything, even `=`
-                while index < scalars.count, !Self.isSpace(scalars[index]), !"/>=".unicodeScalars.contains(scalars[index]) { index += 1 }
+                while index < scalars.count, !Self.isSpace(scalars[index]), scalars[index] != "/", scalars[index] != ">",
+                    scalars[index] != "="
+                {
+                    index += 1
+                }
                 let name = String(String.UnicodeScalarView(scalars[nameStart..<index])).lowercased()
                 while index < scalars.count, Self.isSpace(scalars[index]) { index += 1 }
                 var value = ""
