@@ -281,3 +281,24 @@ def test_outsized_numbers_from_a_file_or_upstream_leave_the_server_up(serve_fact
     finally:
         fake.control("DELETE", "/_fake/rate-limit-headers")
     assert app.process.poll() is None
+
+
+def test_a_58_mb_answer_is_refused_with_one_sentence_and_memory_stays_flat(serve_factory, fake):
+    """Issue 24: a 58 MB answer was held whole (60 → 730 MB). Now at most 10 MB of it is read,
+    the page says so in one sentence, and the server's memory stays where it was."""
+    app = serve_factory()
+    name = re.search(rb'data-repo="([^"]+)"', app.get("/")[2]).group(1).decode()
+    login = name.split("/")[0]
+    before = app.rss_kb()
+    try:
+        for fault in ["huge", "huge-chunked"]:
+            fake.control("DELETE", "/_fake/faults")
+            fake.control("POST", "/_fake/faults", {"path": f"/users/{login}", "fault": fault, "bytes": 58_000_000})
+            status, _, body = app.get(f"/users/{login}")
+            assert b"GitHub sent an answer larger than 10 MB; Starscope did not read it." in body, (fault, status, body[:300])
+            assert app.get("/healthz")[0] == 200
+    finally:
+        fake.control("DELETE", "/_fake/faults")
+    grown = app.rss_kb() - before
+    print(f"memory {before} kB before, grown by {grown} kB after two 58 MB answers")
+    assert grown < 40_000, grown
