@@ -76,8 +76,14 @@ public protocol Store: Sendable {
     func watch(repositoryID: Int64) async throws(StoreError) -> RepositoryWatch?
     /// Saves what is known of a watched repository and gives `updates` to every account that
     /// has it as a favourite (only to `account` when given: a private repository's news goes to
-    /// no one else), each once (by its key).
+    /// no one else), each once (by its key). The checking account's `WatchProblem` (everyone's
+    /// when `account` is nil) goes: the repository was seen again.
     func record(_ watch: RepositoryWatch, updates: [Update], account: String?) async throws(StoreError)
+    /// Saves why a watched repository could not be checked with `problem.account`'s token, and
+    /// gives `updates` (such as "no longer on GitHub") to that account alone, once each.
+    func record(_ problem: WatchProblem, updates: [Update]) async throws(StoreError)
+    /// Favourites that could not be checked: `account`'s, or everyone's (nil).
+    func watchProblems(account: String?) async throws(StoreError) -> [WatchProblem]
     /// Every repository `account` has as a favourite (any account's when nil), once each.
     func watchedRepositories(account: String?) async throws(StoreError) -> [(id: Int64, fullName: String)]
     /// Every account with a favourite.

@@ -134,6 +134,21 @@ extension AppDatabase {
                 t.column("expiresAt", .datetime).notNull()
             }
         }
+        migrator.registerMigration("v10: favourites that cannot be checked") { db in
+            // Why a watched repository could not be checked (see `WatchProblem`); gone ones are tried less often.
+            // Per account: each account's favourites are checked with its own token, and a 404 to one
+            // token (a private repository not shared with it) says nothing of another's.
+            try db.create(table: "watchProblem") { t in
+                t.column("account", .text).notNull().collate(.nocase)
+                t.column("repositoryID", .integer).notNull()
+                t.column("fullName", .text).notNull()
+                t.column("problem", .text).notNull()
+                t.column("gone", .boolean).notNull()
+                t.column("since", .datetime).notNull()
+                t.column("checkedAt", .datetime).notNull()
+                t.primaryKey(["account", "repositoryID"])
+            }
+        }
         migrator.registerMigration("v11: GitHub star history") { db in
             // Weekly buckets from `stargazers/history` (public repositories only), and when each was asked.
             try db.create(table: "gitHubStarHistoryWeek") { t in
