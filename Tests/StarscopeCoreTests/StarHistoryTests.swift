@@ -74,6 +74,31 @@ import Testing
         }
     }
 
+    @Test func aFirstHistoryNeverSpendsTheLastFifthOfTheRateLimit() async throws {
+        try await withFakeClient(Self.world()) { client, fake in
+            let threeYears = Date().addingTimeInterval(-3 * 365 * 86_400)
+            let repository = try #require(
+                fake.dataset.repositories.filter { !FakeGitHub.hasNoStarHistory($0.id) && $0.stars > 200 && $0.createdAt < threeYears }
+                    .first)
+            let database = try AppDatabase.inMemory()
+            let explorer = try Self.explorer(client, database: database) { Date() }
+            let name = try RepositoryName(parsing: repository.fullName)
+            _ = try await explorer.repository(name)
+            // 15 of 60 left: the other pages would leave fewer than 12.
+            await fake.setRemaining(15)
+            await fake.clearRequests()
+            let partial = try await explorer.starHistory(name)
+            #expect(partial.partial && partial.requests == 1)
+            #expect(await fake.requests().count == 1)
+            #expect(partial.curve.total == repository.stars, "the line still ends at GitHub's count")
+            #expect(partial.curve.days.count <= 30 * 7 + 7)
+            #expect(try await database.gitHubStarHistory(repositoryID: repository.id) == nil, "kept nowhere: asked whole later")
+            await fake.setRemaining(60)
+            let whole = try await explorer.starHistory(name)
+            #expect(!whole.partial && whole.curve.days.first?.day == Self.day(repository.createdAt))
+        }
+    }
+
     @Test func theEndpointPagesLikeGitHub() async throws {
         try await withFakeClient(Self.world()) { client, fake in
             let repository = try #require(

@@ -28,6 +28,7 @@ struct WebHarness {
         allowedLogins: [String] = [],
         guests: Bool = false,
         store: StoreKind = .sqlite,
+        publicEmbeds: Bool = false,
         home given: URL? = nil,
         _ body: @Sendable (WebHarness) async throws -> Void
     ) async throws {
@@ -49,6 +50,7 @@ struct WebHarness {
                 settings.accounts = accounts
                 settings.allowedLogins = allowedLogins
                 settings.guests = guests
+                settings.publicEmbeds = publicEmbeds
                 // SQLite in the data directory, as `serve` opens it, or a fresh PostgreSQL database.
                 let shared: (any Store)? = store == .postgres ? try await store.make() : nil
                 defer { (shared as? PostgresStore)?.close() }

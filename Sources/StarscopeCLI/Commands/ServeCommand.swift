@@ -49,6 +49,13 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "With --accounts, let people without a token browse read-only on the server's budget.")
     var guests = false
 
+    @Flag(
+        name: .customLong("public-embeds"),
+        help:
+            "Serve the star-history SVGs (/repos/OWNER/NAME/stars.svg, /compare.svg) without sign-in, for READMEs; public repositories only."
+    )
+    var publicEmbeds = false
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535.") }
         guard !host.isEmpty else { throw ValidationError("--host must not be empty.") }
@@ -71,6 +78,7 @@ struct ServeCommand: AsyncParsableCommand {
         settings.accounts = accounts
         settings.allowedLogins = allowedLogins
         settings.guests = guests
+        settings.publicEmbeds = publicEmbeds
         if let databaseURL { settings.databaseURL = databaseURL }
         let showQRCode = isatty(STDOUT_FILENO) == 1
         settings.announceSignInLink = { link in

@@ -13,11 +13,17 @@ public struct RepositoryStarHistory: Sendable {
     public var fetchedAt: Date?
     /// Requests to the history endpoint this call made (0 when the stored buckets were fresh).
     public var requests: Int
+    /// Only the newest weeks: the rest would have spent the rate limit's reserve (asked again later).
+    public var partial = false
 }
 
 extension Explorer {
     /// Stored buckets are asked again (page 1 only) after a day.
     public static let starHistoryMaximumAge: TimeInterval = 86_400
+
+    /// What a first history leaves of the rate limit at least: a fifth of it (12 of the 60 an
+    /// hour without a token), so a few old repositories cannot use up a budget lists need.
+    public static func starHistoryReserve(_ limit: RateLimit) -> Int { max(1, limit.limit / 5) }
 
     /// A repository's whole star history from GitHub's weekly buckets: fetched whole once
     /// (ceil(weeks/30) requests, several at a time), then only page 1, conditionally, at most
@@ -42,13 +48,15 @@ extension Explorer {
         }
         var weeks: [StarHistoryWeek]
         var requests: Int
+        var whole = true
         do {
             if let kept, !kept.unavailable, !kept.weeks.isEmpty {
                 let page = try await client.starHistoryPage(owner: owner.owner, name: owner.name)
                 weeks = GitHubStarHistory.merge(stored: kept.weeks, refreshed: page.items)
                 requests = 1
             } else {
-                (weeks, requests) = try await client.starHistory(owner: owner.owner, name: owner.name)
+                (weeks, requests, whole) = try await client.starHistory(
+                    owner: owner.owner, name: owner.name, reserve: Self.starHistoryReserve)
             }
         } catch .validationFailed {
             if repository.isPublic {
@@ -62,6 +70,22 @@ extension Explorer {
                 return result(kept.weeks, unavailable: kept.unavailable, fetchedAt: kept.fetchedAt, requests: 0)
             }
             throw StarscopeError(error, about: .repository(name))
+        }
+        guard whole else {
+            // The newest weeks only: drawn from when they start, kept nowhere, asked whole later.
+            var partial = result(weeks, unavailable: false, fetchedAt: time, requests: requests)
+            let firstWeek = weeks.map(\.firstDay).min()
+            let today = CivilDate.floorDivide(Int64(time.timeIntervalSince1970.rounded(.down)), by: 86_400).quotient
+            var curve = StarCurve(weeks: weeks, firstDay: firstWeek, today: today)
+            // Stars given before these weeks start the line, so it ends at GitHub's count.
+            let given = weeks.reduce(0) { $0.addingReportingOverflow($1.total).partialValue }
+            let before = max(0, repository.stargazersCount.subtractingReportingOverflow(given).partialValue)
+            curve.days = curve.days.map {
+                StarCurve.Point(day: $0.day, stars: $0.stars, total: $0.total.addingReportingOverflow(before).partialValue)
+            }
+            partial.curve = curve
+            partial.partial = true
+            return partial
         }
         if repository.isPublic {
             try? await database?.saveGitHubStarHistory(GitHubStarHistory(repositoryID: repository.id, weeks: weeks, fetchedAt: time))

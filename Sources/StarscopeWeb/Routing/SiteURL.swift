@@ -25,6 +25,9 @@ enum SiteURL: Hashable, Sendable {
     case trendingFeed(TrendingList)
     case risingFeed(RisingList)
     case updatesFeed
+    case compare(CompareList)
+    case compareEmbed(CompareList, theme: EmbedTheme?)
+    case starsEmbed(RepositoryName, theme: EmbedTheme?)
 
     /// The patterns routes are registered with (as `RouterPath(…)`); links use `href`.
     enum Pattern {
@@ -62,6 +65,9 @@ enum SiteURL: Hashable, Sendable {
         static let trendingFeed = "/feeds/trending.atom"
         static let risingFeed = "/feeds/rising.atom"
         static let updatesFeed = "/feeds/updates.atom"
+        static let compare = "/compare"
+        static let compareEmbed = "/compare.svg"
+        static let starsEmbed = "/repos/:owner/:name/stars.svg"
     }
 
     /// The path and query, ready for `href`, `action` or a redirect.
@@ -105,6 +111,9 @@ enum SiteURL: Hashable, Sendable {
         case .trendingFeed(let list): list.with(page: 1).parameters(withPage: false).url(Pattern.trendingFeed)
         case .risingFeed(let list): list.timeframe == .week ? Pattern.risingFeed : "\(Pattern.risingFeed)?since=\(list.timeframe.rawValue)"
         case .updatesFeed: Pattern.updatesFeed
+        case .compare(let list): list.parameters(path: Pattern.compare)
+        case .compareEmbed(let list, let theme): list.parameters(path: Pattern.compareEmbed, theme: theme)
+        case .starsEmbed(let name, let theme): "/repos/\(name.owner)/\(name.name)/stars.svg" + (theme.map { "?theme=\($0.rawValue)" } ?? "")
         }
     }
 

@@ -79,6 +79,10 @@ public final class WebServices: Sendable {
     /// terminal's and a server without accounts).
     var ownerExplorer: Explorer { current.value }
 
+    /// What the star-history SVGs are drawn with: the server's token, public repositories only,
+    /// whoever asks (an embed may be shown anywhere).
+    var embedExplorer: Explorer { current.value.restricted(account: "", publicOnly: true) }
+
     /// The explorer for whoever made the request: with accounts, the signed-in account's token.
     func explorer(for context: WebContext) async -> Explorer {
         guard vault != nil, !context.account.isEmpty, context.account != SignInMiddleware.guest else { return explorer }

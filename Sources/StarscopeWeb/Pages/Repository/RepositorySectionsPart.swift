@@ -20,6 +20,8 @@ struct RepositorySectionsPart: Sendable {
     var now: Date
     /// Why these sections are a saved copy, when GitHub could not refresh them.
     var stale: String?
+    /// The star history since creation (GitHub's curve with Starscope's counts), first of the sections.
+    var history: HistorySection?
 
     /// The README is sanitised once per answer (`readmes` keeps it), not once per view.
     init(_ sections: RepositorySections, repository: Repository, now: Date, readmes: SanitizedReadmes) {
