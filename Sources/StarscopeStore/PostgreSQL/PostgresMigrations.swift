@@ -106,6 +106,18 @@ enum PostgresMigrations {
             "v9: leases",
             ["CREATE TABLE lease (name text PRIMARY KEY, holder text NOT NULL, expiresAt timestamptz NOT NULL)"]
         ),
+        (
+            "v10-account-ids",
+            [
+                "ALTER TABLE account ADD COLUMN userID bigint UNIQUE",
+                "ALTER TABLE account ADD COLUMN key text",
+                "UPDATE account SET key = login",
+                "ALTER TABLE account ALTER COLUMN key SET NOT NULL",
+                "CREATE UNIQUE INDEX accountByKey ON account (key)",
+                "CREATE INDEX webSessionByAccount ON webSession (lower(account))",
+                "CREATE TABLE keyCheck (name text PRIMARY KEY, value bytea NOT NULL)",
+            ]
+        ),
     ]
 }
 
