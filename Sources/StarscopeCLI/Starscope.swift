@@ -17,7 +17,7 @@ public struct Starscope: AsyncParsableCommand {
             TrendingCommand.self, RisingCommand.self, ReposCommand.self, RepoCommand.self, ReadmeCommand.self, ReleasesCommand.self,
             ContributorsCommand.self, UsersCommand.self, UserCommand.self, ActivityCommand.self, OpenCommand.self, FavoritesCommand.self,
             StarCommand.self, UnstarCommand.self, UpdatesCommand.self,
-            AuthCommand.self, ServeCommand.self,
+            AuthCommand.self, AccountsCommand.self, ServeCommand.self,
         ]
     )
 
