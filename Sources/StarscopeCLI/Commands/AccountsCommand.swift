@@ -22,7 +22,8 @@ struct AccountsCommand: AsyncParsableCommand {
                 """
         )
 
-        @OptionGroup var global: GlobalOptions
+        @Option(name: .long, help: ArgumentHelp("The server's data directory (env: STARSCOPE_DATA_DIR).", valueName: "dir"))
+        var dataDir: String?
 
         @Option(
             name: .customLong("database"),
@@ -43,11 +44,10 @@ struct AccountsCommand: AsyncParsableCommand {
 
         func run() async throws {
             let variables = ProcessInfo.processInfo.environment
-            let environment = try global.environment(variables)
             let url = databaseURL ?? variables["STARSCOPE_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
             let forgotten: (account: AccountRecord, favorites: Int, updates: Int)?
             do {
-                forgotten = try await forget(url: url, dataDirectory: environment.dataDirectory)
+                forgotten = try await forget(url: url, dataDirectory: Paths(environment: variables).dataDirectory(option: dataDir))
             } catch {
                 throw StarscopeError(error)
             }
