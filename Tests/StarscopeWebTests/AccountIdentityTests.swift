@@ -183,3 +183,30 @@ import Testing
         }
     }
 }
+
+extension AccountIdentityTests {
+    /// Without accounts, "Sign out everywhere" ends every device's one-time-link session.
+    @Test func withOneUserSignOutEverywhereEndsEveryLinksSession() async throws {
+        try await WebHarness.run(requireSignIn: true) { web in
+            var browsers: [String] = []
+            for _ in 0..<2 {
+                let code = await web.services.signInGate.issue()
+                let signIn = try await web.get("/signin?code=\(code)")
+                let session = try #require(SignInTests.sessionCookie(signIn)).pair
+                let (csrfCookie, _) = try await web.csrf(session: session)
+                browsers.append("\(csrfCookie); \(session)")
+            }
+            for cookies in browsers { #expect(try await Self.page(web, "/settings", cookies).0 == .ok) }
+            let (_, settings) = try await Self.page(web, "/settings", browsers[0])
+            #expect(settings.contains("action=\"/settings/sign-out-everywhere\""))
+            #expect(!settings.contains("/settings/forget"))
+            #expect(try await Self.page(web, "/settings/forget", browsers[0]).0 == .notFound)
+            let out = try await web.post(
+                "/settings/sign-out-everywhere", form: ["csrf": AccountsTests.csrf(browsers[0])], cookie: browsers[0])
+            #expect(out.status == .seeOther)
+            for cookies in browsers {
+                #expect(try await web.get("/settings", headers: [.cookie: cookies]).headers[values: .location] == ["/signin"])
+            }
+        }
+    }
+}
