@@ -27,6 +27,8 @@ public final class FakeGitHub: Sendable {
         public var driftInterval: Double?
         /// Every free-text field from the hostile corpus (see `HostileStrings`).
         public var hostile = false
+        /// Repositories (`owner/name`) that only their owner's token sees.
+        public var privateRepositories: [String] = []
 
         public init() {}
     }
@@ -52,7 +54,9 @@ public final class FakeGitHub: Sendable {
         limits.coreAuthenticated = configuration.coreLimitAuthenticated
         limits.searchAnonymous = configuration.searchLimitAnonymous
         limits.searchAuthenticated = configuration.searchLimitAuthenticated
-        state = FakeGitHubState(dataset: dataset, tokens: configuration.tokens, limits: limits, maxAge: configuration.maxAge)
+        state = FakeGitHubState(
+            dataset: dataset, tokens: configuration.tokens, limits: limits, maxAge: configuration.maxAge,
+            privateRepositories: configuration.privateRepositories)
     }
 
     /// Serves until the task is cancelled; `onReady` gets the bound port once connections are accepted.
@@ -108,6 +112,13 @@ public final class FakeGitHub: Sendable {
         await state.setStars(fullName: fullName, to: count)
     }
 
+    /// Sets a repository's star count as if it had always had it: its star history spreads the
+    /// count over its whole life (`setStars` puts a change on today, as new stars would).
+    @discardableResult
+    public func setStarsOverItsHistory(_ fullName: String, to count: Int) async -> Bool {
+        await state.setStars(fullName: fullName, to: count, overItsHistory: true)
+    }
+
     /// Sets what is left of a rate-limit bucket (`core` or `search`) for a token, or for anonymous requests.
     public func setRemaining(_ remaining: Int, token: String? = nil, resource: String = "core") async {
         await state.setRemaining(remaining, token: token, resource: resource)
@@ -141,6 +152,21 @@ public final class FakeGitHub: Sendable {
     public func rename(_ fullName: String, to newFullName: String) async -> Bool {
         await state.rename(fullName, to: newFullName)
     }
+
+    /// Makes `fullName` private: from now on only its owner's token (and those of `sharedWith`)
+    /// see it; everyone else gets `404`, as on GitHub.
+    @discardableResult
+    public func makePrivate(_ fullName: String, sharedWith: [String] = []) async -> Bool {
+        await state.makePrivate(fullName, sharedWith: sharedWith)
+    }
+
+    /// A repository's star history as the fake serves it, newest week first (nil: no such repository).
+    public func starHistory(_ fullName: String) async -> [StarHistoryWeek]? {
+        await state.starHistoryWeeks(fullName: fullName)
+    }
+
+    /// Whether the fake answers 422 (no history) for this repository id.
+    public static func hasNoStarHistory(_ id: Int64) -> Bool { FakeStarHistory.isUnavailable(id) }
 
     public func addToken(_ token: String, login: String) async {
         await state.addToken(token, login: login)

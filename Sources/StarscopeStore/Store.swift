@@ -48,11 +48,13 @@ public protocol Store: Sendable {
 
     // MARK: Star history and snapshots
 
-    /// Records a star sample for each repository whose count changed, and keeps its snapshot
-    /// (and the snapshot of a favourite of any account).
-    func observe(_ repositories: [Repository], at date: Date) async throws(StoreError)
-    /// The latest snapshot of `fullName` (any case), from any list or favourite.
-    func snapshot(fullName: String) async throws(StoreError) -> (repository: Repository, fetchedAt: Date)?
+    /// Records what GitHub said of `repositories`, fetched for `account`. A public repository
+    /// gets a star sample when its count changed, the shared snapshot, and fresh snapshots in
+    /// every account's favourites; a private one (`!isPublic`) refreshes `account`'s own favourite
+    /// only and is never shared. Only GitHub's answers come here, never a file's.
+    func observe(_ repositories: [Repository], account: String, at date: Date) async throws(StoreError)
+    /// The latest shared snapshot of `fullName` (any case), else `account`'s own favourite's.
+    func snapshot(fullName: String, account: String) async throws(StoreError) -> (repository: Repository, fetchedAt: Date)?
     func starHistory(repositoryID: Int64) async throws(StoreError) -> [StarSample]
     func starHistories(repositoryIDs: [Int64]) async throws(StoreError) -> [Int64: [StarSample]]
     func observeSample(repositoryID: Int64, fullName: String, stars: Int, at date: Date) async throws(StoreError)
@@ -61,14 +63,25 @@ public protocol Store: Sendable {
     func starGains(since: Date) async throws(StoreError) -> [StarGain]
     func oldestStarSample() async throws(StoreError) -> Date?
 
+    // MARK: GitHub's star history
+
+    /// The weekly buckets GitHub gave for a repository, newest first, and when; nil when never asked.
+    func gitHubStarHistory(repositoryID: Int64) async throws(StoreError) -> GitHubStarHistory?
+    /// Replaces what is kept of a repository's history with `history` (merge a refresh first:
+    /// `GitHubStarHistory.merge`).
+    func saveGitHubStarHistory(_ history: GitHubStarHistory) async throws(StoreError)
+
     // MARK: Updates
 
     func watch(repositoryID: Int64) async throws(StoreError) -> RepositoryWatch?
     /// Saves what is known of a watched repository and gives `updates` to every account that
-    /// has it as a favourite, each once (by its key).
-    func record(_ watch: RepositoryWatch, updates: [Update]) async throws(StoreError)
-    /// Every repository some account has as a favourite.
-    func watchedRepositories() async throws(StoreError) -> [(id: Int64, fullName: String)]
+    /// has it as a favourite (only to `account` when given: a private repository's news goes to
+    /// no one else), each once (by its key).
+    func record(_ watch: RepositoryWatch, updates: [Update], account: String?) async throws(StoreError)
+    /// Every repository `account` has as a favourite (any account's when nil), once each.
+    func watchedRepositories(account: String?) async throws(StoreError) -> [(id: Int64, fullName: String)]
+    /// Every account with a favourite.
+    func accountsWithFavorites() async throws(StoreError) -> [String]
     func updates(account: String, unseenOnly: Bool, since: Date?) async throws(StoreError) -> [Update]
     func unseenUpdateCount(account: String) async throws(StoreError) -> Int
     func markUpdatesSeen(account: String, ids: [Int64]) async throws(StoreError)
@@ -214,8 +227,20 @@ extension Store {
         try await favoriteIDs(account: "")
     }
 
-    public func observe(_ repositories: [Repository]) async throws(StoreError) {
-        try await observe(repositories, at: Date())
+    public func observe(_ repositories: [Repository], at date: Date = Date()) async throws(StoreError) {
+        try await observe(repositories, account: "", at: date)
+    }
+
+    public func snapshot(fullName: String) async throws(StoreError) -> (repository: Repository, fetchedAt: Date)? {
+        try await snapshot(fullName: fullName, account: "")
+    }
+
+    public func record(_ watch: RepositoryWatch, updates: [Update]) async throws(StoreError) {
+        try await record(watch, updates: updates, account: nil)
+    }
+
+    public func watchedRepositories() async throws(StoreError) -> [(id: Int64, fullName: String)] {
+        try await watchedRepositories(account: nil)
     }
 
     public func updates(account: String = "", unseenOnly: Bool) async throws(StoreError) -> [Update] {

@@ -59,6 +59,11 @@ struct FakeGitHubCommand: AsyncParsableCommand {
         help: ArgumentHelp("Another valid token and the login it belongs to (repeatable), besides octocat's.", valueName: "TOKEN=LOGIN"))
     var extraTokens: [String] = []
 
+    @Option(
+        name: .customLong("private"),
+        help: ArgumentHelp("A repository only its owner's token sees (repeatable); everyone else gets 404.", valueName: "OWNER/NAME"))
+    var privateRepositories: [String] = []
+
     func validate() throws {
         for pair in extraTokens where pair.split(separator: "=").count != 2 {
             throw ValidationError("--token takes TOKEN=LOGIN, not “\(pair)”.")
@@ -78,6 +83,7 @@ struct FakeGitHubCommand: AsyncParsableCommand {
         configuration.driftInterval = drift
         configuration.maxAge = maxAge
         configuration.hostile = hostile
+        configuration.privateRepositories = privateRepositories
         for pair in extraTokens {
             let parts = pair.split(separator: "=").map(String.init)
             configuration.tokens[parts[0]] = parts[1]

@@ -1,4 +1,5 @@
 import Foundation
+import StarscopeTestSupport
 import Testing
 
 @testable import StarscopeStore

@@ -1,5 +1,6 @@
 import Foundation
 import StarscopeModels
+import StarscopeTestSupport
 import Testing
 
 @testable import StarscopeStore

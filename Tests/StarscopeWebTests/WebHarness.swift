@@ -7,6 +7,8 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import StarscopeCore
+import StarscopeStore
+import StarscopeTestSupport
 import StarscopeWeb
 import Testing
 
@@ -25,6 +27,7 @@ struct WebHarness {
         accounts: Bool = false,
         allowedLogins: [String] = [],
         guests: Bool = false,
+        store: StoreKind = .sqlite,
         _ body: @Sendable (WebHarness) async throws -> Void
     ) async throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("starscope-web-\(UUID().uuidString)")
@@ -44,7 +47,10 @@ struct WebHarness {
                 settings.accounts = accounts
                 settings.allowedLogins = allowedLogins
                 settings.guests = guests
-                let services = try WebServices(settings: settings, httpClient: http)
+                // SQLite in the data directory, as `serve` opens it, or a fresh PostgreSQL database.
+                let shared: (any Store)? = store == .postgres ? try await store.make() : nil
+                defer { (shared as? PostgresStore)?.close() }
+                let services = try WebServices(settings: settings, httpClient: http, store: shared)
                 let app = buildApplication(services: services)
                 try await app.test(.router) { client in
                     try await body(WebHarness(fake: fake, services: services, client: client))

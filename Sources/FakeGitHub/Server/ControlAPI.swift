@@ -11,7 +11,9 @@ import StarscopeModels
 /// - `POST /_fake/release` `{"full_name": "owner/name", "tag": "v2.0.0", "name": null, "prerelease": false}`: published now
 /// - `POST /_fake/archive` `{"full_name": "owner/name"}`: archived now
 /// - `POST /_fake/identity` `{"token": "ghp_…", "id": 123, "login": "mona"}`: whom `GET /user` says the token belongs to from then on
-/// - `GET /_fake/requests` (the request log), `DELETE /_fake/requests`
+/// - `POST /_fake/private` `{"full_name": "owner/name", "shared_with": ["login"], "private": true}`: seen only by its
+///   owner's token (and those logins); `"private": false` makes it public again
+/// - `GET /_fake/requests` (the request log, with the login of each request's token), `DELETE /_fake/requests`
 struct ControlAPI: Sendable {
     let state: FakeGitHubState
 
@@ -48,6 +50,12 @@ struct ControlAPI: Sendable {
         var token: String
         var id: Int64
         var login: String
+    }
+
+    struct PrivacyBody: Decodable {
+        var full_name: String
+        var shared_with: [String]?
+        var `private`: Bool?
     }
 
     struct RateLimitBody: Decodable {
@@ -92,6 +100,14 @@ struct ControlAPI: Sendable {
                 return .error(400, "Expected {\"full_name\"}")
             }
             return await state.archive(fullName: body.full_name) ? FakeResponse(status: 204, body: Data()) : .error(404, "Not Found")
+        case ("POST", "/_fake/private"):
+            guard let body = try? decoder.decode(PrivacyBody.self, from: request.body) else {
+                return .error(400, "Expected {\"full_name\"}")
+            }
+            let done =
+                body.private == false
+                ? await state.makePublic(body.full_name) : await state.makePrivate(body.full_name, sharedWith: body.shared_with ?? [])
+            return done ? FakeResponse(status: 204, body: Data()) : .error(404, "Not Found")
         case ("POST", "/_fake/rate-limit"):
             guard let body = try? decoder.decode(RateLimitBody.self, from: request.body) else {
                 return .error(400, "Expected {\"remaining\"}")

@@ -16,6 +16,8 @@ struct FakeRequest: Sendable {
     var userAgent: String?
     /// The media type asked for (`application/vnd.github.raw`, `…html`), when not GitHub's JSON.
     var accept: String? = nil
+    /// `X-GitHub-Api-Version`, when sent.
+    var apiVersion: String? = nil
     /// `http://HOST:PORT` as the client addressed us.
     var origin: String
     var body: Data

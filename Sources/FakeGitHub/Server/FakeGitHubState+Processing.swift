@@ -53,6 +53,7 @@ extension FakeGitHubState {
                 query: request.rawQuery,
                 status: response.status,
                 authenticated: identity != nil,
+                login: login(of: request),
                 conditional: request.ifNoneMatch != nil || request.ifModifiedSince != nil,
                 time: now
             )

@@ -22,10 +22,14 @@ actor FakeGitHubState {
     var published: [Int: [FakeRelease]] = [:]
     /// Repositories archived while the fake runs.
     var archivedNow: Set<Int> = []
+    /// Star counts set as if the repository had always had them (spread over its history).
+    var historyStars: [Int: Int] = [:]
+    /// Private repositories: position → the lower-cased logins that may see it (its owner first).
+    var privateViewers: [Int: Set<String>] = [:]
     /// Names that answer `301`: lower-cased `owner/name` → position (seeded, and every rename's old name).
     var formerNames: [String: Int] = [:]
 
-    init(dataset: FakeDataset, tokens: [String: String], limits: RateLimits.Limits, maxAge: Int) {
+    init(dataset: FakeDataset, tokens: [String: String], limits: RateLimits.Limits, maxAge: Int, privateRepositories: [String] = []) {
         self.maxAge = maxAge
         self.dataset = dataset
         self.stars = dataset.repositories.map(\.stars)
@@ -33,6 +37,11 @@ actor FakeGitHubState {
         self.rateLimits.limits = limits
         for (name, id) in dataset.formerNames {
             if let index = dataset.repositoryPosition(id: id) { formerNames[name] = index }
+        }
+        for name in privateRepositories {
+            if let index = dataset.repositoryPosition(fullName: name) {
+                privateViewers[index] = [dataset.repositories[index].ownerLogin.lowercased()]
+            }
         }
     }
 
@@ -78,6 +87,7 @@ actor FakeGitHubState {
         var repository = dataset.repositories[index]
         repository.stars = stars[index]
         if archivedNow.contains(index) { repository.archived = true }
+        repository.isPrivate = privateViewers[index] != nil
         if let renamed = renames[index] {
             repository.name = renamed.name
             repository.ownerLogin = renamed.owner
@@ -113,9 +123,10 @@ actor FakeGitHubState {
         published[index, default: []] + dataset.releases(for: dataset.repositories[index])
     }
 
-    func setStars(fullName: String, to count: Int) -> Bool {
+    func setStars(fullName: String, to count: Int, overItsHistory: Bool = false) -> Bool {
         guard case .here(let index)? = locate(fullName) else { return false }
         stars[index] = max(0, count)
+        if overItsHistory { historyStars[index] = max(0, count) }
         return true
     }
 

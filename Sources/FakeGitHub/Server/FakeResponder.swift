@@ -61,6 +61,7 @@ struct FakeResponder: HTTPResponder {
             ifModifiedSince: request.headers[.ifModifiedSince],
             userAgent: request.headers[.userAgent],
             accept: request.headers[.accept],
+            apiVersion: HTTPField.Name("X-GitHub-Api-Version").flatMap { request.headers[$0] },
             origin: "\(scheme)://\(host)",
             body: Data(body.readableBytesView)
         )

@@ -80,7 +80,7 @@ public struct HTTPTransport: GitHubTransport {
         var httpRequest = HTTPClientRequest(url: url.absoluteString)
         httpRequest.method = HTTPMethod(rawValue: request.method.rawValue)
         httpRequest.headers.add(name: "Accept", value: request.accept ?? "application/vnd.github+json")
-        httpRequest.headers.add(name: "X-GitHub-Api-Version", value: configuration.apiVersion)
+        httpRequest.headers.add(name: "X-GitHub-Api-Version", value: request.apiVersion ?? configuration.apiVersion)
         httpRequest.headers.add(name: "User-Agent", value: configuration.userAgent)
         if let token = configuration.token {
             // A token with a control character would be refused by the HTTP layer with the whole

@@ -3,9 +3,10 @@ import GitHubAPI
 import StarscopeModels
 import StarscopeStore
 
-/// Checks every favourite (of any account) for news: its repository and its latest release,
-/// each a conditional request through the cache (free while fresh), then records what changed
-/// for every account that favourites it. With no favourites it asks GitHub nothing.
+/// Checks the favourites of the explorer's account for news, with that account's token: each
+/// repository and its latest release, a conditional request through the cache (free while
+/// fresh), then records what changed for every account that favourites it (for a private
+/// repository, for this account alone). With no favourites it asks GitHub nothing.
 public struct UpdatesCheck: Sendable {
     /// How a round went.
     public struct Round: Sendable, Hashable {
@@ -15,6 +16,8 @@ public struct UpdatesCheck: Sendable {
         public var resumeAt: Int?
         /// Why the round stopped early, when GitHub could not answer.
         public var failure: StarscopeError?
+
+        public init() {}
     }
 
     /// Requests one repository may cost: the repository and its latest release.
@@ -31,7 +34,7 @@ public struct UpdatesCheck: Sendable {
     /// Checks from `start`, at most `budget` requests' worth (nil: every favourite).
     public func run(budget: Int? = nil, start: Int = 0) async -> Round {
         var round = Round()
-        guard let watched = try? await database.watchedRepositories(), !watched.isEmpty else { return round }
+        guard let watched = try? await database.watchedRepositories(account: explorer.account), !watched.isEmpty else { return round }
         let from = start < watched.count ? start : 0
         for (offset, item) in watched.enumerated().dropFirst(from) {
             if let budget, (round.checked + 1) * Self.requestsPerRepository > budget {
@@ -72,7 +75,7 @@ public struct UpdatesCheck: Sendable {
         let history = (try? await database.starHistory(repositoryID: repository.id)) ?? []
         let updates = UpdateRules.updates(before: before, now: seen, repository: repository, release: release, history: history, at: now)
         do {
-            try await database.record(seen, updates: updates)
+            try await database.record(seen, updates: updates, account: repository.isPublic ? nil : explorer.account)
         } catch {
             throw StarscopeError(error)
         }

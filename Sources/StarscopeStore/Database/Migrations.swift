@@ -151,6 +151,21 @@ extension AppDatabase {
                 t.column("value", .blob).notNull()
             }
         }
+        migrator.registerMigration("v11: GitHub star history") { db in
+            // Weekly buckets from `stargazers/history` (public repositories only), and when each was asked.
+            try db.create(table: "gitHubStarHistoryWeek") { t in
+                t.column("repositoryID", .integer).notNull()
+                t.column("week", .integer).notNull()
+                t.column("total", .integer).notNull()
+                t.column("days", .text).notNull()
+                t.primaryKey(["repositoryID", "week"])
+            }
+            try db.create(table: "gitHubStarHistoryFetch") { t in
+                t.primaryKey("repositoryID", .integer)
+                t.column("fetchedAt", .datetime).notNull()
+                t.column("unavailable", .boolean).notNull()
+            }
+        }
         return migrator
     }
 }

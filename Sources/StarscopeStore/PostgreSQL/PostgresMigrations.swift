@@ -118,6 +118,20 @@ enum PostgresMigrations {
                 "CREATE TABLE keyCheck (name text PRIMARY KEY, value bytea NOT NULL)",
             ]
         ),
+        (
+            "v11: GitHub star history",
+            [
+                """
+                CREATE TABLE gitHubStarHistoryWeek (
+                    repositoryID bigint NOT NULL, week bigint NOT NULL, total integer NOT NULL, days text NOT NULL,
+                    PRIMARY KEY (repositoryID, week))
+                """,
+                """
+                CREATE TABLE gitHubStarHistoryFetch (
+                    repositoryID bigint PRIMARY KEY, fetchedAt timestamptz NOT NULL, unavailable boolean NOT NULL)
+                """,
+            ]
+        ),
     ]
 }
 

@@ -15,7 +15,8 @@ extension PostgresStore {
         }
     }
 
-    public func record(_ watch: RepositoryWatch, updates: [Update]) async throws(StoreError) {
+    public func record(_ watch: RepositoryWatch, updates: [Update], account: String?) async throws(StoreError) {
+        let only = account?.lowercased()
         try await transaction { connection in
             _ = try await connection.all(
                 """
@@ -25,7 +26,9 @@ extension PostgresStore {
                 ON CONFLICT (repositoryID) DO UPDATE SET fullName = excluded.fullName, stars = excluded.stars,
                 archived = excluded.archived, latestRelease = excluded.latestRelease, checkedAt = excluded.checkedAt
                 """)
-            let accounts = try await connection.all("SELECT account FROM favorite WHERE repositoryID = \(watch.repositoryID)").map {
+            let accounts = try await connection.all(
+                "SELECT account FROM favorite WHERE repositoryID = \(watch.repositoryID) AND (\(only)::text IS NULL OR account = \(only))"
+            ).map {
                 try $0.decode(String.self)
             }
             for account in accounts {
@@ -42,8 +45,20 @@ extension PostgresStore {
         }
     }
 
-    public func watchedRepositories() async throws(StoreError) -> [(id: Int64, fullName: String)] {
-        try await rows("SELECT repositoryID, MIN(fullName) FROM favorite GROUP BY repositoryID ORDER BY repositoryID").map {
+    public func accountsWithFavorites() async throws(StoreError) -> [String] {
+        try await rows("SELECT DISTINCT account FROM favorite ORDER BY account").map { row throws(StoreError) in
+            try Self.decode(row, String.self)
+        }
+    }
+
+    public func watchedRepositories(account: String?) async throws(StoreError) -> [(id: Int64, fullName: String)] {
+        let only = account?.lowercased()
+        return try await rows(
+            """
+            SELECT repositoryID, MIN(fullName) FROM favorite WHERE (\(only)::text IS NULL OR account = \(only))
+            GROUP BY repositoryID ORDER BY repositoryID
+            """
+        ).map {
             row throws(StoreError) in
             let (id, name) = try Self.decode(row, (Int64, String).self)
             return (id: id, fullName: name)

@@ -61,7 +61,7 @@ struct SettingsController {
         return SettingsPage(
             token: state, limits: limits, ownsServerToken: ownsServerToken,
             canRemoveToken: ownsServerToken && services.storedTokenExists, canForget: isAccount(context),
-            live: await services.live.status,
+            live: await services.live(for: context).status,
             backgroundInterval: services.settings.environment.offline ? nil : services.settings.updatesInterval, message: message,
             error: error)
     }

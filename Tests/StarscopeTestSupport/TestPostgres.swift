@@ -1,15 +1,19 @@
 import Foundation
-import GitHubAPI
 import Logging
 import PostgresNIO
+import StarscopeStore
 
-@testable import StarscopeStore
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The PostgreSQL server the tests use: `STARSCOPE_TEST_POSTGRES_URL` when set (a server of
 /// your own), else a throwaway cluster started once for this test process with
 /// `scripts/postgres-test-cluster`. Each test gets a database of its own.
-enum TestPostgres {
-    static let serverURL: Result<String, TestPostgresError> = {
+public enum TestPostgres {
+    public static let serverURL: Result<String, TestPostgresError> = {
         if let url = ProcessInfo.processInfo.environment["STARSCOPE_TEST_POSTGRES_URL"], !url.isEmpty { return .success(url) }
         // popen, not Process: this runs inside a test's task, and must not wait on the task pool.
         guard let pipe = popen("'\(scriptPath)' start '\(directory)'", "r") else {
@@ -33,13 +37,13 @@ enum TestPostgres {
 
     static var scriptPath: String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("scripts/postgres-test-cluster").path
+            .appendingPathComponent("scripts/postgres-test-cluster").path
     }
 
     static var directory: String { "/tmp/starscope-test-postgres-\(getpid())" }
 
     /// A new, empty database on the test server, and its address.
-    static func newDatabase() async throws -> String {
+    public static func newDatabase() async throws -> String {
         let server = try serverURL.get()
         let name = "test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         guard var components = URLComponents(string: server) else { throw TestPostgresError(message: "bad address \(server)") }
@@ -54,30 +58,21 @@ enum TestPostgres {
     }
 }
 
-struct TestPostgresError: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
+public struct TestPostgresError: Error, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
 }
 
 /// The two stores every contract test runs on.
-enum StoreKind: String, CaseIterable, Sendable, CustomStringConvertible {
+public enum StoreKind: String, CaseIterable, Sendable, CustomStringConvertible {
     case sqlite, postgres
 
-    var description: String { rawValue }
+    public var description: String { rawValue }
 
-    func make() async throws -> any Store {
+    public func make() async throws -> any Store {
         switch self {
         case .sqlite: try AppDatabase.inMemory()
         case .postgres: try await PostgresStore.open(url: try await TestPostgres.newDatabase())
         }
-    }
-}
-
-/// A 200 from GitHub with `body`, as the cache stores it.
-enum GitHubResponseFixture {
-    static func make(body: Data, etag: String) -> GitHubResponse {
-        GitHubResponse(
-            status: 200, headers: ["etag": etag, "content-type": "application/json"], body: body,
-            url: URL(string: "https://api.github.com/repos/o/r")!)
     }
 }
