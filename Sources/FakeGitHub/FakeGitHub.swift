@@ -124,6 +124,12 @@ public final class FakeGitHub: Sendable {
         await state.setRemaining(remaining, token: token, resource: resource)
     }
 
+    /// Sends these `x-ratelimit-*` values (by name without the prefix: `limit`, `remaining`,
+    /// `reset`, `used`) as given on every answer, as a hostile upstream would; nil ends it.
+    public func overrideRateLimitHeaders(_ values: [String: String]?) async {
+        await state.overrideRateLimitHeaders(values)
+    }
+
     /// A rate-limit bucket as it stands: what GitHub would report in `x-ratelimit-*`.
     public func rateLimit(token: String? = nil, resource: String = "core") async -> (limit: Int, remaining: Int, reset: Date) {
         let bucket = await state.bucket(token: token, resource: resource)

@@ -115,10 +115,11 @@ public struct Repository: Codable, Hashable, Sendable, Identifiable {
         updatedAt = try c.decodeIfPresent(Date.self, forKey: .updatedAt)
         pushedAt = try c.decodeIfPresent(Date.self, forKey: .pushedAt)
         homepage = try c.decodeIfPresent(String.self, forKey: .homepage)
-        stargazersCount = try c.decodeIfPresent(Int.self, forKey: .stargazersCount) ?? 0
-        watchersCount = try c.decodeIfPresent(Int.self, forKey: .watchersCount) ?? stargazersCount
-        forksCount = try c.decodeIfPresent(Int.self, forKey: .forksCount) ?? 0
-        openIssuesCount = try c.decodeIfPresent(Int.self, forKey: .openIssuesCount) ?? 0
+        // Counts are held to `0...Count.maximum` here, at the edge, so nothing after can overflow.
+        stargazersCount = try c.decodeCount(forKey: .stargazersCount) ?? 0
+        watchersCount = try c.decodeCount(forKey: .watchersCount) ?? stargazersCount
+        forksCount = try c.decodeCount(forKey: .forksCount) ?? 0
+        openIssuesCount = try c.decodeCount(forKey: .openIssuesCount) ?? 0
         language = try c.decodeIfPresent(String.self, forKey: .language)
         topics = try c.decodeIfPresent([String].self, forKey: .topics) ?? []
         license = try c.decodeIfPresent(License.self, forKey: .license)

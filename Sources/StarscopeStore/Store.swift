@@ -76,8 +76,14 @@ public protocol Store: Sendable {
     func watch(repositoryID: Int64) async throws(StoreError) -> RepositoryWatch?
     /// Saves what is known of a watched repository and gives `updates` to every account that
     /// has it as a favourite (only to `account` when given: a private repository's news goes to
-    /// no one else), each once (by its key).
+    /// no one else), each once (by its key). The checking account's `WatchProblem` (everyone's
+    /// when `account` is nil) goes: the repository was seen again.
     func record(_ watch: RepositoryWatch, updates: [Update], account: String?) async throws(StoreError)
+    /// Saves why a watched repository could not be checked with `problem.account`'s token, and
+    /// gives `updates` (such as "no longer on GitHub") to that account alone, once each.
+    func record(_ problem: WatchProblem, updates: [Update]) async throws(StoreError)
+    /// Favourites that could not be checked: `account`'s, or everyone's (nil).
+    func watchProblems(account: String?) async throws(StoreError) -> [WatchProblem]
     /// Every repository `account` has as a favourite (any account's when nil), once each.
     func watchedRepositories(account: String?) async throws(StoreError) -> [(id: Int64, fullName: String)]
     /// Every account with a favourite.
@@ -89,7 +95,7 @@ public protocol Store: Sendable {
     // MARK: Accounts and sessions
 
     /// Creates or updates an account known by its login only, as every account was before
-    /// GitHub's ids were kept (v10); `signIn` is how people sign in now.
+    /// GitHub's ids were kept (v12); `signIn` is how people sign in now.
     func saveAccount(login: String, sealedToken: Data, at date: Date) async throws(StoreError)
     /// Signs in GitHub's user `userID`, called `login` now, with a freshly sealed token, in one
     /// transaction: the account of that id (its login updated when GitHub's changed), else an
@@ -108,7 +114,8 @@ public protocol Store: Sendable {
     @discardableResult
     func endSessions(account: String) async throws(StoreError) -> Int
     /// Deletes everything kept for the account keyed `account`: its sealed token and theme,
-    /// favourites with their notes and tags, updates and sessions, in one transaction; nothing of
+    /// favourites with their notes and tags (and why some could not be checked), updates and
+    /// sessions, in one transaction; nothing of
     /// any other account. False when there was nothing ("" is never forgotten this way).
     @discardableResult
     func forgetAccount(_ account: String) async throws(StoreError) -> Bool

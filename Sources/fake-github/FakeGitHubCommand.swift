@@ -13,7 +13,8 @@ struct FakeGitHubCommand: AsyncParsableCommand {
         discussion: """
             Point Starscope at it with --api-url http://HOST:PORT (or http://HOST:PORT/api/v3).
             Accepted token: \(FakeGitHub.octocatToken) (belongs to octocat).
-            Steer it over HTTP: POST /_fake/faults, /_fake/stars, /_fake/rate-limit, /_fake/rename; GET /_fake/requests.
+            Steer it over HTTP: POST /_fake/faults, /_fake/stars, /_fake/rate-limit, /_fake/rate-limit-headers, /_fake/rename;
+            GET /_fake/requests.
             With --tls-cert and --tls-key it speaks HTTPS, as GitHub Enterprise does (for gh).
             """
     )

@@ -110,7 +110,7 @@ extension AccountsKeyCommandTests {
 
     @Test func aKeyFromBeforeTheCheckWasStoredIsTriedOnASealedToken() async throws {
         try await withHome { home in
-            // Tokens sealed with one key, no check stored (as before v10), then another key.
+            // Tokens sealed with one key, no check stored (as before v12), then another key.
             try FileManager.default.createDirectory(at: Self.config(home), withIntermediateDirectories: true)
             _ = try TokenVault.create(directory: Self.config(home))
             _ = try await Self.seedAccount(home, id: 5, login: "mona")

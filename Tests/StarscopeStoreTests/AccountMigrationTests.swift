@@ -7,7 +7,7 @@ import Testing
 
 @testable import StarscopeStore
 
-/// v10-account-ids over a store that already has accounts (keyed by login): they keep their
+/// v12: account ids over a store that already has accounts (keyed by login): they keep their
 /// favourites and sessions, and their next sign-in binds them to GitHub's id.
 @Suite struct AccountMigrationTests {
     static let day = Date(timeIntervalSince1970: 1_750_000_000)
@@ -29,7 +29,7 @@ import Testing
 
     @Test func sqliteAccountsFromBeforeIDsKeepTheirData() async throws {
         let queue = try DatabaseQueue()
-        try AppDatabase.migrator.migrate(queue, upTo: "v9: leases")
+        try AppDatabase.migrator.migrate(queue, upTo: "v11: GitHub star history")
         let (secret, session) = WebSession.make(account: "Mona", lifetime: 3_600, now: Self.day)
         try await queue.write { db in
             try db.execute(
@@ -52,7 +52,7 @@ import Testing
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await client.run() }
             _ = try await client.query("CREATE TABLE schemaMigration (identifier text PRIMARY KEY)")
-            for migration in PostgresMigrations.all.prefix(while: { $0.name != "v10-account-ids" }) {
+            for migration in PostgresMigrations.all.prefix(while: { $0.name != "v12: account ids" }) {
                 for statement in migration.statements { _ = try await client.query(PostgresQuery(unsafeSQL: statement)) }
                 _ = try await client.query("INSERT INTO schemaMigration (identifier) VALUES (\(migration.name))")
             }

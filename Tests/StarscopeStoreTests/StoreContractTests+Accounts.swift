@@ -20,16 +20,22 @@ extension StoreContractTests {
         try await store.record(
             RepositoryWatch(repositoryID: repository, fullName: name, stars: 10, archived: false, latestRelease: "v1", checkedAt: date),
             updates: [update])
+        try await store.record(
+            WatchProblem(
+                account: account, repositoryID: repository, fullName: name, problem: "404", gone: true, since: date,
+                checkedAt: date), updates: [])
         let (secret, session) = WebSession.make(account: account, lifetime: 3_600, now: date)
         try await store.saveSession(session)
         return secret
     }
 
-    /// What `account` has: favourites' names, notes, tags, updates' names.
+    /// What `account` has: favourites' names, notes, tags, updates' names, unchecked favourites.
     static func data(_ store: any Store, account: String) async throws -> [String] {
         let favorites = try await store.favorites(account: account, tag: nil)
         let updates = try await store.updates(account: account, unseenOnly: false, since: nil)
+        let problems = try await store.watchProblems(account: account)
         return favorites.map { "\($0.repository.fullName) \($0.note) \($0.tags)" } + updates.map { "update \($0.fullName)" }
+            + problems.map { "problem \($0.fullName)" }
     }
 
     @Test(arguments: StoreKind.allCases) func accountsAreKeptByGitHubsIDAndFollowARename(kind: StoreKind) async throws {
@@ -50,7 +56,7 @@ extension StoreContractTests {
         #expect(renamed.account.createdAt == Self.day)
         #expect(renamed.account.signedInAt == Self.day + 10)
         #expect(try await store.account(login: "mona") == nil)
-        #expect(try await Self.data(store, account: "#41").count == 2)
+        #expect(try await Self.data(store, account: "#41").count == 3)
     }
 
     @Test(arguments: StoreKind.allCases) func anAccountFromBeforeIDsIsAdoptedOnceWithItsData(kind: StoreKind) async throws {
@@ -60,7 +66,7 @@ extension StoreContractTests {
         #expect(legacy.userID == nil)
         let oldSecret = try await Self.giveData(store, account: legacy.key, repository: 1)
         let before = try await Self.data(store, account: legacy.key)
-        #expect(before.count == 2)
+        #expect(before.count == 3)
 
         let adopted = try await store.signIn(userID: 7, login: "mona", sealedToken: Data([2]), at: Self.day + 1)
         guard case .adopted(let record) = adopted else {
@@ -186,6 +192,6 @@ extension StoreContractTests {
         #expect(try await store.session(secret: guest, now: Self.day + 1) == nil)
         // The accounts and their data stay: they sign in again.
         #expect(try await store.account(key: "#1")?.sealedToken == Data())
-        #expect(try await Self.data(store, account: "#1").count == 2)
+        #expect(try await Self.data(store, account: "#1").count == 3)
     }
 }

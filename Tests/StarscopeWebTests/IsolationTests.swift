@@ -269,10 +269,14 @@ import Testing
             #expect(octocats.contains { $0.kind == .release && $0.fullName == world.aSecret.fullName })
             #expect(groues.contains { $0.kind == .release && $0.fullName == world.bSecret.fullName })
             #expect(groues.contains { $0.kind == .release && $0.fullName == world.shared.fullName })
-            #expect(!groues.contains { $0.fullName == world.aSecret.fullName })
+            // B hears only what B's own token found: that the name B imported cannot be seen.
+            #expect(groues.filter { $0.fullName == world.aSecret.fullName }.map(\.kind) == [.gone])
             #expect(!octocats.contains { $0.fullName == world.bSecret.fullName })
+            #expect(!octocats.contains { $0.kind == .gone }, "B's 404 reached A")
             let page = try await Self.html(web, "/updates", b).html
-            #expect(!page.contains(world.aSecret.fullName))
+            #expect(!page.contains("data-update=\"release\" data-repo=\"\(world.aSecret.fullName)\""))
+            // A's own checks of A's private repository go on: B's 404 did not make it "gone" for A.
+            #expect(try await web.services.database.watchProblems(account: try await Self.key(web, "octocat")).isEmpty)
         }
     }
 }

@@ -28,10 +28,12 @@ struct WebHarness {
         allowedLogins: [String] = [],
         guests: Bool = false,
         store: StoreKind = .sqlite,
+        home given: URL? = nil,
         _ body: @Sendable (WebHarness) async throws -> Void
     ) async throws {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("starscope-web-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: home) }
+        // A given home is kept (the caller removes it), so a second run reopens the same database.
+        let home = given ?? FileManager.default.temporaryDirectory.appendingPathComponent("starscope-web-\(UUID().uuidString)")
+        defer { if given == nil { try? FileManager.default.removeItem(at: home) } }
         try await FakeGitHub.with(configuration) { fake, url in
             try await HTTPClient.withHTTPClient(configuration: HTTPTransport.httpClientConfiguration(timeout: .seconds(3))) { http in
                 // In process, requests name `localhost` without a port, that is port 80.

@@ -59,6 +59,8 @@ struct FakeResponse: Sendable {
     var caching: Caching = .none
     /// Sends half the body and then drops the connection.
     var dropsConnection = false
+    /// Instead of `body`, this many bytes of a JSON array padded with spaces, streamed (see `Fault.huge`).
+    var huge: (bytes: Int, declaresLength: Bool)?
     /// Counted against the rate limit (false for `/rate_limit`, avatars and auth failures).
     var counts = true
 

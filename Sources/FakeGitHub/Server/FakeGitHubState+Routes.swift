@@ -255,13 +255,13 @@ extension FakeGitHubState {
         case "PUT":
             if !starred {
                 starredByLogin[login, default: []].insert(id)
-                stars[index] += 1
+                stars[index] &+= 1
             }
             return FakeResponse(status: 204, body: Data())
         case "DELETE":
             if starred {
                 starredByLogin[login]?.remove(id)
-                stars[index] = max(0, stars[index] - 1)
+                stars[index] = stars[index] > 0 ? stars[index] - 1 : 0
             }
             return FakeResponse(status: 204, body: Data())
         default:

@@ -28,6 +28,9 @@ actor FakeGitHubState {
     var privateViewers: [Int: Set<String>] = [:]
     /// Names that answer `301`: lower-cased `owner/name` → position (seeded, and every rename's old name).
     var formerNames: [String: Int] = [:]
+    /// `x-ratelimit-*` values sent as given instead of the buckets' (a hostile upstream), by
+    /// header name without the prefix (`limit`, `remaining`, `reset`, `used`).
+    var rateLimitHeaderOverride: [String: String]?
 
     init(dataset: FakeDataset, tokens: [String: String], limits: RateLimits.Limits, maxAge: Int, privateRepositories: [String] = []) {
         self.maxAge = maxAge
@@ -125,7 +128,8 @@ actor FakeGitHubState {
 
     func setStars(fullName: String, to count: Int, overItsHistory: Bool = false) -> Bool {
         guard case .here(let index)? = locate(fullName) else { return false }
-        stars[index] = max(0, count)
+        // Any count, negative or huge, so tests can send what a hostile upstream would.
+        stars[index] = count
         if overItsHistory { historyStars[index] = max(0, count) }
         return true
     }
@@ -140,7 +144,7 @@ actor FakeGitHubState {
         guard !popular.isEmpty else { return }
         for _ in 0..<5 {
             let index = popular[popular.index(popular.startIndex, offsetBy: random.int(in: 0...(popular.count - 1)))]
-            stars[index] += random.int(in: 1...25)
+            stars[index] &+= random.int(in: 1...25)
         }
     }
 
@@ -179,6 +183,10 @@ actor FakeGitHubState {
 
     func clearLog() {
         log.removeAll()
+    }
+
+    func overrideRateLimitHeaders(_ values: [String: String]?) {
+        rateLimitHeaderOverride = values
     }
 
     func setRemaining(_ remaining: Int, token: String?, resource: String) {

@@ -120,7 +120,7 @@ public struct Explorer: Sendable {
 
     static func pageNumber(_ url: URL?) -> Int? {
         url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "page" }?.value }.flatMap {
-            Int($0)
+            Count.parse($0)
         }
     }
 

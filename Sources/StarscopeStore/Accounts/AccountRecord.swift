@@ -19,10 +19,10 @@ public struct AccountRecord: Codable, FetchableRecord, PersistableRecord, Sendab
     public var theme: String
     public var createdAt: Date
     public var signedInAt: Date
-    /// GitHub's user id; nil for an account made before ids were kept (v10) that has not signed in since.
+    /// GitHub's user id; nil for an account made before ids were kept (v12) that has not signed in since.
     public var userID: Int64?
     /// What this account's favourites, notes, tags, updates and sessions are kept under (their
-    /// `account`): `#ID` for GitHub's user id, or the login of an account not signed in since v10.
+    /// `account`): `#ID` for GitHub's user id, or the login of an account not signed in since v12.
     /// No login can start with "#", so a login reused by someone else never reaches these data.
     public var key: String
 

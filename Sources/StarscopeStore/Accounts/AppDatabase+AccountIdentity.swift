@@ -40,7 +40,8 @@ extension AppDatabase {
         }
     }
 
-    /// Moves an adopted account's favourites, notes, tags and updates to its new key, and ends its
+    /// Moves an adopted account's favourites, notes, tags, updates and unchecked favourites' problems
+    /// to its new key, and ends its
     /// sessions (they were started under the old key).
     static func moveData(from old: String, to new: String, _ db: Database) throws {
         try db.execute(
@@ -52,6 +53,8 @@ extension AppDatabase {
         try db.execute(sql: "DELETE FROM favorite WHERE account = ?", arguments: [old])
         try db.execute(sql: "UPDATE OR IGNORE updateEvent SET account = ? WHERE account = ?", arguments: [new, old])
         try db.execute(sql: "DELETE FROM updateEvent WHERE account = ?", arguments: [old])
+        try db.execute(sql: "UPDATE OR IGNORE watchProblem SET account = ? WHERE account = ?", arguments: [new, old])
+        try db.execute(sql: "DELETE FROM watchProblem WHERE account = ?", arguments: [old])
         try db.execute(sql: "DELETE FROM webSession WHERE account = ? COLLATE NOCASE", arguments: [old])
     }
 
@@ -68,7 +71,8 @@ extension AppDatabase {
             var removed = 0
             for statement in [
                 "DELETE FROM favoriteTag WHERE account = ?", "DELETE FROM favorite WHERE account = ?",
-                "DELETE FROM updateEvent WHERE account = ?", "DELETE FROM webSession WHERE account = ? COLLATE NOCASE",
+                "DELETE FROM updateEvent WHERE account = ?", "DELETE FROM watchProblem WHERE account = ?",
+                "DELETE FROM webSession WHERE account = ? COLLATE NOCASE",
                 "DELETE FROM account WHERE key = ?",
             ] {
                 try db.execute(sql: statement, arguments: [account])

@@ -57,7 +57,8 @@ extension PostgresStore {
         }
     }
 
-    /// Moves an adopted account's favourites, notes, tags and updates to its new key, and ends its
+    /// Moves an adopted account's favourites, notes, tags, updates and unchecked favourites' problems
+    /// to its new key, and ends its
     /// sessions (they were started under the old key).
     static func moveData(from old: String, to new: String, _ connection: PostgresConnection) async throws {
         _ = try await connection.all(
@@ -75,6 +76,13 @@ extension PostgresStore {
             ON CONFLICT DO NOTHING
             """)
         _ = try await connection.all("DELETE FROM updateEvent WHERE account = \(old)")
+        _ = try await connection.all(
+            """
+            INSERT INTO watchProblem (account, repositoryID, fullName, problem, gone, since, checkedAt)
+            SELECT \(new), repositoryID, fullName, problem, gone, since, checkedAt FROM watchProblem WHERE account = \(old)
+            ON CONFLICT DO NOTHING
+            """)
+        _ = try await connection.all("DELETE FROM watchProblem WHERE account = \(old)")
         _ = try await connection.all("DELETE FROM webSession WHERE lower(account) = \(old)")
     }
 
@@ -90,6 +98,7 @@ extension PostgresStore {
             removed += try await connection.all("DELETE FROM favoriteTag WHERE account = \(account) RETURNING 1").count
             removed += try await connection.all("DELETE FROM favorite WHERE account = \(account) RETURNING 1").count
             removed += try await connection.all("DELETE FROM updateEvent WHERE account = \(account) RETURNING 1").count
+            removed += try await connection.all("DELETE FROM watchProblem WHERE account = \(account) RETURNING 1").count
             removed += try await connection.all("DELETE FROM webSession WHERE lower(account) = \(account) RETURNING 1").count
             removed += try await connection.all("DELETE FROM account WHERE key = \(account) RETURNING 1").count
             return removed > 0

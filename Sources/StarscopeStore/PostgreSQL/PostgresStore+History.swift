@@ -176,7 +176,8 @@ extension PostgresStore {
         let decoder = JSONDecoder.gitHub()
         var gains: [StarGain] = []
         for row in rows {
-            let (id, latest, latestAt, base, baseAt, data) = try Self.decode(row, (Int64, Int, Date, Int, Date, Data).self)
+            let (id, stored, latestAt, storedBase, baseAt, data) = try Self.decode(row, (Int64, Int, Date, Int, Date, Data).self)
+            let (latest, base) = (Count.clamped(stored), Count.clamped(storedBase))
             guard var repository = try? decoder.decode(Repository.self, from: data) else { continue }
             repository.stargazersCount = latest
             gains.append(

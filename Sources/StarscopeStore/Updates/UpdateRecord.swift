@@ -6,6 +6,8 @@ import GRDB
 public struct Update: Codable, FetchableRecord, PersistableRecord, Sendable, Hashable {
     public enum Kind: String, Codable, Sendable, CaseIterable {
         case milestone, gain, release, archived, renamed
+        /// GitHub no longer has the repository (it answers 404): deleted, made private or blocked.
+        case gone
     }
 
     public static func databaseDateEncodingStrategy(for column: String) -> DatabaseDateEncodingStrategy {
@@ -77,6 +79,10 @@ extension AppDatabase {
     public func record(_ watch: RepositoryWatch, updates: [Update], account: String?) async throws(StoreError) {
         try await write { db in
             try watch.save(db)
+            // Seen again: no problem any more, for the checking account (everyone's when public).
+            try db.execute(
+                sql: "DELETE FROM watchProblem WHERE repositoryID = ?" + (account == nil ? "" : " AND account = ?"),
+                arguments: StatementArguments([watch.repositoryID] + (account.map { [$0] } ?? []) as [any DatabaseValueConvertible]))
             let accounts = try String.fetchAll(
                 db, sql: "SELECT account FROM favorite WHERE repositoryID = ?" + (account == nil ? "" : " AND account = ?"),
                 arguments: StatementArguments([watch.repositoryID] + (account.map { [$0] } ?? []) as [any DatabaseValueConvertible]))

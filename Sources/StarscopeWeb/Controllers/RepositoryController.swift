@@ -42,7 +42,7 @@ struct RepositoryController {
             // The banner was sent already: sections GitHub could not refresh say so themselves.
             let report = CacheReport()
             let sections = await CacheReport.$current.withValue(report) { await explorer.sections(name) }
-            var part = RepositorySectionsPart(sections, repository: repository, now: now)
+            var part = RepositorySectionsPart(sections, repository: repository, now: now, readmes: services.readmes)
             part.stale = Banner.text(report.stale)
             return part.view()
         }

@@ -62,7 +62,8 @@ struct SettingsController {
             token: state, limits: limits, ownsServerToken: ownsServerToken,
             canRemoveToken: ownsServerToken && services.storedTokenExists, canForget: isAccount(context),
             live: await services.live(for: context).status,
-            backgroundInterval: services.settings.environment.offline ? nil : services.settings.updatesInterval, message: message,
+            backgroundInterval: services.settings.environment.offline ? nil : services.settings.updatesInterval,
+            uncheckable: (try? await services.database.watchProblems(account: context.account)) ?? [], message: message,
             error: error)
     }
 

@@ -72,6 +72,7 @@ extension WebServices {
             updatesResume.withLock { $0[key] = round.resumeAt ?? 0 }
             var sum = total ?? UpdatesCheck.Round()
             sum.checked += round.checked
+            sum.problems += round.problems
             sum.resumeAt = sum.resumeAt ?? round.resumeAt
             sum.failure = sum.failure ?? round.failure
             total = sum

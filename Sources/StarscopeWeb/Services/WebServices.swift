@@ -20,6 +20,8 @@ public final class WebServices: Sendable {
     let hostPolicy: HostPolicy
     let sessions = SessionCache()
     let signInGate = SignInGate()
+    /// Sanitised READMEs by the answer they came from (`SanitizedReadmes`).
+    let readmes = SanitizedReadmes()
     private let listening: Mutex<(port: Int, signInBase: String?)>
     /// With accounts: seals each account's token at rest.
     let vault: TokenVault?

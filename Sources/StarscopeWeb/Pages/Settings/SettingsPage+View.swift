@@ -1,4 +1,5 @@
 import StarscopeCore
+import StarscopeStore
 
 extension SettingsPage {
     func document(_ context: PageContext) -> HTML {
@@ -90,7 +91,25 @@ extension SettingsPage {
             <a class="inline" href="\(SiteURL.updates.href)">updates</a> (with the other half of the live share, and not at all without \
             favourites) and records the star counts of the 100 most-starred new repositories of today, this week and this month, \
             three searches, so that <a class="inline" href="\(SiteURL.rising(RisingList()).href)">Rising</a> fills in while \
-            nobody browses. Both pause while less than a tenth of GitHub's limit is left.</p>
+            nobody browses. Both pause while less than a tenth of GitHub's limit is left.</p>\(uncheckableText)
+            """
+    }
+
+    /// The favourites the last rounds could not check, each with its reason, so the schedule
+    /// above is not taken to cover them.
+    var uncheckableText: HTML {
+        guard !uncheckable.isEmpty else { return "" }
+        let count = uncheckable.count
+        let rows = uncheckable.map { problem -> HTML in
+            """
+            <li data-uncheckable="\(problem.fullName)"><strong>\(problem.fullName)</strong>: \(problem.problem) \
+            <span class="muted">Since \(RelativeTime.day(problem.since)), last tried \(ClockTime.format(problem.checkedAt)).</span></li>
+            """
+        }
+        return """
+
+            <p class="background">\(count) favourite\(count == 1 ? "" : "s") could not be checked:</p>
+            <ul class="uncheckable">\(rows)</ul>
             """
     }
 

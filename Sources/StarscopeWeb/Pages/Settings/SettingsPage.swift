@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import StarscopeModels
+import StarscopeStore
 
 /// Settings: whose token is in use and what is left of GitHub's limits, the live budget, the theme,
 /// and this browser's sessions (sign out, sign out everywhere, forget me).
@@ -33,6 +34,8 @@ struct SettingsPage: Page {
     var live: LiveHub.Status
     /// Seconds between background rounds (nil: none, offline).
     var backgroundInterval: Double?
+    /// The account's favourites that could not be checked for updates, and why.
+    var uncheckable: [WatchProblem] = []
     var message: String?
     var error: String?
     var status: HTTPResponse.Status = .ok
