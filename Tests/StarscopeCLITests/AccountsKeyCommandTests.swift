@@ -1,5 +1,6 @@
 import Foundation
 import StarscopeStore
+import StarscopeTestSupport
 import Testing
 
 /// `serve --accounts` and `accounts.key`: a missing, replaced or unreadable key stops the start
@@ -183,5 +184,30 @@ extension AccountsKeyCommandTests {
             let bad = try await CLI.run(["accounts", "forget", "../x"], home: home)
             #expect(bad.status == 2)
         }
+    }
+}
+
+extension AccountsKeyCommandTests {
+    @Test func accountsForgetWorksOnATeamsPostgreSQL() async throws {
+        let url = try await TestPostgres.newDatabase()
+        let store = try await PostgresStore.open(url: url)
+        defer { store.close() }
+        for (id, login) in [(Int64(5), "mona"), (6, "hubot")] {
+            let key = try await store.signIn(userID: id, login: login, sealedToken: Data([1]), at: Date()).account.key
+            _ = try await store.addFavorite(makeRepository(id, "o/\(login)"), account: key, at: Date())
+        }
+        try await withHome { home in
+            let forgot = try await CLI.run(["accounts", "forget", "mona", "--database", url], home: home)
+            #expect(forgot.status == 0, "\(forgot.stderr)")
+            #expect(forgot.stdout == "Forgot mona: its token, 1 favourite, 0 updates and every session.\n")
+            #expect(!forgot.stdout.contains("postgres://") && !forgot.stderr.contains("postgres://"))
+            // The variable works as --database does.
+            let again = try await CLI.run(["accounts", "forget", "mona"], environment: ["STARSCOPE_DATABASE_URL": url], home: home)
+            #expect(again.status == 1)
+            #expect(again.stderr == "starscope: This server has no account called mona.\n")
+        }
+        #expect(try await store.account(login: "mona") == nil)
+        #expect(try await store.favoriteIDs(account: "#5").isEmpty)
+        #expect(try await store.favoriteIDs(account: "#6") == [6])
     }
 }
