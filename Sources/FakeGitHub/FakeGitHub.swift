@@ -178,6 +178,14 @@ public final class FakeGitHub: Sendable {
         await state.addToken(token, login: login)
     }
 
+    /// From now on `GET /user` with `token` answers GitHub's user `id` called `login` (the token is
+    /// accepted if it was not): a person who renamed their account keeps their id under a new
+    /// login; someone who took a login another gave up has a new id under the old login. A token
+    /// not known yet answers with the seeded account called `login`, which must exist.
+    public func setIdentity(token: String, id: Int64, login: String) async {
+        await state.setIdentity(token: token, id: id, login: login)
+    }
+
     /// From now on the token gets 401 Bad credentials, as a revoked token does.
     public func revokeToken(_ token: String) async {
         await state.revokeToken(token)

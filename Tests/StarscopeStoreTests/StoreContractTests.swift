@@ -173,7 +173,7 @@ import Testing
         #expect(account.createdAt == Self.day)
         #expect(account.signedInAt == Self.day + 5)
         #expect(account.theme == "system")
-        try await store.setTheme("dark", login: "mona")
+        try await store.setTheme("dark", account: "mona")
         #expect(try await store.account(login: "mona")?.theme == "dark")
         #expect(try await store.account(login: "nobody") == nil)
 

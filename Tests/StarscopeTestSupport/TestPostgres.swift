@@ -13,9 +13,16 @@ import StarscopeStore
 /// your own), else a throwaway cluster started once for this test process with
 /// `scripts/postgres-test-cluster`. Each test gets a database of its own.
 public enum TestPostgres {
-    public static let serverURL: Result<String, TestPostgresError> = {
+    /// The server's address, the cluster started on first use. Starting it blocks for seconds
+    /// (initdb, pg_ctl): that happens on a thread of its own, never on the two threads Swift's
+    /// task pool has here, so every other test's async work goes on meanwhile.
+    public static func serverURL() async throws -> String {
+        try await ClusterStart.shared.url().get()
+    }
+
+    /// Starts the cluster (blocking: call it off the task pool) and says where it listens.
+    static func startCluster() -> Result<String, TestPostgresError> {
         if let url = ProcessInfo.processInfo.environment["STARSCOPE_TEST_POSTGRES_URL"], !url.isEmpty { return .success(url) }
-        // popen, not Process: this runs inside a test's task, and must not wait on the task pool.
         guard let pipe = popen("'\(scriptPath)' start '\(directory)'", "r") else {
             return .failure(TestPostgresError(message: "cannot run \(scriptPath)"))
         }
@@ -33,7 +40,7 @@ public enum TestPostgres {
             _ = system("'\(TestPostgres.scriptPath)' stop '\(TestPostgres.directory)' >/dev/null 2>&1; rm -rf '\(TestPostgres.directory)'")
         }
         return .success(url)
-    }()
+    }
 
     static var scriptPath: String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -44,7 +51,7 @@ public enum TestPostgres {
 
     /// A new, empty database on the test server, and its address.
     public static func newDatabase() async throws -> String {
-        let server = try serverURL.get()
+        let server = try await serverURL()
         let name = "test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         guard var components = URLComponents(string: server) else { throw TestPostgresError(message: "bad address \(server)") }
         let admin = PostgresClient(configuration: try PostgresURL.configuration(server), backgroundLogger: Logger(label: "test.postgres"))
@@ -55,6 +62,23 @@ public enum TestPostgres {
         }
         components.path = "/" + name
         return components.string ?? server
+    }
+}
+
+/// Starts the cluster once for the process, on a thread of its own, and hands every caller the outcome.
+actor ClusterStart {
+    static let shared = ClusterStart()
+    private var started: Task<Result<String, TestPostgresError>, Never>?
+
+    func url() async -> Result<String, TestPostgresError> {
+        if let started { return await started.value }
+        let task = Task<Result<String, TestPostgresError>, Never> {
+            await withCheckedContinuation { continuation in
+                Thread { continuation.resume(returning: TestPostgres.startCluster()) }.start()
+            }
+        }
+        started = task
+        return await task.value
     }
 }
 

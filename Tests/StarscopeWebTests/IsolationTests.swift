@@ -77,6 +77,11 @@ import Testing
         return "\(csrf); \(session)"
     }
 
+    /// The key `login`'s account keeps its data under (`#ID`, GitHub's user id), once signed in.
+    static func key(_ web: WebHarness, _ login: String) async throws -> String {
+        try #require(try await web.services.database.account(login: login)).key
+    }
+
     static func html(_ web: WebHarness, _ uri: String, _ cookies: String) async throws -> (status: HTTPResponse.Status, html: String) {
         let response = try await web.get(uri, headers: [.cookie: cookies])
         return (response.status, String(buffer: response.body))
@@ -144,9 +149,9 @@ import Testing
             // Live counts: a guest's or another account's checks never count a private repository.
             let name = try RepositoryName(parsing: world.aSecret.fullName)
             #expect(await web.services.explorer.check(.repository(name)).stars.isEmpty)
-            let grouesExplorer = try #require(await web.services.accountExplorer("groue"))
+            let grouesExplorer = try #require(await web.services.accountExplorer(try await Self.key(web, "groue")))
             #expect(await grouesExplorer.check(.repository(name)).stars.isEmpty)
-            let octocatsExplorer = try #require(await web.services.accountExplorer("octocat"))
+            let octocatsExplorer = try #require(await web.services.accountExplorer(try await Self.key(web, "octocat")))
             #expect(await octocatsExplorer.check(.repository(name)).stars[world.aSecret.fullName] == world.aSecret.stars)
 
             // GitHub unreachable: still nothing private for the others; the owner keeps their copy.
@@ -197,7 +202,8 @@ import Testing
             #expect(Self.shows(online, world.pristine))
             #expect(!online.contains("DOCTORED") && !online.contains("987654"))
             _ = try await web.post("/favorites/toggle", form: ["csrf": AccountsTests.csrf(a), "repo": world.pristine.fullName], cookie: a)
-            let favorite = try #require(try await web.services.database.favorite(fullName: world.pristine.fullName, account: "octocat"))
+            let favorite = try #require(
+                try await web.services.database.favorite(fullName: world.pristine.fullName, account: try await Self.key(web, "octocat")))
             #expect(favorite.repository.id == world.pristine.id && favorite.repository.stargazersCount == world.pristine.stars)
             #expect(try await web.services.database.starHistory(repositoryID: doctoredID).isEmpty)
             let history = try await web.services.database.starHistory(repositoryID: world.pristine.id)
@@ -209,7 +215,8 @@ import Testing
 
             // Once GitHub answers for B, B's copy becomes GitHub's too (a made-up id does not keep it).
             _ = await web.services.updatesRound()
-            let bs = try #require(try await web.services.database.favorite(fullName: world.pristine.fullName, account: "groue"))
+            let bs = try #require(
+                try await web.services.database.favorite(fullName: world.pristine.fullName, account: try await Self.key(web, "groue")))
             #expect(bs.repository.id == world.pristine.id && bs.repository.stargazersCount == world.pristine.stars)
             #expect(bs.repository.description != "DOCTORED: pay at https://evil.example")
         }
@@ -257,8 +264,8 @@ import Testing
             #expect(!made.contains { $0.login == world.serverLogin })
 
             // Each account hears of its own repositories, and of public ones, never of another's private one.
-            let octocats = try await web.services.database.updates(account: "octocat", unseenOnly: false)
-            let groues = try await web.services.database.updates(account: "groue", unseenOnly: false)
+            let octocats = try await web.services.database.updates(account: try await Self.key(web, "octocat"), unseenOnly: false)
+            let groues = try await web.services.database.updates(account: try await Self.key(web, "groue"), unseenOnly: false)
             #expect(octocats.contains { $0.kind == .release && $0.fullName == world.aSecret.fullName })
             #expect(groues.contains { $0.kind == .release && $0.fullName == world.bSecret.fullName })
             #expect(groues.contains { $0.kind == .release && $0.fullName == world.shared.fullName })
@@ -269,7 +276,7 @@ import Testing
             let page = try await Self.html(web, "/updates", b).html
             #expect(!page.contains("data-update=\"release\" data-repo=\"\(world.aSecret.fullName)\""))
             // A's own checks of A's private repository go on: B's 404 did not make it "gone" for A.
-            #expect(try await web.services.database.watchProblems(account: "octocat").isEmpty)
+            #expect(try await web.services.database.watchProblems(account: try await Self.key(web, "octocat")).isEmpty)
         }
     }
 }

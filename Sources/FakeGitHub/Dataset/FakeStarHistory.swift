@@ -14,8 +14,12 @@ enum FakeStarHistory {
         let firstDay = day(created)
         let today = max(firstDay, day(now))
         let count = Int(today - firstDay) + 1
-        var counts = distribute(max(0, seededStars), over: count, id: id)
-        var change = currentStars - seededStars
+        // GitHub counts stars that exist: none below zero, and the fake's hostile counts (±2⁶³)
+        // held to a trillion so the arithmetic below cannot trap.
+        let seeded = min(max(0, seededStars), 1_000_000_000_000)
+        let current = min(max(0, currentStars), 1_000_000_000_000)
+        var counts = distribute(seeded, over: count, id: id)
+        var change = current - seeded
         // Gained: today. Lost: the most recent stars go first, as unstars lower their own week.
         if change > 0 { counts[count - 1] += change }
         var position = count - 1

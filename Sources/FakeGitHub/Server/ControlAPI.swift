@@ -12,6 +12,7 @@ import StarscopeModels
 /// - `POST /_fake/rename` `{"full_name": "owner/name", "new_full_name": "owner2/name2"}`: the old name answers `301` from then on
 /// - `POST /_fake/release` `{"full_name": "owner/name", "tag": "v2.0.0", "name": null, "prerelease": false}`: published now
 /// - `POST /_fake/archive` `{"full_name": "owner/name"}`: archived now
+/// - `POST /_fake/identity` `{"token": "ghp_…", "id": 123, "login": "mona"}`: whom `GET /user` says the token belongs to from then on
 /// - `POST /_fake/private` `{"full_name": "owner/name", "shared_with": ["login"], "private": true}`: seen only by its
 ///   owner's token (and those logins); `"private": false` makes it public again
 /// - `GET /_fake/requests` (the request log, with the login of each request's token), `DELETE /_fake/requests`
@@ -46,6 +47,12 @@ struct ControlAPI: Sendable {
 
     struct RepositoryBody: Decodable {
         var full_name: String
+    }
+
+    struct IdentityBody: Decodable {
+        var token: String
+        var id: Int64
+        var login: String
     }
 
     struct PrivacyBody: Decodable {
@@ -109,6 +116,12 @@ struct ControlAPI: Sendable {
                 return .error(400, "Expected {\"remaining\"}")
             }
             await state.setRemaining(body.remaining, token: body.token, resource: body.resource ?? "core")
+            return FakeResponse(status: 204, body: Data())
+        case ("POST", "/_fake/identity"):
+            guard let body = try? decoder.decode(IdentityBody.self, from: request.body), !body.token.isEmpty, !body.login.isEmpty else {
+                return .error(400, "Expected {\"token\", \"id\", \"login\"}")
+            }
+            await state.setIdentity(token: body.token, id: body.id, login: body.login)
             return FakeResponse(status: 204, body: Data())
         case ("POST", "/_fake/rate-limit-headers"):
             guard let body = try? decoder.decode([String: String].self, from: request.body), !body.isEmpty else {

@@ -193,10 +193,11 @@ extension FakeGitHubState {
     }
 
     func authenticatedUser(_ request: FakeRequest, render: JSONRendering) -> FakeResponse {
-        guard let login = request.token.flatMap({ tokens[$0] }), let account = dataset.account(login: login) else {
+        guard let token = request.token, let login = tokens[token], var account = dataset.account(login: login) else {
             return .error(
                 401, "Requires authentication", documentation: "https://docs.github.com/rest/users/users#get-the-authenticated-user")
         }
+        if let identity = identities[token] { (account.id, account.login) = identity }
         return .json(
             render.profile(account, publicRepos: dataset.repositories(ownedBy: account).count), caching: .standard(lastModified: nil))
     }

@@ -12,6 +12,9 @@ actor FakeGitHubState {
     /// Valid tokens and the login each belongs to.
     var tokens: [String: String]
     var starredByLogin: [String: Set<Int64>] = [:]
+    /// Who `GET /user` says a token belongs to when a test changed it: GitHub's user id and login
+    /// (a person who renamed their account, or a newcomer who took a login someone gave up).
+    var identities: [String: (id: Int64, login: String)] = [:]
     let maxAge: Int
     /// Repositories renamed (or transferred) while the fake runs: position → current owner and name.
     var renames: [Int: (owner: String, name: String)] = [:]
@@ -200,5 +203,10 @@ actor FakeGitHubState {
 
     func revokeToken(_ token: String) {
         tokens[token] = nil
+    }
+
+    func setIdentity(token: String, id: Int64, login: String) {
+        if tokens[token] == nil { tokens[token] = login }
+        identities[token] = (id, login)
     }
 }

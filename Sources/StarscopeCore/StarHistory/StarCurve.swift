@@ -26,6 +26,9 @@ public struct StarCurve: Sendable, Hashable {
     /// Oldest first.
     public var days: [Point]
 
+    /// The most days a curve covers (thirty years).
+    public static let longestSpan: Int64 = 30 * 366
+
     /// The curve from buckets (any order), from `firstDay` (the repository's creation; the first
     /// bucket's Sunday when later) through `today`. Counts GitHub could not have (negative) are read as 0.
     public init(weeks: [StarHistoryWeek], firstDay: Int64?, today: Int64) {
@@ -36,7 +39,9 @@ public struct StarCurve: Sendable, Hashable {
             }
         }
         let earliestGiven = given.keys.min()
-        let start = [firstDay, earliestGiven].compactMap { $0 }.min() ?? today
+        // GitHub is younger than thirty years: days an upstream claims before that (or after
+        // today) are not drawn, so no answer can make the curve longer than that.
+        let start = max(today - Self.longestSpan, [firstDay, earliestGiven].compactMap { $0 }.min() ?? today)
         var days: [Point] = []
         var total = 0
         if start <= today {

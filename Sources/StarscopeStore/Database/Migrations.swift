@@ -164,6 +164,23 @@ extension AppDatabase {
                 t.column("unavailable", .boolean).notNull()
             }
         }
+        migrator.registerMigration("v12: account ids") { db in
+            // Accounts by GitHub's user id: their data moves from the login to `#ID` when they
+            // sign in (see `Store.signIn`); until then an account's key is its login.
+            try db.alter(table: "account") { t in
+                t.add(column: "userID", .integer)
+                t.add(column: "key", .text).notNull().defaults(to: "").collate(.nocase)
+            }
+            try db.execute(sql: "UPDATE account SET key = login")
+            try db.create(index: "accountByUserID", on: "account", columns: ["userID"], unique: true)
+            try db.create(index: "accountByKey", on: "account", columns: ["key"], unique: true)
+            try db.create(index: "webSessionByAccount", on: "webSession", columns: ["account"])
+            // What `accounts.key` was when it was last accepted (an HMAC under it, never the key).
+            try db.create(table: "keyCheck") { t in
+                t.primaryKey("name", .text)
+                t.column("value", .blob).notNull()
+            }
+        }
         return migrator
     }
 }

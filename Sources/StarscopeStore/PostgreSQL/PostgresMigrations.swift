@@ -133,6 +133,18 @@ enum PostgresMigrations {
                 """,
             ]
         ),
+        (
+            "v12: account ids",
+            [
+                "ALTER TABLE account ADD COLUMN userID bigint UNIQUE",
+                "ALTER TABLE account ADD COLUMN key text",
+                "UPDATE account SET key = login",
+                "ALTER TABLE account ALTER COLUMN key SET NOT NULL",
+                "CREATE UNIQUE INDEX accountByKey ON account (key)",
+                "CREATE INDEX webSessionByAccount ON webSession (lower(account))",
+                "CREATE TABLE keyCheck (name text PRIMARY KEY, value bytea NOT NULL)",
+            ]
+        ),
     ]
 }
 

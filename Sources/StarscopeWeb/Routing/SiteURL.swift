@@ -16,7 +16,7 @@ enum SiteURL: Hashable, Sendable {
     case account(AccountList)
     case activity(login: String)
     case settings(saved: Bool)
-    case settingsToken, settingsTokenDelete, settingsTheme
+    case settingsToken, settingsTokenDelete, settingsTheme, settingsSignOutEverywhere, settingsForget
     case signIn, signInGuest, signOut
     case live(list: ListOrigin?, repository: RepositoryName?)
     case avatar(source: String)
@@ -50,6 +50,8 @@ enum SiteURL: Hashable, Sendable {
         static let settingsToken = "/settings/token"
         static let settingsTokenDelete = "/settings/token/delete"
         static let settingsTheme = "/settings/theme"
+        static let settingsSignOutEverywhere = "/settings/sign-out-everywhere"
+        static let settingsForget = "/settings/forget"
         static let signIn = "/signin"
         static let signInGuest = "/signin/guest"
         static let signOut = "/signout"
@@ -92,6 +94,8 @@ enum SiteURL: Hashable, Sendable {
         case .settingsToken: Pattern.settingsToken
         case .settingsTokenDelete: Pattern.settingsTokenDelete
         case .settingsTheme: Pattern.settingsTheme
+        case .settingsSignOutEverywhere: Pattern.settingsSignOutEverywhere
+        case .settingsForget: Pattern.settingsForget
         case .signIn: Pattern.signIn
         case .signInGuest: Pattern.signInGuest
         case .signOut: Pattern.signOut

@@ -25,9 +25,9 @@ public final class WebServices: Sendable {
     private let listening: Mutex<(port: Int, signInBase: String?)>
     /// With accounts: seals each account's token at rest.
     let vault: TokenVault?
-    /// With accounts: an explorer per signed-in login, over that account's own token.
+    /// With accounts: an explorer per signed-in account (by key), over that account's own token.
     private let accountExplorers = Mutex<[String: Explorer]>([:])
-    /// With accounts: live counts per signed-in login, checked with that account's token and
+    /// With accounts: live counts per signed-in account (by key), checked with that account's token and
     /// spending its budget (guests and the server's own pages share `live`).
     private let accountHubs = Mutex<[String: LiveHub]>([:])
 
@@ -37,24 +37,35 @@ public final class WebServices: Sendable {
     let stack: GitHubStack
 
     /// Opens the store `settings` name (PostgreSQL with `--database`, else SQLite) and stacks the rest.
+    /// With `--accounts`, `accounts.key` is checked against the store first (`AccountsKey.prepare`):
+    /// a missing, replaced or unreadable key stops the start unless `settings.resetAccounts`.
     public static func open(settings: WebSettings, httpClient: HTTPClient) async throws -> WebServices {
-        guard let url = settings.databaseURL else { return try WebServices(settings: settings, httpClient: httpClient) }
-        let store = try await PostgresStore.open(url: url)
-        return try WebServices(settings: settings, httpClient: httpClient, store: store)
+        let store: any Store
+        if let url = settings.databaseURL {
+            store = try await PostgresStore.open(url: url)
+        } else {
+            store = try AppDatabase.open(directory: settings.dataDirectory)
+        }
+        var vault: TokenVault?
+        if settings.accounts {
+            vault = try await AccountsKey.prepare(store: store, directory: settings.configDirectory, reset: settings.resetAccounts)
+        }
+        return try WebServices(settings: settings, httpClient: httpClient, store: store, vault: vault)
     }
 
-    /// Over SQLite in the data directory, or over `store` when given.
-    public init(settings: WebSettings, httpClient: HTTPClient, store: (any Store)? = nil) throws {
+    /// Over SQLite in the data directory, or over `store` when given; with accounts, over `vault`
+    /// (else `accounts.key`, made when missing).
+    public init(settings: WebSettings, httpClient: HTTPClient, store: (any Store)? = nil, vault: TokenVault? = nil) throws {
         self.settings = settings
         self.httpClient = httpClient
         hostPolicy = HostPolicy(boundHost: settings.host, allowedHosts: settings.allowedHosts)
         listening = Mutex((settings.port, nil))
         // Avatar files stay on this server's disk, indexed by its own SQLite file, whatever the store.
-        let local = try AppDatabase.open(directory: settings.dataDirectory)
+        let local = try (store as? AppDatabase) ?? AppDatabase.open(directory: settings.dataDirectory)
         database = store ?? local
         stack = GitHubStack(environment: settings.environment, database: database, httpClient: httpClient, logger: settings.logger)
         tokenFile = TokenFile(directory: settings.configDirectory)
-        vault = settings.accounts ? try TokenVault.open(directory: settings.configDirectory) : nil
+        self.vault = settings.accounts ? try vault ?? TokenVault.open(directory: settings.configDirectory) : nil
         let token = settings.environmentToken?.token ?? (try? tokenFile.read()) ?? nil
         current = CurrentExplorer(stack.explorer(token: token))
         let explorers = current
@@ -93,7 +104,7 @@ public final class WebServices: Sendable {
     /// account's is ever asked with another token).
     func accountExplorer(_ account: String) async -> Explorer? {
         if let cached = accountExplorers.withLock({ $0[account.lowercased()] }) { return cached }
-        guard let token = await accountToken(login: account) else { return nil }
+        guard let token = await accountToken(account: account) else { return nil }
         let made = stack.explorer(token: token, account: account)
         accountExplorers.withLock { $0[account.lowercased()] = made }
         return made
@@ -128,16 +139,17 @@ public final class WebServices: Sendable {
         LiveBudget(share: settings.liveShare / 2, minimumInterval: settings.liveInterval)
     }
 
-    /// The token `login` signed in with, unsealed.
-    func accountToken(login: String) async -> String? {
-        guard let vault, let record = try? await database.account(login: login) else { return nil }
+    /// The token the account keyed `account` signed in with, unsealed.
+    func accountToken(account: String) async -> String? {
+        guard let vault, let record = try? await database.account(key: account) else { return nil }
         return vault.unseal(record.sealedToken)
     }
 
-    /// Forgets the explorer and live counts of `login` (signed in again with another token, or removed).
-    func forgetExplorer(login: String) {
-        _ = accountExplorers.withLock { $0.removeValue(forKey: login.lowercased()) }
-        _ = accountHubs.withLock { $0.removeValue(forKey: login.lowercased()) }
+    /// Forgets the explorer and live counts of the account keyed `account` (signed in again with
+    /// another token, or forgotten).
+    func forgetExplorer(account: String) {
+        _ = accountExplorers.withLock { $0.removeValue(forKey: account.lowercased()) }
+        _ = accountHubs.withLock { $0.removeValue(forKey: account.lowercased()) }
     }
 
     /// The favourites of the one user of a server without accounts.
@@ -153,7 +165,7 @@ public final class WebServices: Sendable {
         let hasToken: Bool
         if vault != nil {
             let signedIn = context.account != SignInMiddleware.guest && !context.account.isEmpty
-            hasToken = signedIn ? await accountToken(login: context.account) != nil : false
+            hasToken = signedIn ? await accountToken(account: context.account) != nil : false
         } else {
             hasToken = settings.environmentToken != nil || storedTokenExists
         }

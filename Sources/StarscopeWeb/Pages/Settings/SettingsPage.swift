@@ -3,7 +3,8 @@ import HTTPTypes
 import StarscopeModels
 import StarscopeStore
 
-/// Settings: whose token is in use and what is left of GitHub's limits, the live budget, the theme.
+/// Settings: whose token is in use and what is left of GitHub's limits, the live budget, the theme,
+/// and this browser's sessions (sign out, sign out everywhere, forget me).
 struct SettingsPage: Page {
     enum TokenState: Sendable {
         /// `--accounts`, browsing without a token.
@@ -28,6 +29,8 @@ struct SettingsPage: Page {
     /// The server's token can be set here (not with `--accounts`).
     var ownsServerToken: Bool
     var canRemoveToken: Bool
+    /// Signed in with their own token (`--accounts`): they may be forgotten.
+    var canForget = false
     var live: LiveHub.Status
     /// Seconds between background rounds (nil: none, offline).
     var backgroundInterval: Double?
