@@ -175,7 +175,7 @@ PAGES = {
 # What each page must show, so a test cannot pass on the wrong page.
 EXPECT = {
     "detail": "article.detail",
-    "detail-from-favorites": (".list-pane .repo-row", "article.detail svg.chart"),
+    "detail-from-favorites": (".list-pane .repo-row", "article.detail [data-star-history] svg"),
     "detail-from-account": "article.detail",
     "rising": ".gain",
     "favorites": ".repo-row",

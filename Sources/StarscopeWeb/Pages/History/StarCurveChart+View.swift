@@ -36,7 +36,7 @@ extension StarCurveChart {
         var out = ""
         if let palette {
             out +=
-                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\" role=\"img\" aria-label=\"\(HTML.escape(label))\">"
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\">"
             out += "<title>\(HTML.escape(label))</title>"
             out += "<rect width=\"\(w)\" height=\"\(h)\" fill=\"\(palette.background)\"/>"
         } else {
@@ -71,6 +71,18 @@ extension StarCurveChart {
             for observation in observations.prefix(Self.maximumVertices) {
                 out +=
                     "<circle class=\"seen\" cx=\"\(Self.number(plotX(observation.day)))\" cy=\"\(Self.number(plotY(observation.stars)))\" r=\"2.5\"\(fill)/>"
+            }
+        }
+        if let palette {
+            // Standing alone (in a README), the drawing names what it shows: each line and its count now.
+            for (index, line) in series.enumerated() {
+                let y = Self.number(Self.top + 14 + Double(index) * 15)
+                let colour = palette.lines[index % palette.lines.count]
+                let total = line.points.last.map { " ★ " + GroupedNumber.format($0.total) } ?? ""
+                out +=
+                    "<rect x=\"\(Self.number(Self.left + 8))\" y=\"\(Self.number(Self.top + 9 + Double(index) * 15))\" width=\"10\" height=\"3\" fill=\"\(colour)\"/>"
+                out +=
+                    "<text x=\"\(Self.number(Self.left + 22))\" y=\"\(y)\" fill=\"\(palette.text)\" font-family=\"sans-serif\" font-size=\"12\">\(HTML.escape(line.name + total))</text>"
             }
         }
         if withColumns, let line = series.first {
