@@ -70,6 +70,13 @@ public protocol Store: Sendable {
     /// Replaces what is kept of a repository's history with `history` (merge a refresh first:
     /// `GitHubStarHistory.merge`).
     func saveGitHubStarHistory(_ history: GitHubStarHistory) async throws(StoreError)
+    /// Keeps the newest weeks (page 1) of a public repository's history, to find those breaking out.
+    func saveRecentStarWeeks(repositoryID: Int64, weeks: [StarHistoryWeek], at date: Date) async throws(StoreError)
+    /// The newest weeks kept since `since`, each with its repository's shared snapshot (public only).
+    func recentStarWeeks(since: Date) async throws(StoreError) -> [RecentStarWeeks]
+    /// Public repositories seen in a list or detail since `seenSince` whose newest weeks were not
+    /// asked since `staleBefore`, most recently seen first: who may be breaking out.
+    func breakingOutCandidates(seenSince: Date, staleBefore: Date, limit: Int) async throws(StoreError) -> [(id: Int64, fullName: String)]
 
     // MARK: Updates
 

@@ -46,3 +46,29 @@ import Testing
         }
     }
 }
+
+/// `rising --breaking-out`, run as the built binary.
+@Suite struct BreakingOutCommandTests {
+    @Test func anOlderRepositoryWhoseWeekJumpedIsListed() async throws {
+        try await FakeGitHub.with(smallConfiguration()) { fake, url in
+            let old = fake.dataset.repositories.filter {
+                !FakeGitHub.hasNoStarHistory($0.id) && !$0.fork && $0.createdAt < Date().addingTimeInterval(-200 * 86_400) && $0.stars < 500
+            }
+            let (jumped, quiet) = (try #require(old.first), try #require(old.dropFirst().first))
+            await fake.setStars(jumped.fullName, to: jumped.stars + 400)
+            try await withHome { home in
+                for name in [jumped.fullName, quiet.fullName] {
+                    #expect(try await CLI.run(["repo", name, "--json"], api: url, home: home).status == 0)
+                }
+                let result = try await CLI.run(["rising", "--breaking-out", "--json"], api: url, home: home)
+                #expect(result.status == 0, "\(result.stderr)")
+                let entries = try jsonArray(result.stdout)
+                #expect(entries.compactMap { $0["full_name"] as? String } == [jumped.fullName])
+                #expect((entries.first?["stars_last_7_days"] as? Int ?? 0) >= 400)
+                #expect(entries.first?["size"] as? String == "small")
+                let table = try await CLI.run(["rising", "--breaking-out"], api: url, home: home)
+                #expect(table.stdout.contains(jumped.fullName) && table.stderr.contains("at least 50 stars in the last 7 days"))
+            }
+        }
+    }
+}

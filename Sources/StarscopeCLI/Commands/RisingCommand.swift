@@ -16,11 +16,20 @@ struct RisingCommand: AsyncParsableCommand {
     @Option(help: "Over the last day, week or month.")
     var since: Timeframe = .week
 
+    @Flag(
+        name: .customLong("breaking-out"),
+        help: "Repositories of any age far above their usual week (from GitHub's star history of those Starscope saw this week).")
+    var breakingOut = false
+
+    /// At most this many newest-weeks requests a `--breaking-out` run makes (none when fresh).
+    static let breakingOutRequests = 30
+
     func validate() throws {
         try list.validate()
     }
 
     func run() async throws {
+        if breakingOut { return try await runBreakingOut() }
         try await Session.run(global) { session in
             let result = try await Rising(database: session.database).rank(since, limit: list.limit)
             if let note = result.historyNote(now: Date()) { StandardError().writeLine("note: \(note)") }
@@ -46,6 +55,63 @@ struct RisingCommand: AsyncParsableCommand {
                 writeOut(table.render(width: session.terminal.width, terminal: session.terminal))
             }
         }
+    }
+}
+
+extension RisingCommand {
+    /// `--breaking-out`: refreshes the newest weeks of what was seen this week (within a small
+    /// budget of requests, none offline), then lists those far above their usual week by size.
+    func runBreakingOut() async throws {
+        try await Session.run(global) { session in
+            if !global.offline {
+                await BreakingOut.refresh(explorer: session.explorer, limit: Self.breakingOutRequests)
+            }
+            let groups = try await BreakingOut(database: session.database).rank()
+            let entries = Array(groups.flatMap(\.entries).prefix(list.limit))
+            if list.json {
+                let favorites = await session.explorer.favoriteIDs()
+                try printJSON(entries.map { BreakingOutJSON(entry: $0, favorite: favorites.contains($0.repository.id)) })
+                return
+            }
+            StandardError().writeLine("note: \(BreakingOut.rule)")
+            guard !entries.isEmpty else {
+                writeOut("Nothing is breaking out among the repositories Starscope saw this week.\n")
+                return
+            }
+            var table = Table(columns: [
+                .init(title: "REPOSITORY", style: .bold), .init(title: "LAST 7 DAYS", alignRight: true, style: .yellow),
+                .init(title: "USUAL WEEK", alignRight: true), .init(title: "STARS", alignRight: true), .init(title: "SIZE"),
+            ])
+            for entry in entries {
+                table.append([
+                    entry.repository.fullName, "+" + GroupedNumber.format(entry.lastWeek), GroupedNumber.format(entry.usualWeek),
+                    CompactNumber.format(entry.repository.stargazersCount), BreakingOut.Size(stars: entry.repository.stargazersCount).title,
+                ])
+            }
+            writeOut(table.render(width: session.terminal.width, terminal: session.terminal))
+        }
+    }
+}
+
+/// `rising --breaking-out --json`: the repository, `favorite`, the last 7 days and the usual week.
+struct BreakingOutJSON: Encodable {
+    var entry: BreakingOut.Entry
+    var favorite: Bool
+
+    enum CodingKeys: String, CodingKey {
+        case favorite
+        case starsLastWeek = "stars_last_7_days"
+        case usualWeek = "usual_week"
+        case size
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        try entry.repository.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(favorite, forKey: .favorite)
+        try container.encode(entry.lastWeek, forKey: .starsLastWeek)
+        try container.encode(entry.usualWeek, forKey: .usualWeek)
+        try container.encode(BreakingOut.Size(stars: entry.repository.stargazersCount).rawValue, forKey: .size)
     }
 }
 

@@ -71,6 +71,10 @@ extension Explorer {
             }
             throw StarscopeError(error, about: .repository(name))
         }
+        if repository.isPublic, !weeks.isEmpty {
+            // The newest weeks also tell whether it is breaking out.
+            try? await database?.saveRecentStarWeeks(repositoryID: repository.id, weeks: weeks, at: time)
+        }
         guard whole else {
             // The newest weeks only: drawn from when they start, kept nowhere, asked whole later.
             var partial = result(weeks, unavailable: false, fetchedAt: time, requests: requests)

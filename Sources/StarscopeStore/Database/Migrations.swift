@@ -181,6 +181,14 @@ extension AppDatabase {
                 t.column("value", .blob).notNull()
             }
         }
+        migrator.registerMigration("v13: recent star weeks") { db in
+            // The newest 30 weeks of GitHub's history per public repository (breaking out).
+            try db.create(table: "recentStarWeeks") { t in
+                t.primaryKey("repositoryID", .integer)
+                t.column("weeks", .text).notNull()
+                t.column("fetchedAt", .datetime).notNull().indexed()
+            }
+        }
         return migrator
     }
 }

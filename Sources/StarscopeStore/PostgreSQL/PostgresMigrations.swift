@@ -145,6 +145,13 @@ enum PostgresMigrations {
                 "CREATE TABLE keyCheck (name text PRIMARY KEY, value bytea NOT NULL)",
             ]
         ),
+        (
+            "v13: recent star weeks",
+            [
+                "CREATE TABLE recentStarWeeks (repositoryID bigint PRIMARY KEY, weeks text NOT NULL, fetchedAt timestamptz NOT NULL)",
+                "CREATE INDEX recentStarWeeksByTime ON recentStarWeeks (fetchedAt)",
+            ]
+        ),
     ]
 }
 

@@ -16,6 +16,7 @@ struct RisingController {
     }
 
     func model(_ list: RisingList, context: WebContext) async throws -> RisingPage {
+        if list.breakingOut { return try await breakingOut(list, context: context) }
         let result = try await Rising(database: services.database).rank(list.timeframe)
         let explorer = await services.explorer(for: context)
         let favorites = await explorer.favoriteIDs(account: context.account)
@@ -26,5 +27,32 @@ struct RisingController {
                 gain: .init(stars: entry.gained, span: entry.to.timeIntervalSince(entry.from)), now: now)
         }
         return RisingPage(list: list, rows: rows, historyNote: result.historyNote(now: now))
+    }
+
+    /// Breaking out, from the newest weeks Starscope kept: no request to GitHub.
+    func breakingOut(_ list: RisingList, context: WebContext) async throws -> RisingPage {
+        let explorer = await services.explorer(for: context)
+        let favorites = await explorer.favoriteIDs(account: context.account)
+        let now = explorer.now()
+        let ranking: [(size: BreakingOut.Size, entries: [BreakingOut.Entry])]
+        do {
+            ranking = try await BreakingOut(database: services.database, now: { now }).rank()
+        } catch {
+            throw HTTPError(.serviceUnavailable, message: error.message)
+        }
+        var page = RisingPage(list: list)
+        page.candidates = (try? await services.database.recentStarWeeks(since: now.addingTimeInterval(-8 * 86_400)).count) ?? 0
+        page.groups = ranking.filter { !$0.entries.isEmpty }.map { group in
+            (
+                group.size.title,
+                group.entries.map { entry in
+                    RepositoryRow(
+                        entry.repository, favorite: favorites.contains(entry.repository.id), origin: .rising(list),
+                        gain: .init(stars: entry.lastWeek, span: 7 * 86_400), now: now)
+                }
+            )
+        }
+        page.rows = page.groups.flatMap(\.rows)
+        return page
     }
 }

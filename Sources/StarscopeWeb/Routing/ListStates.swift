@@ -68,17 +68,25 @@ struct TrendingList: Hashable, Sendable {
     }
 }
 
-/// Rising's state: `/rising?since=week`.
+/// Rising's state: `/rising?since=week`, or `/rising?view=breaking-out`.
 struct RisingList: Hashable, Sendable {
     var timeframe: Timeframe
+    /// Repositories of any age far above their usual week, instead of stars gained.
+    var breakingOut = false
 
-    init(timeframe: Timeframe = .week) {
+    init(timeframe: Timeframe = .week, breakingOut: Bool = false) {
         self.timeframe = timeframe
+        self.breakingOut = breakingOut
     }
 
     init(_ values: QueryValues) throws {
         guard let timeframe = Timeframe(rawValue: values["since"] ?? "week") else {
             throw HTTPError(.badRequest, message: "“since” must be day, week or month.")
+        }
+        switch values["view"] {
+        case nil, "gained": breakingOut = false
+        case "breaking-out": breakingOut = true
+        default: throw HTTPError(.badRequest, message: "“view” must be gained or breaking-out.")
         }
         self.timeframe = timeframe
     }

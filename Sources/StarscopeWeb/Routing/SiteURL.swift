@@ -77,7 +77,13 @@ enum SiteURL: Hashable, Sendable {
         switch self {
         case .trending(let list): list.parameters().url("/")
         case .repository(let name, let origin): Self.detail(name, from: origin)
-        case .rising(let list): list.timeframe == .week ? "/rising" : "/rising?since=\(list.timeframe.rawValue)"
+        case .rising(let list):
+            {
+                var builder = QueryBuilder()
+                if list.timeframe != .week { builder.add("since", list.timeframe.rawValue) }
+                if list.breakingOut { builder.add("view", "breaking-out") }
+                return builder.url(Pattern.rising)
+            }()
         case .favorites(let list): list.parameters().url(Pattern.favorites)
         case .favoritesExport: Pattern.favoritesExport
         case .favoritesToggle: Pattern.favoritesToggle

@@ -21,6 +21,7 @@ struct BackgroundChecks: Service {
                 if await services.claimBackgroundRound() {
                     _ = await services.updatesRound()
                     _ = await services.warmUpRound()
+                    _ = await services.breakingOutRound()
                 }
                 wait = services.settings.updatesInterval
             }
@@ -46,6 +47,20 @@ extension WebServices {
             Double(search.remaining) > Double(search.limit) * UpdatesBudget.reserve + Double(RisingWarmUp.timeframes.count)
         else { return nil }
         return await RisingWarmUp(explorer: explorer).run()
+    }
+
+    /// Asks for the newest weeks of repositories seen this week, one request each at most daily,
+    /// within the server token's share of the limit (public repositories only); returns how many
+    /// answered (nil: none was asked).
+    @discardableResult
+    func breakingOutRound(now: Date = Date()) async -> Int? {
+        let explorer = embedExplorer
+        guard !settings.environment.offline, let overview = try? await explorer.client.rateLimits(), let core = overview.resources["core"],
+            let budget = UpdatesBudget.requests(
+                remaining: core.remaining, limit: core.limit, reset: core.reset, share: settings.liveShare / 2,
+                interval: settings.updatesInterval, now: now)
+        else { return nil }
+        return await BreakingOut.refresh(explorer: explorer, limit: min(100, budget))
     }
 
     /// One background round; nil when it asked GitHub nothing (no favourites, offline, or every

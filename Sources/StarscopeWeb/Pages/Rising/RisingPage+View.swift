@@ -5,7 +5,38 @@ extension RisingPage: ListPane {
     var liveList: String? { nil }
     var feed: Layout.Feed? { Layout.Feed(title: list.feedTitle, href: SiteURL.risingFeed(list).href) }
 
+    /// Gained over a timeframe, or breaking out.
+    var views: HTML {
+        let gained = SiteURL.rising(RisingList(timeframe: list.timeframe)).href
+        let breaking = SiteURL.rising(RisingList(timeframe: list.timeframe, breakingOut: true)).href
+        let current: HTML = " aria-current=\"true\""
+        return """
+            <nav class="segments rising-views" aria-label="What rises"><a href="\(gained)"\(list.breakingOut ? "" : current)>Stars gained</a>\
+            <a href="\(breaking)"\(list.breakingOut ? current : "")>Breaking out</a></nav>
+            """
+    }
+
+    func breakingOutPane(_ context: PageContext) -> HTML {
+        let body: HTML =
+            groups.isEmpty
+            ? Components.empty(
+                "Nothing is breaking out among the \(candidates) repositories Starscope looked at this week.",
+                "Starscope asks GitHub for the newest weeks of what you browse and your favourites, once a day each.")
+            : HTML(
+                raw: groups.map { group -> String in
+                    let rows: HTML = "<ol class=\"repo-list\">\(group.rows.map { $0.view(context) })</ol>"
+                    return "<h2 class=\"group-title\">\(HTML.escape(group.title))</h2>\(rows.markup)"
+                }.joined())
+        return """
+            \(Components.listHead(title))
+            \(views)
+            <p class="honest">\(BreakingOut.rule) From GitHub's star history of the repositories Starscope saw this week.</p>
+            \(body)
+            """
+    }
+
     func pane(_ context: PageContext) -> HTML {
+        if list.breakingOut { return breakingOutPane(context) }
         let timeframe = list.timeframe
         let body: HTML =
             rows.isEmpty
@@ -15,6 +46,7 @@ extension RisingPage: ListPane {
             : "<ol class=\"repo-list\">\(rows.map { $0.view(context) })</ol>"
         return """
             \(Components.listHead(title, feed: feed))
+            \(views)
             \(Components.listBar(
                 refresh: SiteURL.rising(list).href, Components.timeframes(timeframe) { SiteURL.rising(RisingList(timeframe: $0)).href }))
             <p class="honest">Stars <strong>gained</strong> \(timeframe.label), from the star counts Starscope recorded — not GitHub's \

@@ -1,0 +1,46 @@
+import Foundation
+import PostgresNIO
+import StarscopeModels
+
+extension PostgresStore {
+    public func saveRecentStarWeeks(repositoryID: Int64, weeks: [StarHistoryWeek], at date: Date) async throws(StoreError) {
+        let text = RecentStarWeeks.encode(Array(weeks.prefix(30)))
+        try await execute(
+            """
+            INSERT INTO recentStarWeeks (repositoryID, weeks, fetchedAt) VALUES (\(repositoryID), \(text), \(date.milliseconds))
+            ON CONFLICT (repositoryID) DO UPDATE SET weeks = excluded.weeks, fetchedAt = excluded.fetchedAt
+            """)
+    }
+
+    public func recentStarWeeks(since: Date) async throws(StoreError) -> [RecentStarWeeks] {
+        let rows = try await rows(
+            """
+            SELECT r.weeks, r.fetchedAt, s.snapshot FROM recentStarWeeks r
+            JOIN repositorySnapshot s ON s.repositoryID = r.repositoryID WHERE r.fetchedAt >= \(since.milliseconds)
+            """)
+        let decoder = JSONDecoder.gitHub()
+        var found: [RecentStarWeeks] = []
+        for row in rows {
+            let (weeks, fetchedAt, snapshot) = try Self.decode(row, (String, Date, Data).self)
+            guard let repository = try? decoder.decode(Repository.self, from: snapshot), repository.isPublic else { continue }
+            found.append(RecentStarWeeks(repository: repository, weeks: RecentStarWeeks.decode(weeks), fetchedAt: fetchedAt))
+        }
+        return found
+    }
+
+    public func breakingOutCandidates(seenSince: Date, staleBefore: Date, limit: Int) async throws(StoreError) -> [(
+        id: Int64, fullName: String
+    )] {
+        try await rows(
+            """
+            SELECT s.repositoryID, s.fullName FROM repositorySnapshot s
+            LEFT JOIN recentStarWeeks r ON r.repositoryID = s.repositoryID
+            WHERE s.fetchedAt >= \(seenSince.milliseconds) AND (r.fetchedAt IS NULL OR r.fetchedAt < \(staleBefore.milliseconds))
+            ORDER BY s.fetchedAt DESC, s.repositoryID LIMIT \(max(0, limit))
+            """
+        ).map { row throws(StoreError) in
+            let (id, name) = try Self.decode(row, (Int64, String).self)
+            return (id: id, fullName: name)
+        }
+    }
+}
