@@ -72,6 +72,8 @@ public protocol Store: Sendable {
     func saveGitHubStarHistory(_ history: GitHubStarHistory) async throws(StoreError)
     /// Keeps the newest weeks (page 1) of a public repository's history, to find those breaking out.
     func saveRecentStarWeeks(repositoryID: Int64, weeks: [StarHistoryWeek], at date: Date) async throws(StoreError)
+    /// The newest weeks kept for one repository, newest first, and when they were asked.
+    func recentStarWeeks(repositoryID: Int64) async throws(StoreError) -> (weeks: [StarHistoryWeek], fetchedAt: Date)?
     /// The newest weeks kept since `since`, each with its repository's shared snapshot (public only).
     func recentStarWeeks(since: Date) async throws(StoreError) -> [RecentStarWeeks]
     /// Public repositories seen in a list or detail since `seenSince` whose newest weeks were not

@@ -47,4 +47,26 @@ import Testing
         #expect(BreakingOut.Size(stars: 9_999) == .medium)
         #expect(BreakingOut.Size(stars: 10_000) == .large)
     }
+
+    /// The unusual-day update from GitHub's own days: yesterday, whole, against the 7 days before.
+    @Test func anUnusualDayComesFromGitHubsDays() throws {
+        let today: Int64 = 20_394
+        let noon = Date(timeIntervalSince1970: Double(today) * 86_400 + 43_200)
+        func curve(usual: Int, yesterday: Int) -> StarCurve {
+            let days = (0..<30).map { offset -> (Int64, Int) in (today - Int64(offset), offset == 1 ? yesterday : usual) }
+            var weeks: [Int64: [Int]] = [:]
+            for (day, stars) in days {
+                let sunday = StarHistoryWeek.sunday(onOrBefore: day)
+                weeks[sunday, default: Array(repeating: 0, count: 7)][Int(day - sunday)] += stars
+            }
+            return StarCurve(
+                weeks: weeks.map { StarHistoryWeek(week: $0.key * 86_400, total: $0.value.reduce(0, +), days: $0.value) },
+                firstDay: today - 29, today: today)
+        }
+        let found = try #require(UpdateRules.unusualDay(curve(usual: 2, yesterday: 40), at: noon))
+        #expect(found.stars == 40 && found.day == "2025-11-01")
+        #expect(UpdateRules.unusualDay(curve(usual: 2, yesterday: 24), at: noon) == nil, "under 25")
+        #expect(UpdateRules.unusualDay(curve(usual: 12, yesterday: 35), at: noon) == nil, "under 3 times its usual 12")
+        #expect(UpdateRules.unusualDay(curve(usual: 12, yesterday: 36), at: noon)?.stars == 36)
+    }
 }

@@ -19,7 +19,8 @@ public enum UpdateRules {
 
     /// The updates between `before` (nil the first time: nothing is news yet) and `now`.
     public static func updates(
-        before: RepositoryWatch?, now: RepositoryWatch, repository: Repository, release: Release?, history: [StarSample], at date: Date
+        before: RepositoryWatch?, now: RepositoryWatch, repository: Repository, release: Release?, history: [StarSample],
+        gitHubDays: StarCurve? = nil, at date: Date
     ) -> [Update] {
         guard let before else { return [] }
         func update(_ kind: Update.Kind, _ key: String, _ summary: String, url: String? = nil) -> Update {
@@ -31,7 +32,13 @@ public enum UpdateRules {
         for milestone in milestones where before.stars < milestone && now.stars >= milestone {
             found.append(update(.milestone, String(milestone), "\(now.fullName) passed \(CompactNumber.format(milestone)) stars."))
         }
-        if let gained = unusualGain(history: history, current: now.stars, at: date) {
+        if let gitHubDays {
+            // GitHub's own count of each day, when Starscope has it: yesterday, whole, against the week before.
+            if let (day, gained) = unusualDay(gitHubDays, at: date) {
+                found.append(
+                    update(.gain, day, "\(now.fullName) gained \(GroupedNumber.format(gained)) stars on \(day), far above its usual pace."))
+            }
+        } else if let gained = unusualGain(history: history, current: now.stars, at: date) {
             let day = Self.day(date)
             found.append(
                 update(.gain, day, "\(now.fullName) gained \(GroupedNumber.format(gained)) stars in a day, far above its usual pace."))
@@ -62,6 +69,18 @@ public enum UpdateRules {
         let days = max(1, atDayAgo.recordedAt.timeIntervalSince(start.recordedAt) / 86_400)
         let usual = Double(Count.clamped(atDayAgo.stars) - Count.clamped(start.stars)) / days
         return Double(gained) >= unusualFactor * max(1, usual) ? gained : nil
+    }
+
+    /// Yesterday (UTC, a whole day) from GitHub's days, when unusual: at least `unusualMinimum`
+    /// stars and `unusualFactor` times the average of the 7 days before; its date and stars.
+    public static func unusualDay(_ curve: StarCurve, at date: Date) -> (day: String, stars: Int)? {
+        let today = CivilDate.floorDivide(Int64(date.timeIntervalSince1970.rounded(.down)), by: 86_400).quotient
+        let yesterday = today - 1
+        guard let first = curve.days.first, first.day <= yesterday - 7 else { return nil }
+        let gained = curve.total(atEndOf: yesterday) - curve.total(atEndOf: yesterday - 1)
+        let usual = Double(curve.total(atEndOf: yesterday - 1) - curve.total(atEndOf: yesterday - 8)) / 7
+        guard gained >= unusualMinimum, Double(gained) >= unusualFactor * max(1, usual) else { return nil }
+        return (StarCurve.Point(day: yesterday, stars: 0, total: 0).date, gained)
     }
 
     static func day(_ date: Date) -> String {

@@ -128,7 +128,16 @@ public struct UpdatesCheck: Sendable {
             latestRelease: release?.tagName, checkedAt: now)
         let before = try? await database.watch(repositoryID: repository.id)
         let history = (try? await database.starHistory(repositoryID: repository.id)) ?? []
-        let updates = UpdateRules.updates(before: before, now: seen, repository: repository, release: release, history: history, at: now)
+        // GitHub's days, when its newest weeks were asked in the last two days (breaking out, a detail).
+        var gitHubDays: StarCurve?
+        if repository.isPublic, let recent = try? await database.recentStarWeeks(repositoryID: repository.id),
+            now.timeIntervalSince(recent.fetchedAt) < 2 * 86_400, !recent.weeks.isEmpty
+        {
+            let today = CivilDate.floorDivide(Int64(now.timeIntervalSince1970.rounded(.down)), by: 86_400).quotient
+            gitHubDays = StarCurve(weeks: recent.weeks, firstDay: recent.weeks.map(\.firstDay).min(), today: today)
+        }
+        let updates = UpdateRules.updates(
+            before: before, now: seen, repository: repository, release: release, history: history, gitHubDays: gitHubDays, at: now)
         do {
             try await database.record(seen, updates: updates, account: repository.isPublic ? nil : explorer.account)
         } catch {

@@ -40,6 +40,13 @@ extension AppDatabase {
         }
     }
 
+    public func recentStarWeeks(repositoryID: Int64) async throws(StoreError) -> (weeks: [StarHistoryWeek], fetchedAt: Date)? {
+        try await read { db in
+            try Row.fetchOne(db, sql: "SELECT weeks, fetchedAt FROM recentStarWeeks WHERE repositoryID = ?", arguments: [repositoryID])
+                .map { (weeks: RecentStarWeeks.decode($0["weeks"]), fetchedAt: $0["fetchedAt"]) }
+        }
+    }
+
     public func recentStarWeeks(since: Date) async throws(StoreError) -> [RecentStarWeeks] {
         try await read { db in
             let decoder = JSONDecoder.gitHub()

@@ -12,6 +12,14 @@ extension PostgresStore {
             """)
     }
 
+    public func recentStarWeeks(repositoryID: Int64) async throws(StoreError) -> (weeks: [StarHistoryWeek], fetchedAt: Date)? {
+        guard let row = try await rows("SELECT weeks, fetchedAt FROM recentStarWeeks WHERE repositoryID = \(repositoryID)").first else {
+            return nil
+        }
+        let (weeks, fetchedAt) = try Self.decode(row, (String, Date).self)
+        return (RecentStarWeeks.decode(weeks), fetchedAt)
+    }
+
     public func recentStarWeeks(since: Date) async throws(StoreError) -> [RecentStarWeeks] {
         let rows = try await rows(
             """
