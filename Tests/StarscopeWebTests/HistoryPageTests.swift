@@ -75,6 +75,18 @@ import Testing
         }
     }
 
+    @Test func favouritesLeadToComparingThem() async throws {
+        try await WebHarness.run { web in
+            let names = web.fake.dataset.repositories.prefix(2).map(\.fullName)
+            for name in names { try await web.services.favorites.add(RepositoryName(parsing: name)) }
+            let (_, html, _) = try await web.page("/favorites")
+            #expect(html.contains("<form class=\"compare-form\" method=\"get\" action=\"/compare\">"))
+            #expect(html.contains("name=\"repos\" value=\"\(names.reversed().joined(separator: ", "))\""))
+            let (status, compare, _) = try await web.page("/compare?repos=" + names.joined(separator: ",+"))
+            #expect(status == .ok && compare.contains("<tr data-repo=\"\(names[0])\""))
+        }
+    }
+
     @Test func theEmbedsAreSelfContainedSVGWithValidators() async throws {
         try await WebHarness.run { web in
             let repository = try Self.oldRepository(web.fake)

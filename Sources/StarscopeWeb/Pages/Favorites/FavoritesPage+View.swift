@@ -21,6 +21,7 @@ extension FavoritesPage: ListPane {
             \(importSummary())
             \(syncSummary())
             \(body)
+            \(compareForm())
             \(syncForm(context))
             \(archive(context))
             """
@@ -113,6 +114,20 @@ extension FavoritesPage: ListPane {
             <button type="submit">Sync with GitHub stars</button>
             <button type="submit" name="push" value="1">Sync, and star every favourite on GitHub</button>
             </form></section>
+            """
+    }
+
+    /// Compare favourites' star histories: the ones shown (up to ten) to start from, edited in place.
+    func compareForm() -> HTML {
+        guard rows.count >= 2 else { return "" }
+        let names = rows.prefix(CompareList.most).map(\.repository.fullName).joined(separator: ", ")
+        return """
+            <details class="compare-favorites"><summary>Compare star histories</summary>
+            <form class="compare-form" method="get" action="\(SiteURL.Pattern.compare)">
+            <label>Favourites to compare (2 to 10, separated by commas)<input type="text" name="repos" value="\(names)" \
+            autocomplete="off" spellcheck="false"></label>
+            <button type="submit">Compare</button>
+            </form></details>
             """
     }
 
