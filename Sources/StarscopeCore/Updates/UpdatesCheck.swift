@@ -134,7 +134,10 @@ public struct UpdatesCheck: Sendable {
             now.timeIntervalSince(recent.fetchedAt) < 2 * 86_400, !recent.weeks.isEmpty
         {
             let today = CivilDate.floorDivide(Int64(now.timeIntervalSince1970.rounded(.down)), by: 86_400).quotient
-            gitHubDays = StarCurve(weeks: recent.weeks, firstDay: recent.weeks.map(\.firstDay).min(), today: today)
+            // From the day it was created: the days before it existed say nothing of its usual pace.
+            let created = CivilDate.floorDivide(Int64(repository.createdAt.timeIntervalSince1970.rounded(.down)), by: 86_400).quotient
+            let oldestWeek = recent.weeks.map(\.firstDay).min() ?? created
+            gitHubDays = StarCurve(weeks: recent.weeks, firstDay: max(created, oldestWeek), today: today)
         }
         let updates = UpdateRules.updates(
             before: before, now: seen, repository: repository, release: release, history: history, gitHubDays: gitHubDays, at: now)
