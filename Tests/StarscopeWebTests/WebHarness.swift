@@ -25,6 +25,8 @@ struct WebHarness {
         accounts: Bool = false,
         allowedLogins: [String] = [],
         guests: Bool = false,
+        live: Bool = false,
+        configure: @Sendable (inout WebSettings) -> Void = { _ in },
         _ body: @Sendable (WebHarness) async throws -> Void
     ) async throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("starscope-web-\(UUID().uuidString)")
@@ -39,14 +41,18 @@ struct WebHarness {
                     "STARSCOPE_SEARCH_FRESHNESS": "\(searchFreshness)", "STARSCOPE_LIVE_INTERVAL": "\(liveInterval)",
                 ]
                 variables["GH_TOKEN"] = token
-                var settings = WebSettings(environment: try StarscopeEnvironment(variables: variables), port: 80)
+                // `live`: over real sockets on a free port (the peer is 127.0.0.1), where the
+                // test client names `localhost` without a port.
+                var settings = WebSettings(environment: try StarscopeEnvironment(variables: variables), port: live ? 0 : 80)
                 settings.requireSignIn = requireSignIn || accounts
                 settings.accounts = accounts
                 settings.allowedLogins = allowedLogins
                 settings.guests = guests
+                if live { settings.allowedHosts = ["localhost"] }
+                configure(&settings)
                 let services = try WebServices(settings: settings, httpClient: http)
                 let app = buildApplication(services: services)
-                try await app.test(.router) { client in
+                try await app.test(live ? .live : .router) { client in
                     try await body(WebHarness(fake: fake, services: services, client: client))
                 }
             }

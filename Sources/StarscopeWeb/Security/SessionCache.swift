@@ -28,4 +28,10 @@ final class SessionCache: Sendable {
     func forget(secret: String) {
         _ = checked.withLock { $0.removeValue(forKey: WebSession.hash(secret)) }
     }
+
+    /// Forgets every session of `account` checked here, so the next request of each reads the
+    /// store again (some may have been ended there).
+    func forget(account: String) {
+        checked.withLock { entries in entries = entries.filter { $0.value.account != account } }
+    }
 }

@@ -10,6 +10,11 @@ public struct WebSettings: Sendable {
         Authority(Substring(text)) != nil
     }
 
+    /// What `--trusted-proxy` takes: an IPv4 or IPv6 network in CIDR form, or one address.
+    public static func isValidTrustedProxy(_ text: String) -> Bool {
+        IPNetwork(text) != nil
+    }
+
     /// Sign-in is required for any address but loopback: others can be reached from the network.
     public static func isLoopback(_ host: String) -> Bool {
         let host = host.lowercased()
@@ -51,6 +56,11 @@ public struct WebSettings: Sendable {
     public var allowedLogins: [String] = []
     /// With accounts, people without a token may browse read-only on the server's budget.
     public var guests = false
+    /// With guests, at most this many guest sessions are kept; a new one ends the oldest.
+    public var maximumGuestSessions = 1_000
+    /// Proxies whose `X-Forwarded-For` and `X-Forwarded-Proto` are believed (`--trusted-proxy`);
+    /// from any other peer those headers are ignored.
+    public var trustedProxies: [IPNetwork] = []
     /// Where sign-in links go: `serve` prints them on standard output.
     public var announceSignInLink: @Sendable (String) -> Void = { _ in }
 
