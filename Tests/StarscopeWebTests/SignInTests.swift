@@ -61,6 +61,8 @@ import Testing
             let (csrfCookie, token) = try await web.csrf(session: cookie.pair)
             let out = try await web.post("/signout", form: ["csrf": token], cookie: "\(csrfCookie); \(cookie.pair)")
             #expect(out.status == .seeOther)
+            // The browser is told to drop what it kept: its cache and the service worker's pages.
+            #expect(out.headers[try #require(HTTPField.Name("Clear-Site-Data"))] == #""cache", "storage""#)
             #expect(try await web.get("/favorites", headers: [.cookie: cookie.pair]).status == .seeOther)
             #expect(try await web.services.database.session(secret: secret) == nil)
         }

@@ -141,10 +141,16 @@ struct SignInController {
             try? await services.database.deleteSession(secret: secret)
         }
         var response = Response.redirect(to: SiteURL.signIn.href, type: .normal)
+        // The browser drops what it kept of this account: its HTTP cache and the service worker's
+        // saved pages (the worker drops them too on reaching the sign-in page, for browsers
+        // without this header and for sessions that end another way).
+        if let clearSiteData = HTTPField.Name("Clear-Site-Data") { response.headers[clearSiteData] = Self.clearSiteData }
         response.setCookie(
             Cookie(
                 name: SignInMiddleware.cookie, value: "", maxAge: 0, path: "/", secure: services.isHTTPS(request, context: context),
                 httpOnly: true, sameSite: .lax))
         return response
     }
+
+    static let clearSiteData = #""cache", "storage""#
 }
