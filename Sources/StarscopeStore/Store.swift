@@ -140,6 +140,8 @@ public protocol Store: Sendable {
     func session(secret: String, now: Date) async throws(StoreError) -> WebSession?
     /// Deletes the session of `secret`, and every expired one.
     func deleteSession(secret: String, now: Date) async throws(StoreError)
+    /// Deletes the sessions of `account` beyond its `keeping` newest, and every expired one.
+    func trimSessions(account: String, keeping: Int, now: Date) async throws(StoreError)
 
     // MARK: GitHub's answers
 

@@ -188,6 +188,21 @@ import Testing
         #expect(try await store.session(secret: secret, now: Self.day + 1) == nil)
     }
 
+    @Test(arguments: StoreKind.allCases) func trimmingSessionsKeepsAnAccountsNewestAndNoOneElses(kind: StoreKind) async throws {
+        let store = try await kind.make()
+        let guests = (0..<5).map { WebSession.make(account: "*guest", lifetime: 600, now: Self.day + Double($0)) }
+        let mona = WebSession.make(account: "mona", lifetime: 600, now: Self.day - 100)
+        for (_, session) in guests + [mona] { try await store.saveSession(session) }
+        try await store.trimSessions(account: "*guest", keeping: 2, now: Self.day + 10)
+        var kept: [Int] = []
+        for (index, guest) in guests.enumerated() {
+            if try await store.session(secret: guest.secret, now: Self.day + 10) != nil { kept.append(index) }
+        }
+        // The two newest guests stay; the oldest three are gone; another account's older session stays.
+        #expect(kept == [3, 4])
+        #expect(try await store.session(secret: mona.secret, now: Self.day + 10)?.account == "mona")
+    }
+
     @Test(arguments: StoreKind.allCases) func answersAreKeptRevalidatedAndEvictedOldestFirst(kind: StoreKind) async throws {
         let store = try await kind.make()
         func entry(_ key: String, bytes: Int, at date: Date) -> CachedResponse {

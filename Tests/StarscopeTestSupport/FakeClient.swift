@@ -4,11 +4,13 @@ import Foundation
 import GitHubAPI
 
 /// Runs a fake GitHub and a real HTTP client pointed at it, for integration tests over real sockets.
+/// The default time-out is a hang guard, not a speed test: the suite runs hundreds of tests at
+/// once on two cores, so an answer may wait its turn for seconds.
 @discardableResult
 public func withFakeClient<T: Sendable>(
     _ configuration: FakeGitHub.Configuration = FakeGitHub.Configuration(),
     token: String? = nil,
-    timeout: Duration = .seconds(10),
+    timeout: Duration = .seconds(60),
     basePath: String = "",
     _ body: @Sendable (GitHubClient, FakeGitHub) async throws -> T
 ) async throws -> T {
@@ -25,7 +27,7 @@ public func withFakeClient<T: Sendable>(
 public func withClient<T: Sendable>(
     baseURL: URL,
     token: String? = nil,
-    timeout: Duration = .seconds(10),
+    timeout: Duration = .seconds(60),
     _ body: @Sendable (GitHubClient) async throws -> T
 ) async throws -> T {
     let github = GitHubConfiguration(baseURL: baseURL, token: token, userAgent: "StarscopeTests", timeout: timeout)

@@ -90,7 +90,7 @@ import Testing
         try await Self.run(liveInterval: 0.3) { web in
             let query = TrendingQuery(timeframe: .month)
             let rows = try await web.services.explorer.trendingPage(query, page: 1).items
-            let stream = try #require(await web.services.live.subscribe([.trending(query, page: 1)]))
+            let stream = try await web.services.live.subscribe([.trending(query, page: 1)], owner: "test")
             let events = EventLog()
             let reader = Task {
                 for await message in stream {

@@ -75,11 +75,23 @@ import Testing
             let day = try await web.get("/feeds/trending.atom?since=day", headers: [.ifNoneMatch: tag])
             #expect(day.status == .ok)
             #expect(day.headers[.eTag] != tag)
-            // Behind a proxy that says so, links are https (and the ETag follows the bytes).
+            // A proxy header from a peer that is no trusted proxy changes nothing.
+            let forged = try await web.get(
+                "/feeds/trending.atom?since=week", headers: [try #require(HTTPField.Name("X-Forwarded-Proto")): "https"])
+            #expect(String(buffer: forged.body) == String(buffer: first.body))
+            #expect(forged.headers[.eTag] == tag)
+        }
+    }
+
+    @Test func behindATrustedProxyThatSaysHTTPSFeedLinksAreHTTPS() async throws {
+        try await WebHarness.run(live: true, configure: { $0.trustedProxies = [IPNetwork("127.0.0.1/32")].compactMap { $0 } }) { web in
+            let plain = try await web.get("/feeds/trending.atom?since=week")
             let proxied = try await web.get(
                 "/feeds/trending.atom?since=week", headers: [try #require(HTTPField.Name("X-Forwarded-Proto")): "https"])
+            #expect(String(buffer: plain.body).contains("href=\"http://localhost/feeds/trending.atom\""))
             #expect(String(buffer: proxied.body).contains("href=\"https://localhost/feeds/trending.atom\""))
-            #expect(proxied.headers[.eTag] != tag)
+            // The ETag follows the bytes.
+            #expect(proxied.headers[.eTag] != plain.headers[.eTag])
         }
     }
 

@@ -15,8 +15,8 @@ import Testing
         try await WebHarness.run(configuration, searchFreshness: 0, liveInterval: 1) { web in
             let query = TrendingQuery(timeframe: .month)
             let source = LiveSource.trending(query, page: 1)
-            let first = try #require(await web.services.live.subscribe([source]))
-            let second = try #require(await web.services.live.subscribe([source]))
+            let first = try await web.services.live.subscribe([source], owner: "first")
+            let second = try await web.services.live.subscribe([source], owner: "second")
             // Let the first round set the baseline, then move a repository on that page.
             try await Task.sleep(for: .milliseconds(500))
             let items = try await web.services.explorer.trendingPage(query, page: 1).items
@@ -41,7 +41,7 @@ import Testing
         try await WebHarness.run(configuration, liveInterval: 0.5) { web in
             let repo = try #require(web.fake.dataset.repositories.first)
             let name = try RepositoryName(parsing: repo.fullName)
-            var stream: AsyncStream<LiveHub.Message>? = await web.services.live.subscribe([.repository(name)])
+            var stream: AsyncStream<LiveHub.Message>? = try await web.services.live.subscribe([.repository(name)], owner: "test")
             #expect(stream != nil)
             try await Task.sleep(for: .milliseconds(300))
             #expect(await web.services.live.status.watching == 1)

@@ -30,6 +30,8 @@ struct WebHarness {
         store: StoreKind = .sqlite,
         publicEmbeds: Bool = false,
         home given: URL? = nil,
+        live: Bool = false,
+        configure: @Sendable (inout WebSettings) -> Void = { _ in },
         _ body: @Sendable (WebHarness) async throws -> Void
     ) async throws {
         // A given home is kept (the caller removes it), so a second run reopens the same database.
@@ -45,18 +47,22 @@ struct WebHarness {
                     "STARSCOPE_SEARCH_FRESHNESS": "\(searchFreshness)", "STARSCOPE_LIVE_INTERVAL": "\(liveInterval)",
                 ]
                 variables["GH_TOKEN"] = token
-                var settings = WebSettings(environment: try StarscopeEnvironment(variables: variables), port: 80)
+                // `live`: over real sockets on a free port (the peer is 127.0.0.1), where the
+                // test client names `localhost` without a port.
+                var settings = WebSettings(environment: try StarscopeEnvironment(variables: variables), port: live ? 0 : 80)
                 settings.requireSignIn = requireSignIn || accounts
                 settings.accounts = accounts
                 settings.allowedLogins = allowedLogins
                 settings.guests = guests
                 settings.publicEmbeds = publicEmbeds
+                if live { settings.allowedHosts = ["localhost"] }
+                configure(&settings)
                 // SQLite in the data directory, as `serve` opens it, or a fresh PostgreSQL database.
                 let shared: (any Store)? = store == .postgres ? try await store.make() : nil
                 defer { (shared as? PostgresStore)?.close() }
                 let services = try WebServices(settings: settings, httpClient: http, store: shared)
                 let app = buildApplication(services: services)
-                try await app.test(.router) { client in
+                try await app.test(live ? .live : .router) { client in
                     try await body(WebHarness(fake: fake, services: services, client: client))
                 }
             }

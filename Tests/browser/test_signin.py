@@ -190,3 +190,92 @@ def test_forget_me_asks_first_then_leaves_nothing_of_the_account(shared):
     finally:
         for browser in (groue, laptop, octocat):
             browser.quit()
+
+
+NOTE = "Private note for the Tuesday talk"
+
+# What the service worker holds: every saved page's address and text.
+SAVED_PAGES = """
+const done = arguments[arguments.length - 1];
+(async () => {
+  const pages = {};
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) pages[request.url] = await (await cache.match(request)).text();
+  }
+  return pages;
+})().then(done, (error) => done({ error: String(error) }));
+"""
+
+
+def saved_pages(browser):
+    pages = browser.execute_async_script(SAVED_PAGES)
+    assert "error" not in pages, pages
+    return pages
+
+
+@pytest.mark.parametrize("ending", ["sign-out", "session-gone"])
+def test_after_the_session_ends_no_page_of_the_account_opens_from_the_cache(ending):
+    """Signed in, the service worker keeps Favourites (with a note), each favourite's detail and
+    Settings for offline use; once the session ends (signing out, or a session ended elsewhere
+    that the next page finds gone), none of them opens any more, with the server stopped."""
+    from selenium.webdriver.support.expected_conditions import staleness_of
+    from test_shell import favourite
+    from test_web import wait
+
+    fake = Fake()
+    server = App(fake, args=["--accounts"])
+    browser = make_browser(WIDE)
+    try:
+        browser.set_script_timeout(30)
+        sign_in_with_token(browser, server, OCTOCAT_TOKEN)
+        name = [row.get_attribute("data-repo") for row in browser.find_elements("css selector", "[data-repo]")][2]
+        favourite(browser, server, [name])
+        browser.get(server.url + "/repos/" + name + "?from=%2Ffavorites")
+        if not browser.find_elements("css selector", "details.annotate[open]"):
+            browser.find_element("css selector", "details.annotate summary").click()
+        browser.find_element("css selector", "#note").send_keys(NOTE)
+        save = browser.find_element("css selector", "details.annotate button")
+        save.click()
+        # The page comes back (the same address) with the note kept.
+        wait(browser, staleness_of(save))
+        wait(browser, lambda d: NOTE in d.find_element("css selector", "#note").get_attribute("value"))
+        browser.get(server.url + "/settings")
+        assert "Signed in as octocat" in browser.find_element("css selector", "main").text
+        browser.get(server.url + "/favorites")
+        wait(browser, lambda d: d.execute_script("return document.documentElement.dataset.offlineReady") == "true", 30)
+
+        # The control: the worker holds the account's pages, with its login, favourite and note.
+        pages = saved_pages(browser)
+        favourites = pages.get(server.url + "/favorites", "")
+        assert name in favourites and NOTE in favourites, sorted(pages)
+        assert "octocat" in pages.get(server.url + "/settings", ""), sorted(pages)
+        assert any(f"/repos/{name}" in url for url in pages), sorted(pages)
+
+        if ending == "sign-out":
+            browser.get(server.url + "/settings")
+            browser.find_element("css selector", "form[action='/signout'] button").click()
+            WebDriverWait(browser, 15).until(lambda d: urllib.parse.urlsplit(d.current_url).path == "/signin")
+        else:
+            # The session ends without this browser signing out (it expired, or was ended from
+            # elsewhere): the next page leads to the sign-in page.
+            browser.delete_cookie("starscope_session")
+            browser.get(server.url + "/favorites")
+            assert urllib.parse.urlsplit(browser.current_url).path == "/signin"
+        # Whatever cleared them, the worker's copies of the account's pages are gone.
+        wait(browser, lambda d: not any(name in text or NOTE in text or "octocat" in text for text in saved_pages(d).values()))
+
+        server.process.terminate()
+        server.process.wait(10)
+        for path in ["/favorites", "/settings", f"/repos/{name}", f"/repos/{name}?from=%2Ffavorites", "/", "/updates"]:
+            try:
+                browser.get(server.url + path)
+            except Exception:
+                continue  # the browser's own "cannot be reached": nothing of the account either
+            text = browser.page_source
+            assert name not in text and NOTE not in text and "octocat" not in text, (path, text[:500])
+        screenshot(browser, f"signed-out-offline-{ending}")
+    finally:
+        browser.quit()
+        server.stop()
+        fake.stop()

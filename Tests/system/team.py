@@ -68,12 +68,14 @@ http {
     }
     server {
         listen 127.0.0.1:%(port)d;
+%(tls)s
         location / {
             proxy_pass http://starscope;
             proxy_http_version 1.1;
             proxy_set_header Connection "";
             proxy_set_header Host $http_host;
             proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+            proxy_set_header X-Forwarded-Proto $scheme;
             # An instance that dies: its requests go to the next one. Every form Starscope
             # answers is safe to send twice (adding a favourite that is there already is a no-op).
             proxy_next_upstream error timeout http_502 non_idempotent;
@@ -85,6 +87,8 @@ http {
             proxy_http_version 1.1;
             proxy_set_header Connection "";
             proxy_set_header Host $http_host;
+            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+            proxy_set_header X-Forwarded-Proto $scheme;
             proxy_buffering off;
             proxy_read_timeout 1h;
         }
@@ -94,17 +98,29 @@ http {
 
 
 class Nginx:
-    """nginx on a free port, balancing over `ports` (round robin, passive health checks)."""
+    """nginx on a free port, balancing over `ports` (round robin, passive health checks); with
+    `tls`, also HTTPS on a second free port (`tls_url`), with a certificate made for the run."""
 
-    def __init__(self, folder, ports, port=None):
+    def __init__(self, folder, ports, port=None, tls=False):
         self.folder = os.path.join(folder, "nginx")
         os.makedirs(self.folder, exist_ok=True)
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         servers = "\n".join(f"        server 127.0.0.1:{p} max_fails=1 fail_timeout=5s;" for p in ports)
         user = "user root root;" if os.geteuid() == 0 else ""
+        listen_tls = ""
+        if tls:
+            self.tls_port = free_port()
+            self.tls_url = f"https://127.0.0.1:{self.tls_port}"
+            certificate, key = os.path.join(self.folder, "cert.pem"), os.path.join(self.folder, "key.pem")
+            subprocess.run(
+                ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
+                 "-keyout", key, "-out", certificate], check=True, capture_output=True)
+            listen_tls = (f"        listen 127.0.0.1:{self.tls_port} ssl;\n"
+                          f"        ssl_certificate {certificate};\n        ssl_certificate_key {key};")
         config = os.path.join(self.folder, "nginx.conf")
-        pathlib.Path(config).write_text(NGINX_CONFIG % {"folder": self.folder, "servers": servers, "port": self.port, "user": user})
+        pathlib.Path(config).write_text(
+            NGINX_CONFIG % {"folder": self.folder, "servers": servers, "port": self.port, "user": user, "tls": listen_tls})
         binary = shutil.which("nginx") or "/usr/sbin/nginx"
         self.process = subprocess.Popen(
             [binary, "-c", config, "-p", self.folder], stdout=subprocess.DEVNULL, stderr=open(os.path.join(self.folder, "stderr"), "wb"))
@@ -145,5 +161,7 @@ def start_team(fake, folder, database, count, **extra):
     for number in range(count):
         home = os.path.join(folder, f"instance-{number}")
         os.makedirs(home)
-        apps.append(Serve(fake, home, args=["--database", database, "--allowed-host", f"127.0.0.1:{nginx_port}"], **extra))
+        apps.append(Serve(
+            fake, home, args=["--database", database, "--allowed-host", f"127.0.0.1:{nginx_port}", "--trusted-proxy", "127.0.0.1/32"],
+            **extra))
     return apps, Nginx(folder, [app.port for app in apps], port=nginx_port)

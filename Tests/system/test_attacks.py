@@ -207,16 +207,19 @@ def test_live_spends_only_its_share_of_the_search_budget(home):
     fake = Fake(home, search_limit=30)
     folder = os.path.join(home, "app")
     os.makedirs(folder)
-    app = Serve(fake, folder, STARSCOPE_LIVE_INTERVAL="1")
+    # Four clients behind a proxy (each may watch 16 pages): sixty pages in all, as many as the
+    # hub holds for everyone.
+    app = Serve(fake, folder, args=["--trusted-proxy", "127.0.0.1/32"], STARSCOPE_LIVE_INTERVAL="1")
     streams = []
     try:
         refused = 0
         for index in range(60):
             connection = socket.create_connection(("127.0.0.1", app.port), timeout=10)
             path = "/live?list=" + urllib.parse.quote(f"/?since=week&q=topic{index}", safe="")
-            connection.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{app.port}\r\n\r\n".encode())
+            client = f"198.51.100.{index // 15}"
+            connection.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{app.port}\r\nX-Forwarded-For: {client}\r\n\r\n".encode())
             head = connection.recv(200)
-            if head.startswith(b"HTTP/1.1 503"):
+            if not head.startswith(b"HTTP/1.1 200"):
                 refused += 1
             streams.append(connection)
         time.sleep(6)

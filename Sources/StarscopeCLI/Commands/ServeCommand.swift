@@ -28,6 +28,13 @@ struct ServeCommand: AsyncParsableCommand {
             valueName: "NAME"))
     var allowedHosts: [String] = []
 
+    @Option(
+        name: .customLong("trusted-proxy"),
+        help: ArgumentHelp(
+            "A reverse proxy's address or network (repeatable), IPv4 or IPv6 in CIDR form such as 127.0.0.1/32: only from these are X-Forwarded-For (who the client is) and X-Forwarded-Proto (HTTPS) believed.",
+            valueName: "CIDR"))
+    var trustedProxies: [String] = []
+
     @Flag(name: .customLong("require-signin"), help: "Ask browsers to sign in with a one-time link, even on 127.0.0.1.")
     var requireSignIn = false
 
@@ -72,6 +79,9 @@ struct ServeCommand: AsyncParsableCommand {
         for login in allowedLogins where !GitHubName.isValidLogin(login) {
             throw ValidationError("--allow-login takes a GitHub login, not “\(login)”.")
         }
+        for network in trustedProxies where !WebSettings.isValidTrustedProxy(network) {
+            throw ValidationError("--trusted-proxy takes an IP address or network such as 127.0.0.1/32 or fd00::/8, not “\(network)”.")
+        }
         for name in allowedHosts where !WebSettings.isValidAllowedHost(name) {
             throw ValidationError("--allowed-host takes a host name or NAME:PORT, not “\(name)”.")
         }
@@ -81,6 +91,7 @@ struct ServeCommand: AsyncParsableCommand {
         let environment = try global.environment(ProcessInfo.processInfo.environment)
         var settings = WebSettings(environment: environment, host: host, port: port)
         settings.allowedHosts = allowedHosts
+        settings.trustedProxies = trustedProxies.compactMap(IPNetwork.init)
         settings.requireSignIn = requireSignIn || accounts || !WebSettings.isLoopback(host)
         settings.accounts = accounts
         settings.allowedLogins = allowedLogins

@@ -60,4 +60,12 @@ extension PostgresStore {
     public func deleteSession(secret: String, now: Date = Date()) async throws(StoreError) {
         try await execute("DELETE FROM webSession WHERE secretHash = \(WebSession.hash(secret)) OR expiresAt <= \(now.milliseconds)")
     }
+
+    public func trimSessions(account: String, keeping: Int, now: Date = Date()) async throws(StoreError) {
+        try await execute(
+            """
+            DELETE FROM webSession WHERE expiresAt <= \(now.milliseconds) OR (account = \(account) AND secretHash NOT IN (
+                SELECT secretHash FROM webSession WHERE account = \(account) ORDER BY createdAt DESC, secretHash LIMIT \(max(0, keeping))))
+            """)
+    }
 }

@@ -50,4 +50,16 @@ extension AppDatabase {
             try db.execute(sql: "DELETE FROM webSession WHERE secretHash = ? OR expiresAt <= ?", arguments: [key, now.stored])
         }
     }
+
+    /// Keeps the `keeping` newest sessions of `account` (guests, of whom there may be many) and
+    /// deletes the rest, and any that expired.
+    public func trimSessions(account: String, keeping: Int, now: Date = Date()) async throws(StoreError) {
+        try await write { db in
+            try db.execute(
+                sql: """
+                    DELETE FROM webSession WHERE expiresAt <= ? OR (account = ? AND secretHash NOT IN (
+                        SELECT secretHash FROM webSession WHERE account = ? ORDER BY createdAt DESC, secretHash LIMIT ?))
+                    """, arguments: [now.stored, account, account, max(0, keeping)])
+        }
+    }
 }

@@ -31,7 +31,7 @@ struct FeedsController {
             if case .invalidInput = error { throw HTTPError(.badRequest, message: error.message) }
             throw HTTPError(error.isNotFound ? .notFound : .serviceUnavailable, message: error.message)
         }
-        let origin = origin(of: request)
+        let origin = origin(of: request, context: context)
         let entries = items.map { repository in
             entry(
                 repository, id: "trending/repo/\(repository.id)", origin: origin, from: .trending(list),
@@ -55,7 +55,7 @@ struct FeedsController {
         } catch {
             throw HTTPError(.serviceUnavailable, message: error.message)
         }
-        let origin = origin(of: request)
+        let origin = origin(of: request, context: context)
         let entries = result.entries.map { gain in
             let span = SpanText.short(gain.to.timeIntervalSince(gain.from))
             let gained = "+\(GroupedNumber.format(gain.gained)) stars in \(span)"
@@ -87,7 +87,7 @@ struct FeedsController {
         } catch {
             throw HTTPError(.serviceUnavailable, message: error.message)
         }
-        let origin = origin(of: request)
+        let origin = origin(of: request, context: context)
         let entries = updates.map { update in
             let detail =
                 (try? RepositoryName(parsing: update.fullName)).map { SiteURL.repository($0, from: .favorites(FavoritesList())) }
@@ -106,8 +106,10 @@ struct FeedsController {
     }
 
     /// Where this request reached the app, for absolute links (any feed needs them).
-    func origin(of request: Request) -> SiteOrigin {
-        SiteOrigin(request, fallback: Authority(host: services.settings.host, port: services.listeningPort))
+    func origin(of request: Request, context: WebContext) -> SiteOrigin {
+        SiteOrigin(
+            request, https: services.isHTTPS(request, context: context),
+            fallback: Authority(host: services.settings.host, port: services.listeningPort))
     }
 
     /// A repository as an entry: its link goes to GitHub (`html_url`, http(s) only), else to its

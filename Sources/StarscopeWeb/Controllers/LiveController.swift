@@ -1,9 +1,11 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import NIOCore
 import ServiceLifecycle
 import StarscopeCore
 import StarscopeModels
+import StarscopeStore
 
 /// The data of one `stars` event: the exact count, and how pages show it (compact in rows, full in details).
 struct StarsPayload: Encodable {
@@ -55,11 +57,25 @@ struct LiveController {
         return sources
     }
 
+    /// Whose streams count together against `LiveHub`'s per-owner caps: the session (by its
+    /// hash), or without sign-in the client's address.
+    static func owner(session secret: String?, client: ClientAddress) -> String {
+        secret.map { "session " + WebSession.hash($0) } ?? "client " + client.key
+    }
+
     @Sendable func stream(_ request: Request, context: WebContext) async throws -> Response {
         let sources = try await sources(request, context: context)
-        guard let messages = await services.live(for: context).subscribe(sources) else {
-            var response = Response(status: .serviceUnavailable, headers: [.retryAfter: "60", .contentType: "text/plain; charset=utf-8"])
-            response.body = .init(byteBuffer: ByteBuffer(string: "Too many pages are being watched; live counts will resume later."))
+        let owner = Self.owner(session: context.sessionSecret, client: services.client(request, context: context))
+        let messages: AsyncStream<LiveHub.Message>
+        do {
+            messages = try await services.live(for: context).subscribe(sources, owner: owner)
+        } catch {
+            let (status, text): (HTTPResponse.Status, String) =
+                error == .ownerFull
+                ? (.tooManyRequests, "This browser watches too many pages already; close some tabs and live counts will resume.")
+                : (.serviceUnavailable, "Too many pages are being watched; live counts will resume later.")
+            var response = Response(status: status, headers: [.retryAfter: "60", .contentType: "text/plain; charset=utf-8"])
+            response.body = .init(byteBuffer: ByteBuffer(string: text))
             return response
         }
         var headers = HTTPFields()

@@ -145,7 +145,7 @@ struct SettingsController {
             throw HTTPError(.serviceUnavailable, message: "Starscope cannot end the sessions: \(error.message)")
         }
         services.sessions.forget(account: context.account)
-        return Self.signedOut(request, clearing: "\"cache\", \"storage\"")
+        return signedOut(request, context: context, clearing: "\"cache\", \"storage\"")
     }
 
     /// The confirmation step before "Forget me".
@@ -172,16 +172,17 @@ struct SettingsController {
         }
         services.sessions.forget(account: context.account)
         services.forgetExplorer(account: context.account)
-        return Self.signedOut(request, clearing: "\"cache\", \"storage\", \"cookies\"")
+        return signedOut(request, context: context, clearing: "\"cache\", \"storage\", \"cookies\"")
     }
 
     /// To the sign-in page with the session cookie expired and `Clear-Site-Data: clearing`.
-    static func signedOut(_ request: Request, clearing: String) -> Response {
+    func signedOut(_ request: Request, context: WebContext, clearing: String) -> Response {
         var response = Response.redirect(to: SiteURL.signIn.href, type: .normal)
         if let name = HTTPField.Name("Clear-Site-Data") { response.headers[name] = clearing }
         response.setCookie(
             Cookie(
-                name: SignInMiddleware.cookie, value: "", maxAge: 0, path: "/", secure: SignInController.isHTTPS(request), httpOnly: true,
+                name: SignInMiddleware.cookie, value: "", maxAge: 0, path: "/", secure: services.isHTTPS(request, context: context),
+                httpOnly: true,
                 sameSite: .lax))
         return response
     }

@@ -24,8 +24,8 @@ struct SignInController {
         guard services.settings.accounts, let vault = services.vault else { throw HTTPError(.notFound) }
         let form = try await FormData.read(request)
         try CSRFMiddleware.verify(form, context: context)
-        guard await services.signInGate.allowAttempt(client: context.remoteAddress?.ipAddress ?? "unknown") else {
-            return try answer(.throttled, status: .tooManyRequests, request: request, context: context)
+        guard await services.signInGate.allowAttempt(client: services.client(request, context: context)) else {
+            return try throttled(request: request, context: context)
         }
         let token = (form["token"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         guard token.count < 256, GitHubToken.isWellFormed(token) else {
@@ -41,6 +41,10 @@ struct SignInController {
                 .accounts(error: StarscopeError(error, about: .token).message), status: .unauthorized, request: request, context: context)
         }
         let login = owner.login
+        // Counted once GitHub has said whose the token is: only that account's holder spends it.
+        guard await services.signInGate.allowSignIn(login: login) else {
+            return try throttled(request: request, context: context)
+        }
         let allowed = services.settings.allowedLogins
         guard allowed.isEmpty || allowed.contains(where: { $0.caseInsensitiveCompare(login) == .orderedSame }) else {
             return try answer(
@@ -66,7 +70,7 @@ struct SignInController {
                 status: .forbidden, request: request, context: context)
         }
         services.forgetExplorer(account: record.key)
-        var response = try await startSession(account: record.key, request: request)
+        var response = try await startSession(account: record.key, request: request, context: context)
         response.setCookie(Cookie(name: "theme", value: record.theme, maxAge: 31_536_000, path: "/", httpOnly: false, sameSite: .lax))
         return response
     }
@@ -76,11 +80,30 @@ struct SignInController {
         guard services.settings.accounts, services.settings.guests else { throw HTTPError(.notFound) }
         let form = try await FormData.read(request)
         try CSRFMiddleware.verify(form, context: context)
-        return try await startSession(account: SignInMiddleware.guest, request: request)
+        guard await services.signInGate.allowGuest(client: services.client(request, context: context)) else {
+            return try throttled(request: request, context: context)
+        }
+        let response = try await startSession(account: SignInMiddleware.guest, request: request, context: context)
+        // At most so many guests: the oldest sessions end (their browsers see the sign-in page again).
+        do {
+            try await services.database.trimSessions(
+                account: SignInMiddleware.guest, keeping: max(1, services.settings.maximumGuestSessions), now: Date())
+        } catch {
+            throw HTTPError(.serviceUnavailable, message: "Starscope cannot save the sign-in: \(error.message)")
+        }
+        services.sessions.forget(account: SignInMiddleware.guest)
+        return response
+    }
+
+    /// 429 with the sign-in page saying to wait a minute.
+    func throttled(request: Request, context: WebContext) throws -> Response {
+        var response = try answer(.throttled, status: .tooManyRequests, request: request, context: context)
+        response.headers[.retryAfter] = "60"
+        return response
     }
 
     /// Stores a new session for `account` and answers with its cookie and a way home.
-    func startSession(account: String, request: Request) async throws -> Response {
+    func startSession(account: String, request: Request, context: WebContext) async throws -> Response {
         let (secret, session) = WebSession.make(account: account, lifetime: Self.sessionLifetime)
         do {
             try await services.database.saveSession(session)
@@ -91,7 +114,7 @@ struct SignInController {
         response.setCookie(
             Cookie(
                 name: SignInMiddleware.cookie, value: secret, maxAge: Int(Self.sessionLifetime), path: "/",
-                secure: Self.isHTTPS(request), httpOnly: true, sameSite: .lax))
+                secure: services.isHTTPS(request, context: context), httpOnly: true, sameSite: .lax))
         return response
     }
 
@@ -110,16 +133,13 @@ struct SignInController {
         guard let code = QueryValues(request)["code"].map({ String($0.prefix(100)) }) else {
             return try answer(.prompt, request: request, context: context)
         }
-        let client = context.remoteAddress?.ipAddress ?? "unknown"
-        switch await services.signInGate.redeem(code, client: client) {
+        switch await services.signInGate.redeem(code, client: services.client(request, context: context)) {
         case .throttled:
-            var response = try answer(.throttled, status: .tooManyRequests, request: request, context: context)
-            response.headers[.retryAfter] = "60"
-            return response
+            return try throttled(request: request, context: context)
         case .refused:
             return try answer(.refused, status: .unauthorized, request: request, context: context)
         case .accepted:
-            let response = try await startSession(account: "", request: request)
+            let response = try await startSession(account: "", request: request, context: context)
             // The link is used up; the next device needs a new one.
             await services.announceNewSignInLink()
             return response
@@ -134,16 +154,16 @@ struct SignInController {
             try? await services.database.deleteSession(secret: secret)
         }
         var response = Response.redirect(to: SiteURL.signIn.href, type: .normal)
+        // The browser drops what it kept of this account: its HTTP cache and the service worker's
+        // saved pages (the worker drops them too on reaching the sign-in page, for browsers
+        // without this header and for sessions that end another way).
+        if let clearSiteData = HTTPField.Name("Clear-Site-Data") { response.headers[clearSiteData] = Self.clearSiteData }
         response.setCookie(
             Cookie(
-                name: SignInMiddleware.cookie, value: "", maxAge: 0, path: "/", secure: Self.isHTTPS(request), httpOnly: true,
-                sameSite: .lax))
+                name: SignInMiddleware.cookie, value: "", maxAge: 0, path: "/", secure: services.isHTTPS(request, context: context),
+                httpOnly: true, sameSite: .lax))
         return response
     }
 
-    /// Behind a reverse proxy that terminates TLS, the cookie is marked `Secure`.
-    static func isHTTPS(_ request: Request) -> Bool {
-        guard let name = HTTPField.Name("X-Forwarded-Proto") else { return false }
-        return request.headers[name]?.lowercased() == "https"
-    }
+    static let clearSiteData = #""cache", "storage""#
 }

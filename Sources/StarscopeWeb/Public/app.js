@@ -160,6 +160,12 @@
     else location.reload();
   });
 
+  // Signing out (Settings, or any form that ends a session): the service worker drops every saved
+  // page of this account as the form goes; the server's answer (Clear-Site-Data) clears the rest.
+  document.addEventListener("submit", (event) => {
+    if (event.target.matches("form[action='/signout']")) navigator.serviceWorker?.controller?.postMessage({ type: "forget" });
+  });
+
   // Favourite toggles without leaving the page.
   document.addEventListener("submit", async (event) => {
     const form = event.target;

@@ -1,7 +1,15 @@
 "use strict";
-const SHELL = "starscope-shell-v3";
-const PAGES = "starscope-pages-v3";
+// Two caches: the shell (the app's own files: nobody's data) and the pages this browser saw.
+// Saved pages belong to whoever was signed in, so they go when the session ends: on signing out
+// (the server's Clear-Site-Data, and the sign-out form's message) and whenever an answer shows
+// there is no session any more (the sign-in page, or a 401), so after a session ends no page of
+// that account opens from here, online or off.
+const SHELL = "starscope-shell-v4";
+const PAGES = "starscope-pages-v4";
 const SHELL_FILES = ["/assets/app.css", "/assets/app.js", "/assets/icon.svg", "/assets/no-avatar.svg", "/manifest.webmanifest"];
+
+// Bumped each time the saved pages are dropped: a copy fetched before that is not stored after it.
+let generation = 0;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(SHELL).then((cache) => cache.addAll(SHELL_FILES)).then(() => self.skipWaiting()));
@@ -15,11 +23,25 @@ self.addEventListener("activate", (event) => {
   );
 });
 
-// Answers go to the page at once; the copy is stored in the background.
+function forget() {
+  generation += 1;
+  return caches.delete(PAGES);
+}
+
+// The answer of a browser without a session: the sign-in page, or 401 (feeds).
+function showsSignedOut(response) {
+  return response.status === 401 || (response.url !== "" && new URL(response.url).pathname === "/signin");
+}
+
+// Answers go to the page at once; the copy is stored in the background, unless the answer says
+// the session is over, which drops every saved page instead.
 function keep(event, request, response) {
-  if (response.ok && response.type === "basic") {
+  if (showsSignedOut(response)) {
+    event.waitUntil(forget());
+  } else if (response.ok && response.type === "basic" && !response.redirected) {
     const copy = response.clone();
-    event.waitUntil(caches.open(PAGES).then((cache) => cache.put(request, copy)));
+    const seen = generation;
+    event.waitUntil(caches.open(PAGES).then((cache) => (seen === generation ? cache.put(request, copy) : null)));
   }
   return response;
 }
@@ -28,7 +50,7 @@ async function offlinePage() {
   return new Response(
     "<!doctype html><meta charset=utf-8><meta name=viewport content='width=device-width'><title>Offline · Starscope</title>" +
     "<link rel=stylesheet href=/assets/app.css><main><div class=banner role=status>Offline — this page was not saved on this device.</div>" +
-    "<p><a href=/favorites>Your favourites</a> are kept for offline use.</p></main>",
+    "<p><a href=/favorites>Your favourites</a> are kept for offline use while you are signed in.</p></main>",
     { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } }
   );
 }
@@ -39,27 +61,40 @@ self.addEventListener("fetch", (event) => {
   // Live streams and the health check always go to the server, never to the cache.
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
   if (url.pathname === "/healthz" || url.pathname === "/live" || request.headers.get("Accept") === "text/event-stream") return;
-  if (url.pathname.startsWith("/assets/") || url.pathname === "/avatar" || url.pathname === "/manifest.webmanifest") {
+  if (url.pathname.startsWith("/assets/") || url.pathname === "/manifest.webmanifest") {
     event.respondWith(caches.match(request).then((hit) => hit || fetch(request).then((response) => keep(event, request, response))));
+    return;
+  }
+  if (url.pathname === "/avatar") {
+    event.respondWith(caches.match(request, { cacheName: PAGES }).then((hit) => hit || fetch(request).then((response) => keep(event, request, response))));
     return;
   }
   event.respondWith(
     fetch(request)
       .then((response) => keep(event, request, response))
       .catch(async () =>
-        (await caches.match(request)) ||
+        (await caches.match(request, { cacheName: PAGES })) ||
         // A repository's saved detail answers for it beside any list (`?from=…` differs).
-        (url.pathname.startsWith("/repos/") && (await caches.match(request, { ignoreSearch: true }))) ||
+        (url.pathname.startsWith("/repos/") && (await caches.match(request, { cacheName: PAGES, ignoreSearch: true }))) ||
         offlinePage())
   );
 });
 
-// The favourites page sends the addresses to keep: itself and every favourite's detail.
 self.addEventListener("message", (event) => {
+  // The sign-out form is being sent: drop every saved page now.
+  if (event.data && event.data.type === "forget") {
+    event.waitUntil(forget());
+    return;
+  }
+  // The favourites page sends the addresses to keep: itself and every favourite's detail.
   const urls = event.data && event.data.type === "keep" ? event.data.urls : [];
+  const seen = generation;
   event.waitUntil(
     caches.open(PAGES).then((cache) =>
-      Promise.all(urls.map((url) => fetch(url, { credentials: "same-origin" }).then((r) => (r.ok ? cache.put(url, r) : null)).catch(() => null)))
+      Promise.all(urls.map((url) => fetch(url, { credentials: "same-origin" }).then((response) => {
+        if (showsSignedOut(response)) return forget();
+        return response.ok && !response.redirected && seen === generation ? cache.put(url, response) : null;
+      }).catch(() => null)))
     ).then(() => event.source && event.source.postMessage({ type: "kept", count: urls.length }))
   );
 });

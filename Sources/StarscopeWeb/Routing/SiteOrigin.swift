@@ -3,7 +3,7 @@ import Hummingbird
 
 /// The scheme and authority a request reached the app by, for the absolute links a feed needs.
 /// `Host` is this server's own (`HostCheckMiddleware` refused any other before a handler runs);
-/// behind a proxy, `X-Forwarded-Proto: https` gives the scheme.
+/// behind a trusted proxy (`--trusted-proxy`), `X-Forwarded-Proto: https` gives the scheme.
 struct SiteOrigin: Sendable, Hashable {
     var scheme: String
     var authority: Authority
@@ -13,11 +13,10 @@ struct SiteOrigin: Sendable, Hashable {
         self.authority = authority
     }
 
+    /// `https`: a trusted proxy said the request came over HTTPS (`WebServices.isHTTPS`).
     /// `fallback` names the server when a request has no usable `Host` (HTTP/1.0).
-    init(_ request: Request, fallback: Authority) {
-        let forwarded = HTTPField.Name("X-Forwarded-Proto").flatMap { request.headers[$0] }
-        let first = forwarded?.split(separator: ",").first?.trimmingCharacters(in: .whitespaces).lowercased()
-        scheme = first == "https" ? "https" : "http"
+    init(_ request: Request, https: Bool, fallback: Authority) {
+        scheme = https ? "https" : "http"
         authority = request.head.authority.flatMap { Authority(Substring($0)) } ?? fallback
     }
 

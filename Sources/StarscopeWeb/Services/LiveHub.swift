@@ -20,8 +20,18 @@ actor LiveHub {
     }
 
     struct Subscriber {
+        /// Whose stream it is (`LiveController.owner`: a session, or a client without one).
+        var owner: String
         var sources: Set<LiveSource>
         var continuation: AsyncStream<Message>.Continuation
+    }
+
+    /// Why a stream was refused.
+    enum Refusal: Error, Equatable {
+        /// The hub watches all it may for everyone.
+        case full
+        /// This owner has its share of streams or of watched things.
+        case ownerFull
     }
 
     /// What the settings page shows.
@@ -50,15 +60,24 @@ actor LiveHub {
     /// new page gets no live counts (503) rather than a share of a budget spread too thin.
     static let maximumSubscribers = 256
     static let maximumSources = 64
+    /// And per owner (a session, or a client without one), so that no one fills the hub for
+    /// everybody: a few tabs, and what a favourites page (30) and a detail show.
+    static let maximumSubscribersPerOwner = 16
+    static let maximumSourcesPerOwner = 32
 
-    /// A stream of changes for `sources`, or nil when the hub is full.
-    func subscribe(_ sources: Set<LiveSource>) -> AsyncStream<Message>? {
+    /// A stream of changes for `sources`, watched for `owner`; throws `Refusal` when the hub,
+    /// or that owner's share of it, is full.
+    func subscribe(_ sources: Set<LiveSource>, owner: String) throws(Refusal) -> AsyncStream<Message> {
+        let owners = subscribers.values.filter { $0.owner == owner }
+        guard owners.count < Self.maximumSubscribersPerOwner,
+            Set(owners.flatMap(\.sources)).union(sources).count <= Self.maximumSourcesPerOwner
+        else { throw .ownerFull }
         guard subscribers.count < Self.maximumSubscribers,
             Set(subscribers.values.flatMap(\.sources)).union(sources).count <= Self.maximumSources
-        else { return nil }
+        else { throw .full }
         let id = UUID()
         let (stream, continuation) = AsyncStream.makeStream(of: Message.self, bufferingPolicy: .bufferingNewest(500))
-        subscribers[id] = Subscriber(sources: sources, continuation: continuation)
+        subscribers[id] = Subscriber(owner: owner, sources: sources, continuation: continuation)
         continuation.onTermination = { _ in Task { await self.unsubscribe(id) } }
         if loop == nil {
             loop = Task { await self.run() }

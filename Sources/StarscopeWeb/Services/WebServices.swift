@@ -1,6 +1,8 @@
 import AsyncHTTPClient
 import Foundation
 import GitHubAPI
+import HTTPTypes
+import Hummingbird
 import StarscopeCore
 import StarscopeStore
 import Synchronization
@@ -18,6 +20,7 @@ public final class WebServices: Sendable {
     let live: LiveHub
     private let current: CurrentExplorer
     let hostPolicy: HostPolicy
+    let trustedProxies: TrustedProxies
     let sessions = SessionCache()
     let signInGate = SignInGate()
     /// Sanitised READMEs by the answer they came from (`SanitizedReadmes`).
@@ -59,6 +62,7 @@ public final class WebServices: Sendable {
         self.settings = settings
         self.httpClient = httpClient
         hostPolicy = HostPolicy(boundHost: settings.host, allowedHosts: settings.allowedHosts)
+        trustedProxies = TrustedProxies(settings.trustedProxies)
         listening = Mutex((settings.port, nil))
         // Avatar files stay on this server's disk, indexed by its own SQLite file, whatever the store.
         let local = try (store as? AppDatabase) ?? AppDatabase.open(directory: settings.dataDirectory)
@@ -182,6 +186,21 @@ public final class WebServices: Sendable {
         if let token { try tokenFile.write(token) } else { try tokenFile.delete() }
         let effective = settings.environmentToken?.token ?? token
         current.value = stack.explorer(token: effective)
+    }
+
+    /// Who made the request: its peer, or behind a trusted proxy the client the proxy names.
+    func client(_ request: Request, context: WebContext) -> ClientAddress {
+        trustedProxies.client(peer: context.remoteAddress, forwardedFor: Self.values("X-Forwarded-For", in: request))
+    }
+
+    /// Whether the request reached us over HTTPS (a trusted proxy said so): cookies are then `Secure`.
+    func isHTTPS(_ request: Request, context: WebContext) -> Bool {
+        trustedProxies.isHTTPS(peer: context.remoteAddress, forwardedProto: Self.values("X-Forwarded-Proto", in: request))
+    }
+
+    /// Every value of the field `name` in `request`, in order.
+    static func values(_ name: String, in request: Request) -> [String] {
+        HTTPField.Name(name).map { request.headers[values: $0] } ?? []
     }
 
     /// The port the server accepts connections on (the configured one until it is listening).

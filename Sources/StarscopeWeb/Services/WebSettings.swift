@@ -10,6 +10,11 @@ public struct WebSettings: Sendable {
         Authority(Substring(text)) != nil
     }
 
+    /// What `--trusted-proxy` takes: an IPv4 or IPv6 network in CIDR form, or one address.
+    public static func isValidTrustedProxy(_ text: String) -> Bool {
+        IPNetwork(text) != nil
+    }
+
     /// Sign-in is required for any address but loopback: others can be reached from the network.
     public static func isLoopback(_ host: String) -> Bool {
         let host = host.lowercased()
@@ -56,6 +61,11 @@ public struct WebSettings: Sendable {
     /// With accounts (`--reset-accounts`): end every session and drop every sealed token at start,
     /// so that a lost or replaced `accounts.key` can be replaced; everyone signs in again.
     public var resetAccounts = false
+    /// With guests, at most this many guest sessions are kept; a new one ends the oldest.
+    public var maximumGuestSessions = 1_000
+    /// Proxies whose `X-Forwarded-For` and `X-Forwarded-Proto` are believed (`--trusted-proxy`);
+    /// from any other peer those headers are ignored.
+    public var trustedProxies: [IPNetwork] = []
     /// Where sign-in links go: `serve` prints them on standard output.
     public var announceSignInLink: @Sendable (String) -> Void = { _ in }
 
