@@ -22,14 +22,19 @@ struct RepositorySectionsPart: Sendable {
     var stale: String?
 
     init(_ sections: RepositorySections, repository: Repository, now: Date) {
-        let sanitizer = HTMLSanitizer(
-            owner: repository.owner.login, name: repository.name, branch: repository.defaultBranch ?? "HEAD",
-            imageSource: Self.imageSource)
-        readme = sections.readmeHTML.map { $0.map(sanitizer.sanitize) }
+        readme = sections.readmeHTML.map { html in html.map { Self.sanitizer(for: repository, html: $0).sanitize($0) } }
         languages = sections.languages
         releases = sections.releases
         contributors = sections.contributors
         self.now = now
+    }
+
+    /// The sanitiser for `html`, the README of `repository`: its relative links resolve against
+    /// the README's own folder (GitHub names it in the HTML) on the default branch.
+    static func sanitizer(for repository: Repository, html: String) -> HTMLSanitizer {
+        HTMLSanitizer(
+            owner: repository.owner.login, name: repository.name, branch: repository.defaultBranch ?? "HEAD",
+            readmePath: HTMLSanitizer.readmePath(in: html) ?? "README.md", imageSource: imageSource)
     }
 
     /// An `https` image on one of GitHub's image hosts, else nothing (its `alt` text stays).
