@@ -10,6 +10,7 @@ import StarscopeModels
 /// - `POST /_fake/rename` `{"full_name": "owner/name", "new_full_name": "owner2/name2"}`: the old name answers `301` from then on
 /// - `POST /_fake/release` `{"full_name": "owner/name", "tag": "v2.0.0", "name": null, "prerelease": false}`: published now
 /// - `POST /_fake/archive` `{"full_name": "owner/name"}`: archived now
+/// - `POST /_fake/empty` `{"full_name": "owner/name"}`: empty now (no commits: contributors answer `204`)
 /// - `GET /_fake/requests` (the request log), `DELETE /_fake/requests`
 struct ControlAPI: Sendable {
     let state: FakeGitHubState
@@ -85,6 +86,11 @@ struct ControlAPI: Sendable {
                 return .error(400, "Expected {\"full_name\"}")
             }
             return await state.archive(fullName: body.full_name) ? FakeResponse(status: 204, body: Data()) : .error(404, "Not Found")
+        case ("POST", "/_fake/empty"):
+            guard let body = try? decoder.decode(RepositoryBody.self, from: request.body) else {
+                return .error(400, "Expected {\"full_name\"}")
+            }
+            return await state.empty(fullName: body.full_name) ? FakeResponse(status: 204, body: Data()) : .error(404, "Not Found")
         case ("POST", "/_fake/rate-limit"):
             guard let body = try? decoder.decode(RateLimitBody.self, from: request.body) else {
                 return .error(400, "Expected {\"remaining\"}")

@@ -19,6 +19,8 @@ actor FakeGitHubState {
     var published: [Int: [FakeRelease]] = [:]
     /// Repositories archived while the fake runs.
     var archivedNow: Set<Int> = []
+    /// Repositories emptied while the fake runs: as if just created, with no commits.
+    var emptied: Set<Int> = []
     /// Names that answer `301`: lower-cased `owner/name` → position (seeded, and every rename's old name).
     var formerNames: [String: Int] = [:]
 
@@ -75,6 +77,7 @@ actor FakeGitHubState {
         var repository = dataset.repositories[index]
         repository.stars = stars[index]
         if archivedNow.contains(index) { repository.archived = true }
+        if emptied.contains(index) { (repository.size, repository.language) = (0, nil) }
         if let renamed = renames[index] {
             repository.name = renamed.name
             repository.ownerLogin = renamed.owner
@@ -102,6 +105,13 @@ actor FakeGitHubState {
     func archive(fullName: String) -> Bool {
         guard case .here(let index)? = locate(fullName) else { return false }
         archivedNow.insert(index)
+        return true
+    }
+
+    /// Empties a repository now: no commits, so no README, releases, languages or contributors.
+    func empty(fullName: String) -> Bool {
+        guard case .here(let index)? = locate(fullName) else { return false }
+        emptied.insert(index)
         return true
     }
 
