@@ -95,14 +95,16 @@ def test_the_detail_shows_before_a_slow_readme(fake, app):
         driver.get(app.url + "/users/swiftlang")
         link = driver.find_elements(By.CSS_SELECTOR, ".list-pane .repo-link")[2]
         name = link.find_element(By.XPATH, "./ancestor::li").get_attribute("data-repo")
-        fake.control("POST", "/_fake/faults", {"path": f"/repos/{name}/readme", "fault": "slow", "seconds": 4, "count": 1})
+        # GitHub holds the README back for 20 s: the outcome is the order (the detail shows while
+        # the README has not come yet), however slow the machine; the times are printed.
+        fake.control("POST", "/_fake/faults", {"path": f"/repos/{name}/readme", "fault": "slow", "seconds": 20, "count": 1})
         started = time.time()
         link.click()
-        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, f".detail-pane [data-detail='{name}'] h1"))
+        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, f".detail-pane [data-detail='{name}'] h1"), 60)
         shown_after = time.time() - started
-        assert not driver.find_elements(By.CSS_SELECTOR, ".detail-pane .readme-section")
-        assert shown_after < 3.5, shown_after
-        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".detail-pane .readme-section"), 20)
+        assert not driver.find_elements(By.CSS_SELECTOR, ".detail-pane .readme-section"), shown_after
+        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".detail-pane .readme-section"), 90)
+        print(f"detail shown after {shown_after:.2f} s, README (held 20 s) after {time.time() - started:.2f} s")
     finally:
         driver.quit()
 
