@@ -153,6 +153,18 @@ public final class FakeGitHub: Sendable {
         await state.star(fullNames, login: login)
     }
 
+    /// Unstars `fullNames` for `login`, as if that person had unstarred them on github.com.
+    public func unstar(_ fullNames: [String], login: String) async {
+        await state.unstar(fullNames, login: login)
+    }
+
+    /// Empties `fullName` now, as if just created: no README, releases or languages, and
+    /// contributors answered with `204 No Content`.
+    @discardableResult
+    public func empty(_ fullName: String) async -> Bool {
+        await state.empty(fullName: fullName)
+    }
+
     /// Renames (or transfers) a repository; its old name answers `301` to `/repositories/ID` from then on.
     @discardableResult
     public func rename(_ fullName: String, to newFullName: String) async -> Bool {

@@ -4,7 +4,7 @@ import Testing
 @testable import GitHubAPI
 @testable import StarscopeModels
 
-/// Decodes GitHub's own recorded responses (../shared/github-fixtures, copied into Fixtures/).
+/// Decodes GitHub's own recorded responses (in Fixtures/, with their sources in Fixtures/SOURCES.md).
 @Suite struct FixtureTests {
     struct Recording: Decodable {
         var status: Int?

@@ -5,7 +5,7 @@ import Testing
 
 @testable import GitHubAPI
 
-/// Every answer in `../shared/github-recordings` (GitHub's own, recorded by PyGithub's tests),
+/// Every answer in `Tests/Fixtures/github-recordings` (GitHub's own, recorded by PyGithub's tests),
 /// replayed over a real socket through the real client, with what each must come to.
 @Suite struct RecordedAnswerTests {
     typealias Check = @Sendable (GitHubClient, ReplayServer) async throws -> Void

@@ -18,19 +18,53 @@ import Testing
 
     @Test func readmeComesAsJSONMarkdownAndHTML() async throws {
         try await withFakeClient(smallFake()) { client, fake in
-            let repo = try Self.repository(fake) { fake.dataset.readme(for: $0) != nil && !fake.dataset.hasHostileReadme($0) }
-            let markdown = try #require(fake.dataset.readme(for: repo))
-            let readme = try await client.readme(owner: repo.ownerLogin, name: repo.name)
-            #expect(readme.text == markdown)
-            #expect(readme.name == "README.md")
-            #expect(readme.htmlURL == "https://github.com/\(repo.fullName)/blob/main/README.md")
-            #expect(try await client.readmeMarkdown(owner: repo.ownerLogin, name: repo.name) == markdown)
-            let html = try await client.readmeHTML(owner: repo.ownerLogin, name: repo.name)
-            #expect(html.hasPrefix("<div id=\"readme\""))
-            #expect(html.contains("<h1 class=\"heading-element\">\(repo.name)</h1>"))
-            #expect(html.contains("<a href=\"docs/GUIDE.md\" rel=\"nofollow\">guide</a>"))
-            #expect(html.contains("<img src=\"assets/screenshot.png\""))
-            #expect(!html.contains("```"))
+            func plain(_ repository: FakeRepository) -> Bool {
+                fake.dataset.readme(for: repository) != nil && !fake.dataset.hasHostileReadme(repository)
+            }
+            // One at the root on `main`, one in `docs/` on `master`.
+            let repos = [
+                try Self.repository(fake) { plain($0) && fake.dataset.readmePath(for: $0) == "README.md" && $0.defaultBranch == "main" },
+                try Self.repository(fake) {
+                    plain($0) && fake.dataset.readmePath(for: $0) == "docs/README.md" && $0.defaultBranch == "master"
+                },
+            ]
+            for repo in repos {
+                let markdown = try #require(fake.dataset.readme(for: repo))
+                let path = fake.dataset.readmePath(for: repo)
+                let folder = path == "README.md" ? "" : "docs/"
+                let readme = try await client.readme(owner: repo.ownerLogin, name: repo.name)
+                #expect(readme.text == markdown)
+                #expect(readme.name == "README.md")
+                #expect(readme.path == path)
+                #expect(readme.htmlURL == "https://github.com/\(repo.fullName)/blob/\(repo.defaultBranch)/\(path)")
+                #expect(try await client.readmeMarkdown(owner: repo.ownerLogin, name: repo.name) == markdown)
+                let html = try await client.readmeHTML(owner: repo.ownerLogin, name: repo.name)
+                #expect(html.hasPrefix("<div id=\"readme\" class=\"md\" data-path=\"\(path)\">"))
+                #expect(html.contains("<h1 class=\"heading-element\">\(repo.name)</h1>"))
+                // The repository's own files as GitHub names them: site-relative to github.com,
+                // from the README's folder; a link for a file, `raw` for an image.
+                let files = "/\(repo.fullName)/blob/\(repo.defaultBranch)/\(folder)"
+                #expect(html.contains("<a href=\"\(files)docs/GUIDE.md\" rel=\"nofollow\">guide</a>"))
+                #expect(html.contains("<a href=\"\(files)CHANGELOG.md\" rel=\"nofollow\">changelog</a>"))
+                #expect(html.contains("<a href=\"https://example.org/\(repo.name)\" rel=\"nofollow\">"))
+                #expect(
+                    html.contains(
+                        "<a target=\"_blank\" rel=\"noopener noreferrer\" href=\"\(files)assets/screenshot.png\">"
+                            + "<img src=\"/\(repo.fullName)/raw/\(repo.defaultBranch)/\(folder)assets/screenshot.png\""))
+                #expect(!html.contains("```"))
+            }
+        }
+    }
+
+    @Test func anEmptyRepositorysContributorsAre204AndAnEmptyList() async throws {
+        try await withFakeClient(smallFake()) { client, fake in
+            let repo = try #require(fake.dataset.repositories.first)
+            #expect(await fake.empty(repo.fullName))
+            let page = try await client.contributors(owner: repo.ownerLogin, name: repo.name)
+            #expect(page.items.isEmpty)
+            #expect(page.links.next == nil)
+            #expect(try await client.releases(owner: repo.ownerLogin, name: repo.name).items.isEmpty)
+            #expect(try await client.languages(owner: repo.ownerLogin, name: repo.name).shares.isEmpty)
         }
     }
 

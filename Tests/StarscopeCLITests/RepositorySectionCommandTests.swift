@@ -66,6 +66,26 @@ import Testing
         }
     }
 
+    @Test func anEmptyRepositorysContributorsAreNoneNotAnError() async throws {
+        try await withHome { home in
+            try await FakeGitHub.with(smallConfiguration()) { fake, url in
+                let repo = try #require(fake.dataset.repositories.first)
+                #expect(await fake.empty(repo.fullName))
+                // Twice with one data directory: GitHub's 204, then the same answer kept in the store.
+                for _ in 0..<2 {
+                    let table = try await CLI.run(["contributors", repo.fullName], api: url, home: home)
+                    #expect(table.status == 0, "\(table.stderr)")
+                    #expect(table.stdout == "\(repo.fullName) has no contributors.\n")
+                    #expect(table.stderr.isEmpty)
+                    let json = try await CLI.run(["contributors", repo.fullName, "--json"], api: url, home: home)
+                    #expect(json.status == 0, "\(json.stderr)")
+                    #expect(json.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[]")
+                }
+                #expect(await fake.requests().contains { $0.path == "/repos/\(repo.fullName)/contributors" })
+            }
+        }
+    }
+
     @Test func repoOnATerminalAddsLanguagesLatestReleaseAndReadme() async throws {
         try await FakeGitHub.with(smallConfiguration()) { fake, url in
             let repo = try Self.first(fake) {

@@ -57,6 +57,30 @@ import Testing
         }
     }
 
+    @Test func pushStarsAFavouriteUnstarredOnGitHubSinceTheLastSync() async throws {
+        try await withHome { home in
+            try await FakeGitHub.with(smallConfiguration()) { fake, url in
+                let names = fake.dataset.repositories.prefix(3).map(\.fullName)
+                await fake.star(names, login: "octocat")
+                let first = try await CLI.run(["favorites", "sync", "--push"], api: url, environment: Self.token, home: home)
+                #expect(first.stdout == "Added 3 starred repositories to your favourites; starred 0 favourites on GitHub.\n")
+                // Unstarred on github.com a moment later: within the answer's max-age, so a saved
+                // list would still call it starred.
+                await fake.unstar([names[1]], login: "octocat")
+                let pushed = try await CLI.run(["favorites", "sync", "--push", "--json"], api: url, environment: Self.token, home: home)
+                #expect(pushed.status == 0, "\(pushed.stderr)")
+                #expect(try jsonObject(pushed.stdout)["pushed"] as? [String] == [names[1]])
+                let puts = await fake.requests().filter { $0.method == "PUT" }.map(\.path)
+                #expect(puts == ["/user/starred/\(names[1])"])
+                // GitHub stars all three again: a fresh data directory syncs all three.
+                let elsewhere = Self.token.merging(["STARSCOPE_DATA_DIR": home.appendingPathComponent("b").path]) { $1 }
+                #expect(
+                    try await CLI.run(["favorites", "sync"], api: url, environment: elsewhere, home: home).stdout
+                        == "Added 3 starred repositories to your favourites.\n")
+            }
+        }
+    }
+
     @Test func aSyncThatFailsHalfwayChangesNothing() async throws {
         try await withHome { home in
             try await FakeGitHub.with(smallConfiguration()) { fake, url in

@@ -36,7 +36,7 @@ public enum FaultCase: String, CaseIterable, Sendable, CustomStringConvertible {
         switch self {
         case .serverError: await fake.inject(.serverError, path: path)
         case .badGatewayHTML: await fake.inject(.badGateway, path: path)
-        case .slowPastTimeout: await fake.inject(.slow(seconds: 5), path: path)
+        case .slowPastTimeout: await fake.inject(.slow(seconds: 30), path: path)
         case .droppedMidBody: await fake.inject(.dropConnection, path: path)
         case .malformedJSON: await fake.inject(.malformedJSON, path: path)
         case .wrongShape: await fake.inject(.wrongShape, path: path)

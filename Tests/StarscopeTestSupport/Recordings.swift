@@ -1,7 +1,7 @@
 import Foundation
 
-/// One answer GitHub really gave, from `../shared/github-recordings` (recorded by PyGithub's test
-/// suite; see the README there): the request, the status, the headers in order, and the body.
+/// One answer GitHub really gave, from `Tests/Fixtures/github-recordings` (recorded by PyGithub's
+/// test suite; see the README there): the request, the status, the headers in order, and the body.
 public struct RecordedExchange: Sendable {
     /// The file's name, such as `repo-twbs-bootstrap.json`.
     public var name: String
@@ -60,19 +60,19 @@ public enum RecordingError: Error, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .missingFolder(let path): "the recordings folder \(path) is missing: the replay tests need ../shared/github-recordings"
+        case .missingFolder(let path): "the recordings folder \(path) is missing: the replay tests need Tests/Fixtures/github-recordings"
         case .unreadable(let name): "the recording \(name) is not in the documented format"
         }
     }
 }
 
-/// The folder of recordings, found beside the repository (`<repo>/../shared/github-recordings`).
+/// The folder of recordings, kept in the repository (`Tests/Fixtures/github-recordings`), so a
+/// clone with nothing beside it runs the replay tests.
 public enum Recordings {
     public static let folder: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent()  // StarscopeTestSupport
         .deletingLastPathComponent()  // Tests
-        .deletingLastPathComponent()  // the repository
-        .appendingPathComponent("../shared/github-recordings").standardized
+        .appendingPathComponent("Fixtures/github-recordings").standardized
 
     /// Every recording's file name, sorted; throws when the folder is missing.
     public static func fileNames() throws -> [String] {

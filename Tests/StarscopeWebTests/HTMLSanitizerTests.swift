@@ -149,7 +149,7 @@ import Testing
 
     @Test func relativeLinksAndImagesPointIntoTheRepository() {
         let output = clean(
-            #"<a href="docs/GUIDE.md">g</a><a href="./CHANGELOG.md#v2">c</a><a href="/LICENSE">l</a><img src="assets/logo.png" alt="Logo"><img src="https://img.shields.io/b.svg" alt="badge">"#
+            #"<a href="docs/GUIDE.md">g</a><a href="./CHANGELOG.md#v2">c</a><a href="/octo/repo/blob/main/LICENSE">l</a><img src="assets/logo.png" alt="Logo"><img src="https://img.shields.io/b.svg" alt="badge">"#
         )
         #expect(output.contains("href=\"https://github.com/octo/repo/blob/main/docs/GUIDE.md\""))
         #expect(output.contains("href=\"https://github.com/octo/repo/blob/main/CHANGELOG.md#v2\""))

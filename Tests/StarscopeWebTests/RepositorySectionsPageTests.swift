@@ -38,6 +38,52 @@ import Testing
         }
     }
 
+    @Test func anEmptyRepositoryShowsNoSectionsAndNoError() async throws {
+        try await WebHarness.run { web in
+            let repository = try #require(web.fake.dataset.repositories.first)
+            #expect(await web.fake.empty(repository.fullName))
+            // Twice: GitHub's 204, then the same answer from the store.
+            for _ in 0..<2 {
+                let (status, html, _) = try await web.page("/repos/\(repository.fullName)")
+                #expect(status == .ok)
+                #expect(html.contains("<dl class=\"facts\">"))
+                for absent in ["contributors-section", "releases-section", "data-readme", "cannot read", "could not"] {
+                    #expect(!html.contains(absent), "\(absent)")
+                }
+            }
+            #expect(await web.fake.requests().contains { $0.path == "/repos/\(repository.fullName)/contributors" })
+        }
+    }
+
+    @Test func gitHubsSiteRelativeReadmeLinksAreTheRepositorysOwnFiles() async throws {
+        try await WebHarness.run { web in
+            let dataset = web.fake.dataset
+            func plain(_ repository: FakeRepository) -> Bool {
+                dataset.readme(for: repository) != nil && !dataset.hasHostileReadme(repository)
+            }
+            // At the root on `main`, in `docs/`, and on `master` (three, within the anonymous rate limit).
+            let repositories = [
+                dataset.repositories.first { plain($0) && dataset.readmePath(for: $0) == "README.md" && $0.defaultBranch == "main" },
+                dataset.repositories.first { plain($0) && dataset.readmePath(for: $0) == "docs/README.md" },
+                dataset.repositories.first { plain($0) && $0.defaultBranch == "master" },
+            ]
+            #expect(repositories.allSatisfy { $0 != nil })
+            for repository in repositories.compactMap(\.self) {
+                let (_, html, _) = try await web.page("/repos/\(repository.fullName)")
+                let start = try #require(html.range(of: "data-readme>"), "\(repository.fullName)")
+                let end = try #require(html.range(of: "</section>", range: start.upperBound..<html.endIndex))
+                let readme = String(html[start.upperBound..<end.lowerBound])
+                let folder = dataset.readmePath(for: repository).hasPrefix("docs/") ? "docs/" : ""
+                let files = "https://github.com/\(repository.fullName)/blob/\(repository.defaultBranch)/\(folder)"
+                let raw = "https://raw.githubusercontent.com/\(repository.fullName)/\(repository.defaultBranch)/\(folder)"
+                #expect(readme.contains("href=\"\(files)docs/GUIDE.md\""), "\(repository.fullName)")
+                #expect(readme.contains("href=\"\(files)CHANGELOG.md\""), "\(repository.fullName)")
+                #expect(readme.contains("src=\"\(raw)assets/screenshot.png\""), "\(repository.fullName)")
+                #expect(!readme.contains("\(repository.fullName)/blob/\(repository.defaultBranch)/\(repository.fullName)"))
+            }
+        }
+    }
+
     @Test func aHostileReadmeLosesEverythingThatCouldRun() async throws {
         var world = WebHarness.smallWorld()
         world.hostile = true

@@ -30,6 +30,14 @@ import Testing
             // A favourite Starscope knows is starred offers to unstar.
             let (_, known, _) = try await web.page("/repos/\(names[1])")
             #expect(known.contains("Unstar on GitHub"))
+
+            // Unstarred on github.com since: the next sync asks GitHub, and the mark follows it.
+            await web.fake.unstar([names[2]], login: "octocat")
+            let again = try await web.post("/favorites/sync", form: ["csrf": token], cookie: cookie)
+            #expect(again.status == .ok)
+            let marks = Dictionary(
+                uniqueKeysWithValues: try await web.services.database.favorites().map { ($0.repository.fullName, $0.starredOnGitHub) })
+            #expect(marks == [names[0]: true, names[1]: true, names[2]: false])
         }
     }
 

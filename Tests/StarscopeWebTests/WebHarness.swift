@@ -38,12 +38,12 @@ struct WebHarness {
         let home = given ?? FileManager.default.temporaryDirectory.appendingPathComponent("starscope-web-\(UUID().uuidString)")
         defer { if given == nil { try? FileManager.default.removeItem(at: home) } }
         try await FakeGitHub.with(configuration) { fake, url in
-            try await HTTPClient.withHTTPClient(configuration: HTTPTransport.httpClientConfiguration(timeout: .seconds(3))) { http in
+            try await HTTPClient.withHTTPClient(configuration: HTTPTransport.httpClientConfiguration(timeout: .seconds(12))) { http in
                 // In process, requests name `localhost` without a port, that is port 80.
                 // The same path `serve` takes: options and variables read by `StarscopeEnvironment`.
                 var variables = [
                     "STARSCOPE_API_URL": url.absoluteString, "STARSCOPE_DATA_DIR": home.appendingPathComponent("data").path,
-                    "STARSCOPE_CONFIG_DIR": home.appendingPathComponent("config").path, "STARSCOPE_TIMEOUT": "3",
+                    "STARSCOPE_CONFIG_DIR": home.appendingPathComponent("config").path, "STARSCOPE_TIMEOUT": "12",
                     "STARSCOPE_SEARCH_FRESHNESS": "\(searchFreshness)", "STARSCOPE_LIVE_INTERVAL": "\(liveInterval)",
                 ]
                 variables["GH_TOKEN"] = token

@@ -118,7 +118,7 @@ def site():
     site.stop()
 
 
-def wait(driver, condition, seconds=10):
+def wait(driver, condition, seconds=60):  # a hang guard: returns as soon as the condition holds
     return WebDriverWait(driver, seconds, poll_frequency=0.1).until(condition)
 
 

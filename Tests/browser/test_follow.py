@@ -97,7 +97,7 @@ def test_updates_arrive_with_an_unread_count_and_show_once(world, size, dark):
             badges = d.find_elements(By.CSS_SELECTOR, "nav.tabs .badge")
             return badges and int(badges[0].get_attribute("data-unread")) >= 2
 
-        wait(driver, unread, 40)
+        wait(driver, unread)
         screenshot(driver, f"updates-badge-{'phone' if size == PHONE else 'wide'}")
         tap(driver, driver.find_element(By.CSS_SELECTOR, "nav.tabs a[href='/updates']"))
         mine = lambda d: [e.get_attribute("data-update") for e in d.find_elements(By.CSS_SELECTOR, f"[data-update][data-repo='{name}']")]

@@ -2,6 +2,8 @@
 nothing, the page shows before its sections, and a favourite's whole detail opens with GitHub gone."""
 
 import time
+import urllib.error
+import urllib.request
 
 import pytest
 from selenium.common.exceptions import NoAlertPresentException
@@ -89,22 +91,33 @@ def test_the_detail_and_account_pages_look_right(fake, app, size, dark):
         driver.quit()
 
 
-def test_the_detail_shows_before_a_slow_readme(fake, app):
+def test_the_detail_shows_before_a_slow_readme(fake):
+    # GitHub holds the README back for 20 s, and this app waits for it (the other tests' apps give
+    # up after 3 s): the outcome is the order (the detail shows while the README has not come
+    # yet, then the README itself), however slow the machine; the times are printed.
+    app = App(fake, STARSCOPE_TIMEOUT="60")
     driver = make_browser(WIDE)
     try:
         driver.get(app.url + "/users/swiftlang")
-        link = driver.find_elements(By.CSS_SELECTOR, ".list-pane .repo-link")[2]
-        name = link.find_element(By.XPATH, "./ancestor::li").get_attribute("data-repo")
-        fake.control("POST", "/_fake/faults", {"path": f"/repos/{name}/readme", "fault": "slow", "seconds": 4, "count": 1})
+        # A repository that has a README (one in twelve has none), past the first two.
+        for link in driver.find_elements(By.CSS_SELECTOR, ".list-pane .repo-link")[2:]:
+            name = link.find_element(By.XPATH, "./ancestor::li").get_attribute("data-repo")
+            try:
+                urllib.request.urlopen(f"{fake.url}/repos/{name}/readme").close()
+                break
+            except urllib.error.HTTPError:
+                continue
+        fake.control("POST", "/_fake/faults", {"path": f"/repos/{name}/readme", "fault": "slow", "seconds": 20, "count": 1})
         started = time.time()
         link.click()
         wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, f".detail-pane [data-detail='{name}'] h1"))
         shown_after = time.time() - started
-        assert not driver.find_elements(By.CSS_SELECTOR, ".detail-pane .readme-section")
-        assert shown_after < 3.5, shown_after
-        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".detail-pane .readme-section"), 20)
+        assert not driver.find_elements(By.CSS_SELECTOR, ".detail-pane .readme-section"), shown_after
+        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".detail-pane [data-readme]"), 120)
+        print(f"detail shown after {shown_after:.2f} s, README (held 20 s by GitHub) after {time.time() - started:.2f} s")
     finally:
         driver.quit()
+        app.stop()
 
 
 def test_a_favourites_whole_detail_opens_with_github_gone(fake):

@@ -50,7 +50,7 @@ def test_the_printed_link_signs_in_once(guarded, size):
         # Signing out from Settings ends the session.
         first.get(guarded.url + "/settings")
         first.find_element("css selector", "form[action='/signout'] button").click()
-        WebDriverWait(first, 15).until(lambda d: urllib.parse.urlsplit(d.current_url).path == "/signin")
+        WebDriverWait(first, 60).until(lambda d: urllib.parse.urlsplit(d.current_url).path == "/signin")
         first.get(guarded.url + "/favorites")
         assert urllib.parse.urlsplit(first.current_url).path == "/signin"
     finally:
@@ -97,7 +97,7 @@ def sign_in_with_token(browser, app, token):
     browser.find_element("css selector", "form[action='/signin'] button").click()
     # The click returns before the form's answer arrives: wait for the redirect (or the refusal's page).
     try:
-        WebDriverWait(browser, 15).until(lambda d: urllib.parse.urlsplit(d.current_url).path == "/")
+        WebDriverWait(browser, 60).until(lambda d: urllib.parse.urlsplit(d.current_url).path == "/")
     except Exception:
         raise AssertionError(browser.find_element("css selector", "main").text)
 
@@ -119,7 +119,7 @@ def test_two_accounts_never_see_each_others_favourites_or_token(shared):
             row = rows[index]
             name = row.get_attribute("data-repo")
             row.find_element("css selector", "form.fav-form button").click()
-            WebDriverWait(browser, 15).until(lambda d: name in favourite_names(browser, shared))
+            WebDriverWait(browser, 60).until(lambda d: name in favourite_names(browser, shared))
         first, second = favourite_names(octocat, shared), favourite_names(groue, shared)
         assert len(first) == 1 and len(second) == 1 and first != second, (first, second)
         screenshot(groue, "accounts-favourites-phone-dark")
@@ -142,7 +142,7 @@ def test_guests_browse_read_only(shared):
         screenshot(browser, "accounts-signin-phone")
         browser.find_element("css selector", "form[action='/signin/guest'] button").click()
         # The click returns before the form's answer arrives: wait for the redirect.
-        WebDriverWait(browser, 15).until(lambda d: urllib.parse.urlsplit(d.current_url).path == "/")
+        WebDriverWait(browser, 60).until(lambda d: urllib.parse.urlsplit(d.current_url).path == "/")
         assert browser.find_elements("css selector", "[data-repo]"), "a guest sees the list"
         assert browser.find_elements("css selector", "form.fav-form") == [], "a guest is offered no favourite button"
         screenshot(browser, "accounts-guest-phone")

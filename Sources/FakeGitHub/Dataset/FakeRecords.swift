@@ -43,6 +43,9 @@ public struct FakeRepository: Sendable, Hashable {
     public var isPrivate = false
 
     public var fullName: String { "\(ownerLogin)/\(name)" }
+    /// `main`, or `master` for one repository in five (from its id), so that nothing may take
+    /// `main` for granted.
+    public var defaultBranch: String { UInt64(bitPattern: id) % 5 == 2 ? "master" : "main" }
 
     public static func == (lhs: FakeRepository, rhs: FakeRepository) -> Bool { lhs.id == rhs.id && lhs.stars == rhs.stars }
     public func hash(into hasher: inout Hasher) { hasher.combine(id) }

@@ -30,6 +30,12 @@ extension FakeDataset {
         return Self.plainReadme(for: repository, random: &random)
     }
 
+    /// Where the README is: `docs/README.md` for one repository in ten (GitHub finds a README
+    /// there when the root has none), else `README.md`.
+    public func readmePath(for repository: FakeRepository) -> String {
+        UInt64(bitPattern: repository.id) % 10 == 7 ? "docs/README.md" : "README.md"
+    }
+
     /// Whether `readme(for:)` is an attack, for tests that look for one.
     public func hasHostileReadme(_ repository: FakeRepository) -> Bool {
         readme(for: repository).map { HostileReadmes.all.contains($0) } ?? false

@@ -3,7 +3,7 @@ import StarscopeModels
 
 /// GitHub's JSON for a repository's README, releases, contributors and languages.
 extension JSONRendering {
-    func readme(_ markdown: String, repository: FakeRepository) -> JSONValue {
+    func readme(_ markdown: String, path: String, repository: FakeRepository) -> JSONValue {
         let data = Data(markdown.utf8)
         // GitHub wraps the base64 at 60 characters, with a newline after each line.
         let base64 = data.base64EncodedString()
@@ -15,14 +15,15 @@ extension JSONRendering {
             index = end
         }
         let sha = String(format: "%016llx%016llx%08x", UInt64(bitPattern: repository.id), UInt64(data.count), data.count)
-        let url = "\(apiBase)/repos/\(repository.fullName)/contents/README.md?ref=main"
-        let html = "https://github.com/\(repository.fullName)/blob/main/README.md"
+        let branch = repository.defaultBranch
+        let url = "\(apiBase)/repos/\(repository.fullName)/contents/\(path)?ref=\(branch)"
+        let html = "https://github.com/\(repository.fullName)/blob/\(branch)/\(path)"
         let git = "\(apiBase)/repos/\(repository.fullName)/git/blobs/\(sha)"
         return .object([
             "type": .string("file"), "encoding": .string("base64"), "size": number(data.count), "name": .string("README.md"),
-            "path": .string("README.md"), "content": .string(wrapped), "sha": .string(sha), "url": .string(url),
+            "path": .string(path), "content": .string(wrapped), "sha": .string(sha), "url": .string(url),
             "git_url": .string(git), "html_url": .string(html),
-            "download_url": .string("https://raw.githubusercontent.com/\(repository.fullName)/main/README.md"),
+            "download_url": .string("https://raw.githubusercontent.com/\(repository.fullName)/\(branch)/\(path)"),
             "_links": .object(["self": .string(url), "git": .string(git), "html": .string(html)]),
         ])
     }

@@ -97,7 +97,7 @@ struct JSONRendering {
             "forks": number(repo.forks),
             "open_issues": number(repo.openIssues),
             "watchers": number(repo.stars),
-            "default_branch": .string("main"),
+            "default_branch": .string(repo.defaultBranch),
         ]
         if score { members["score"] = .number(1) }
         return .object(members)

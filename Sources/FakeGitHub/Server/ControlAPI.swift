@@ -15,6 +15,7 @@ import StarscopeModels
 /// - `POST /_fake/identity` `{"token": "ghp_…", "id": 123, "login": "mona"}`: whom `GET /user` says the token belongs to from then on
 /// - `POST /_fake/private` `{"full_name": "owner/name", "shared_with": ["login"], "private": true}`: seen only by its
 ///   owner's token (and those logins); `"private": false` makes it public again
+/// - `POST /_fake/empty` `{"full_name": "owner/name"}`: empty now (no commits: contributors answer `204`)
 /// - `GET /_fake/requests` (the request log, with the login of each request's token), `DELETE /_fake/requests`
 struct ControlAPI: Sendable {
     let state: FakeGitHubState
@@ -111,6 +112,11 @@ struct ControlAPI: Sendable {
                 body.private == false
                 ? await state.makePublic(body.full_name) : await state.makePrivate(body.full_name, sharedWith: body.shared_with ?? [])
             return done ? FakeResponse(status: 204, body: Data()) : .error(404, "Not Found")
+        case ("POST", "/_fake/empty"):
+            guard let body = try? decoder.decode(RepositoryBody.self, from: request.body) else {
+                return .error(400, "Expected {\"full_name\"}")
+            }
+            return await state.empty(fullName: body.full_name) ? FakeResponse(status: 204, body: Data()) : .error(404, "Not Found")
         case ("POST", "/_fake/rate-limit"):
             guard let body = try? decoder.decode(RateLimitBody.self, from: request.body) else {
                 return .error(400, "Expected {\"remaining\"}")

@@ -2,9 +2,21 @@ import Foundation
 import StarscopeModels
 
 /// A repository and its sections: README (JSON, raw or HTML), releases, contributors, languages.
+/// An empty repository (`emptied`, no commits yet) answers as GitHub does: no README (404), no
+/// releases and no languages (empty), and `204 No Content` for its contributors.
 extension FakeGitHubState {
     func repositoryResource(_ index: Int, rest: [String], request: FakeRequest, render: JSONRendering) -> FakeResponse {
         let repository = current(index)
+        if emptied.contains(index) {
+            switch rest {
+            case ["readme"]:
+                return .error(404, "Not Found", documentation: "https://docs.github.com/rest/repos/contents#get-a-repository-readme")
+            case ["contributors"]: return FakeResponse(status: 204, body: Data())
+            case ["releases"]: return .json(.array([]), caching: .standard(lastModified: nil))
+            case ["languages"]: return .json(.object([:]), caching: .standard(lastModified: nil))
+            default: break
+            }
+        }
         switch rest {
         case []: return self.repository(index, render: render)
         case ["readme"]: return readme(repository, request: request, render: render)
@@ -27,13 +39,16 @@ extension FakeGitHubState {
             return .error(404, "Not Found", documentation: "https://docs.github.com/rest/repos/contents#get-a-repository-readme")
         }
         let accept = request.accept?.lowercased() ?? ""
+        let path = dataset.readmePath(for: repository)
         var response: FakeResponse
         if accept.contains("vnd.github.raw") || accept.contains("vnd.github.v3.raw") {
             response = FakeResponse(status: 200, body: Data(markdown.utf8), contentType: "text/plain; charset=utf-8")
         } else if accept.contains("vnd.github.html") || accept.contains("vnd.github.v3.html") {
-            response = FakeResponse(status: 200, body: Data(MarkdownRendering.html(markdown).utf8), contentType: "text/html;charset=utf-8")
+            let site = MarkdownRendering.Site(fullName: repository.fullName, branch: repository.defaultBranch, path: path)
+            let html = MarkdownRendering.html(markdown, path: path, site: site)
+            response = FakeResponse(status: 200, body: Data(html.utf8), contentType: "text/html;charset=utf-8")
         } else {
-            response = .json(render.readme(markdown, repository: repository))
+            response = .json(render.readme(markdown, path: path, repository: repository))
         }
         response.caching = .standard(lastModified: repository.pushedAt)
         return response

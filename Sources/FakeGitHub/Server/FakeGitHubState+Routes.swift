@@ -218,6 +218,14 @@ extension FakeGitHubState {
         return response
     }
 
+    /// Unstars `fullNames` for `login`, as if that person had unstarred them on github.com.
+    func unstar(_ fullNames: [String], login: String) {
+        for name in fullNames {
+            guard case .here(let index)? = locate(name) else { continue }
+            starredByLogin[login]?.remove(dataset.repositories[index].id)
+        }
+    }
+
     func star(_ fullNames: [String], login: String) {
         for name in fullNames {
             guard case .here(let index)? = locate(name) else { continue }

@@ -26,6 +26,8 @@ actor FakeGitHubState {
     var historyStars: [Int: Int] = [:]
     /// Private repositories: position → the lower-cased logins that may see it (its owner first).
     var privateViewers: [Int: Set<String>] = [:]
+    /// Repositories emptied while the fake runs: as if just created, with no commits.
+    var emptied: Set<Int> = []
     /// Names that answer `301`: lower-cased `owner/name` → position (seeded, and every rename's old name).
     var formerNames: [String: Int] = [:]
     /// `x-ratelimit-*` values sent as given instead of the buckets' (a hostile upstream), by
@@ -91,6 +93,7 @@ actor FakeGitHubState {
         repository.stars = stars[index]
         if archivedNow.contains(index) { repository.archived = true }
         repository.isPrivate = privateViewers[index] != nil
+        if emptied.contains(index) { (repository.size, repository.language) = (0, nil) }
         if let renamed = renames[index] {
             repository.name = renamed.name
             repository.ownerLogin = renamed.owner
@@ -118,6 +121,13 @@ actor FakeGitHubState {
     func archive(fullName: String) -> Bool {
         guard case .here(let index)? = locate(fullName) else { return false }
         archivedNow.insert(index)
+        return true
+    }
+
+    /// Empties a repository now: no commits, so no README, releases, languages or contributors.
+    func empty(fullName: String) -> Bool {
+        guard case .here(let index)? = locate(fullName) else { return false }
+        emptied.insert(index)
         return true
     }
 

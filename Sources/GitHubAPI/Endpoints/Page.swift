@@ -45,7 +45,9 @@ extension GitHubClient {
         switch shape {
         case .array:
             let response = try await send(request.expecting(LossyArray<Item>.self))
-            let items = try decode(LossyArray<Item>.self, from: response)
+            // A list that can be empty (an empty repository's contributors) may come as
+            // `204 No Content`: no body, no items.
+            let items = response.status == 204 ? LossyArray<Item>(elements: []) : try decode(LossyArray<Item>.self, from: response)
             var page = Page(
                 items: items.elements, links: response.links, rateLimit: response.rateLimit, totalCount: nil, incompleteResults: false,
                 shape: shape)

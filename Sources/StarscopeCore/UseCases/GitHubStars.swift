@@ -5,7 +5,8 @@ import StarscopeStore
 
 /// A person's stars on GitHub, beside their favourites: star and unstar, and sync in either
 /// direction. Nothing is ever deleted on either side, and a sync that fails halfway through
-/// reading the stars changes no favourite.
+/// reading the stars changes no favourite. A sync asks GitHub for the stars as they are now (no
+/// saved copy, however fresh), and sets every favourite's "starred on GitHub" mark from that.
 public struct GitHubStars: Sendable {
     /// What a sync did.
     public struct SyncReport: Sendable, Hashable {
@@ -51,8 +52,9 @@ public struct GitHubStars: Sendable {
         }
     }
 
-    /// Every starred repository becomes a favourite (one transaction, after all pages were read);
-    /// with `push`, every favourite not starred yet is starred on GitHub.
+    /// Every starred repository becomes a favourite (one transaction, after all pages were read),
+    /// and every favourite's mark follows GitHub's list as read just now; with `push`, every
+    /// favourite GitHub does not star right now is starred (whatever its mark said).
     public func sync(push: Bool, progress: PageProgress? = nil) async throws(StarscopeError) -> SyncReport {
         guard hasToken else { throw Self.needsToken }
         let explorer = favorites.explorer
@@ -60,10 +62,13 @@ public struct GitHubStars: Sendable {
         let check = CacheReport()
         let stars: ListResult<Repository>
         do {
-            stars = try await CacheReport.$current.withValue(check) {
-                try await explorer.collect(limit: Self.syncLimit, perPage: 100, about: .token, progress: progress) {
-                    () async throws(GitHubError) in
-                    try await explorer.client.starred(perPage: 100)
+            // Stars given or taken back on github.com a moment ago count: every page is asked for.
+            stars = try await CachingTransport.$asksGitHub.withValue(true) {
+                try await CacheReport.$current.withValue(check) {
+                    try await explorer.collect(limit: Self.syncLimit, perPage: 100, about: .token, progress: progress) {
+                        () async throws(GitHubError) in
+                        try await explorer.client.starred(perPage: 100)
+                    }
                 }
             }
         } catch let error as StarscopeError {
@@ -81,9 +86,18 @@ public struct GitHubStars: Sendable {
         }
         report.added = added
         report.alreadyFavorites = existing
-        guard push else { return report }
+        // The marks follow what GitHub said just now: a favourite unstarred on github.com since
+        // is marked so (unless the list was cut at the limit, which proves nothing of the rest).
         let starredIDs = Set(stars.items.map(\.id))
-        for favorite in try await favorites.list(refresh: false) where !starredIDs.contains(favorite.repository.id) {
+        let complete = stars.items.count < Self.syncLimit
+        let favourites = try await favorites.list(refresh: false)
+        for favorite in favourites where complete && favorite.starredOnGitHub != false && !starredIDs.contains(favorite.repository.id) {
+            try await Favorites.store { () async throws(StoreError) in
+                try await favorites.database.setStarredOnGitHub(false, repositoryID: favorite.repository.id, account: favorites.account)
+            }
+        }
+        guard push else { return report }
+        for favorite in favourites where !starredIDs.contains(favorite.repository.id) {
             guard let name = try? RepositoryName(parsing: favorite.repository.fullName) else { continue }
             do {
                 try await setStar(name, starred: true)

@@ -27,7 +27,8 @@ public struct CachePolicy: Sendable {
 /// - fresh (within `max-age`, or the search window): answered from the store, no request;
 /// - stale: revalidated with `If-None-Match` / `If-Modified-Since`; a 304 reuses the stored body;
 /// - GitHub unreachable, failing (5xx) or rate limited: the stored answer, reported as stale;
-/// - a 200 whose body fails the request's `BodyCheck`: never stored; the stored answer, as stale;
+/// - a 200 whose body fails the request's `BodyCheck`: never stored; the stored answer, as stale
+///   (a 204 has no body to check, and is kept as it is);
 /// - offline: the store only.
 ///
 /// Many requests at once for one stale answer share a single refresh, and the answers used
@@ -62,6 +63,12 @@ public struct CachingTransport: GitHubTransport {
         self.now = now
     }
 
+    /// Set (with `CachingTransport.$asksGitHub.withValue(true) { … }`) around work that must
+    /// learn what GitHub says now: no stored answer is used in place of asking, however fresh
+    /// (a stored one still makes the request conditional, and stands in, reported as stale, only
+    /// when GitHub cannot answer).
+    @TaskLocal public static var asksGitHub = false
+
     static func partition(for token: String?) -> String {
         guard let token else { return "anonymous" }
         return SHA256.hash(data: Data(token.utf8)).prefix(12).hexString
@@ -88,7 +95,7 @@ public struct CachingTransport: GitHubTransport {
             CacheReport.current?.recordStale(fetchedAt: stored.fetchedAt, reason: .offline(reason: "working offline"))
             return stored.storedResponse
         }
-        if let stored, isFresh(stored, at: time) {
+        if let stored, isFresh(stored, at: time), !Self.asksGitHub {
             var answer = remembered ?? .init(entry: stored, response: Self.response(from: stored, checkedBy: request.expects))
             if answer.response.decoded == nil, let check = request.expects {
                 // Remembered by a request that decodes nothing: this one decodes it for the next.
@@ -134,7 +141,8 @@ public struct CachingTransport: GitHubTransport {
             for (name, value) in response.headers where name.hasPrefix("x-ratelimit-") { reused.headers[name] = value }
             return .init(response: reused, stale: nil)
         }
-        if response.isSuccess, let check = request.expects {
+        // `204 No Content` has no body to check (a list GitHub answers empty that way).
+        if response.isSuccess, response.status != 204, let check = request.expects {
             response.decoded = check.decode(response.body)
             if response.decoded == nil {
                 // A 200 that cannot be read (cut short, wrong shape) never replaces a good answer.

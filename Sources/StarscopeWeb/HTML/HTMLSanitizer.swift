@@ -4,15 +4,18 @@ import Foundation
 ///
 /// The input is untrusted even though GitHub filters it. It is tokenised the way a browser
 /// reads HTML, and written out again from an allow-list only: known tags, known attributes per
-/// tag, URLs with `http`, `https` or `mailto` (relative ones resolved against the repository),
+/// tag, URLs with `http`, `https` or `mailto` (relative ones resolved as GitHub does, see
+/// `HTMLSanitizer+Links.swift`),
 /// every text and attribute value escaped, every element closed. `script`, `style`, `iframe`,
 /// `object`, `embed`, `form`, `template`, `noscript`, `meta`, `link`, `base` and their like are
 /// dropped with their content; other unknown tags are dropped and their text kept. What comes out
 /// is this type's own markup, so a parse the browser would read differently cannot smuggle a tag.
 public struct HTMLSanitizer: Sendable {
-    /// Where relative links point: `https://github.com/OWNER/NAME/blob/BRANCH/`.
+    /// Where relative links (without a leading `/`) point: the README's folder,
+    /// `https://github.com/OWNER/NAME/blob/BRANCH/FOLDER/`.
     public let linkBase: URL
-    /// Where relative images point: `https://raw.githubusercontent.com/OWNER/NAME/BRANCH/`.
+    /// Where relative images (without a leading `/`) point: the README's folder among the raw
+    /// files, `https://raw.githubusercontent.com/OWNER/NAME/BRANCH/FOLDER/`.
     public let imageBase: URL
     /// The hook for images: it gets each image's absolute `http`/`https` URL and returns the `src`
     /// to write (the URL itself, or a proxy's URL), or nil to leave the image out (its `alt` text
@@ -23,15 +26,19 @@ public struct HTMLSanitizer: Sendable {
     /// Output stops (every element closed) once it is this many bytes long.
     public var maximumLength = 2_000_000
 
-    /// A sanitiser for the README of `owner/name` on `branch` (the default branch).
-    public init(owner: String, name: String, branch: String, imageSource: @escaping @Sendable (URL) -> String? = HTMLSanitizer.httpsImages)
-    {
+    /// A sanitiser for the README of `owner/name` at `readmePath` (such as `docs/README.md`) on
+    /// `branch` (the default branch).
+    public init(
+        owner: String, name: String, branch: String, readmePath: String = "README.md",
+        imageSource: @escaping @Sendable (URL) -> String? = HTMLSanitizer.httpsImages
+    ) {
         func part(_ text: String) -> String {
             text.addingPercentEncoding(withAllowedCharacters: Self.pathCharacters) ?? ""
         }
         let path = "\(part(owner))/\(part(name))"
-        linkBase = URL(string: "https://github.com/\(path)/blob/\(part(branch))/") ?? URL(fileURLWithPath: "/")
-        imageBase = URL(string: "https://raw.githubusercontent.com/\(path)/\(part(branch))/") ?? URL(fileURLWithPath: "/")
+        let folder = Self.folder(of: readmePath)
+        linkBase = URL(string: "https://github.com/\(path)/blob/\(part(branch))/\(folder)") ?? URL(fileURLWithPath: "/")
+        imageBase = URL(string: "https://raw.githubusercontent.com/\(path)/\(part(branch))/\(folder)") ?? URL(fileURLWithPath: "/")
         self.imageSource = imageSource
     }
 
@@ -134,7 +141,7 @@ public struct HTMLSanitizer: Sendable {
     }
 
     /// A link's target: `http`, `https` or `mailto`, a fragment of the README (`#user-content-…`),
-    /// or a path resolved against the repository's files on GitHub; nil for anything else.
+    /// or a path resolved as GitHub does (`resolveLink(_:)`); nil for anything else.
     func link(_ value: String) -> String? {
         let cleaned = Self.withoutControls(value)
         guard !cleaned.isEmpty, cleaned.count <= 2_048 else { return nil }
@@ -147,38 +154,26 @@ public struct HTMLSanitizer: Sendable {
             guard ["http", "https", "mailto"].contains(scheme), let url = URL(string: cleaned) else { return nil }
             return url.absoluteString
         }
-        return resolve(cleaned, against: linkBase)?.absoluteString
+        return resolveLink(cleaned)?.absoluteString
     }
 
-    /// An image's `src`: an absolute `http`/`https` URL (relative ones from the repository's raw
-    /// files), passed through `imageSource`; nil leaves the image out.
+    /// An image's `src`: an absolute `http`/`https` URL (relative ones resolved as GitHub does,
+    /// `resolveImage(_:)`; a file on github.com as its raw file), passed through `imageSource`;
+    /// nil leaves the image out.
     func image(_ value: String) -> String? {
         let cleaned = Self.withoutControls(value)
         guard !cleaned.isEmpty, cleaned.count <= 2_048, !cleaned.hasPrefix("#") else { return nil }
         let url: URL?
         if let scheme = Self.scheme(of: cleaned) {
-            url = ["http", "https"].contains(scheme) ? URL(string: cleaned) : nil
+            url = ["http", "https"].contains(scheme) ? URL(string: cleaned).map(Self.rawFile) : nil
         } else {
-            url = resolve(cleaned, against: imageBase)
+            url = resolveImage(cleaned)
         }
         guard let url, let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else { return nil }
         guard let source = imageSource(url), Self.scheme(of: source).map({ ["http", "https"].contains($0) }) ?? source.hasPrefix("/")
         else { return nil }
         return source
     }
-
-    /// A relative reference against `base`: `/x` from the repository's root, `//host/x` as HTTPS.
-    func resolve(_ reference: String, against base: URL) -> URL? {
-        if reference.hasPrefix("//") { return URL(string: "https:" + reference) }
-        let relative = reference.hasPrefix("/") ? String(reference.drop { $0 == "/" }) : reference
-        let encoded = relative.addingPercentEncoding(withAllowedCharacters: Self.referenceCharacters) ?? relative
-        guard let url = URL(string: encoded, relativeTo: base)?.absoluteURL, url.scheme == "https", url.host == base.host else {
-            return nil
-        }
-        return url
-    }
-
-    static let referenceCharacters = CharacterSet.urlPathAllowed.union(CharacterSet(charactersIn: "?#=&%"))
 
     /// A URL as a browser reads it: no leading or trailing spaces and controls, and no tab or
     /// newline anywhere (so `java\tscript:` is `javascript:`).

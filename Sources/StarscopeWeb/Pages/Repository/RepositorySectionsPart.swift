@@ -29,7 +29,7 @@ struct RepositorySectionsPart: Sendable {
         readme = sections.readmeHTML.map {
             $0.map { html in
                 readmes.readme(.init(owner: owner, name: name, branch: branch, html: html)) {
-                    HTMLSanitizer(owner: owner, name: name, branch: branch, imageSource: Self.imageSource).sanitize(html)
+                    Self.sanitizer(for: repository, html: html).sanitize(html)
                 }
             }
         }
@@ -37,6 +37,14 @@ struct RepositorySectionsPart: Sendable {
         releases = sections.releases
         contributors = sections.contributors
         self.now = now
+    }
+
+    /// The sanitiser for `html`, the README of `repository`: its relative links resolve against
+    /// the README's own folder (GitHub names it in the HTML) on the default branch.
+    static func sanitizer(for repository: Repository, html: String) -> HTMLSanitizer {
+        HTMLSanitizer(
+            owner: repository.owner.login, name: repository.name, branch: repository.defaultBranch ?? "HEAD",
+            readmePath: HTMLSanitizer.readmePath(in: html) ?? "README.md", imageSource: imageSource)
     }
 
     /// An `https` image on one of GitHub's image hosts, else nothing (its `alt` text stays).
