@@ -13,7 +13,7 @@ public func buildApplication(
     let host = services.settings.host
     return Application(
         router: router,
-        server: .http1(configuration: .init(idleTimeout: .seconds(Int64(services.settings.idleTimeout)))),
+        server: .boundedHTTP1(services.settings.connections),
         configuration: .init(address: .hostname(host, port: services.settings.port), serverName: "Starscope"),
         services: [BackgroundChecks(services: services)],
         onServerRunning: { channel in
