@@ -14,7 +14,9 @@ public func buildApplication(
     return Application(
         router: router,
         server: .boundedHTTP1(services.settings.connections),
-        configuration: .init(address: .hostname(host, port: services.settings.port), serverName: "Starscope"),
+        // A deep accept queue (the kernel caps it at net.core.somaxconn), so a burst of connections
+        // (thousands of slow clients reconnecting) does not leave others waiting on SYN retries.
+        configuration: .init(address: .hostname(host, port: services.settings.port), serverName: "Starscope", backlog: 4096),
         services: [BackgroundChecks(services: services)],
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? services.settings.port
