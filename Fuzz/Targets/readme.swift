@@ -42,7 +42,7 @@ enum AllowedMarkup {
             switch bytes[index] {
             case UInt8(ascii: "<"):
                 guard let close = bytes[index...].firstIndex(of: UInt8(ascii: ">")) else { return "a stray <" }
-                if let problem = tagProblem(String(decoding: bytes[(index + 1)..<close], as: UTF8.self), stack: &stack) {
+                if let problem = tagProblem(bytes[(index + 1)..<close], stack: &stack) {
                     return problem
                 }
                 index = close + 1
@@ -59,16 +59,21 @@ enum AllowedMarkup {
         return stack.isEmpty ? nil : "unclosed \(stack)"
     }
 
-    /// `inside` is what is between `<` and `>`.
-    static func tagProblem(_ inside: String, stack: inout [String]) -> String? {
-        var rest = Substring(inside)
-        let closing = rest.first == "/"
+    /// `inside` is what is between `<` and `>`, read as bytes, as a browser reads code points (a
+    /// quote followed by a combining mark is one Swift Character, but still a quote).
+    static func tagProblem(_ inside: ArraySlice<UInt8>, stack: inout [String]) -> String? {
+        let shown = String(decoding: inside, as: UTF8.self)
+        func isNameByte(_ byte: UInt8) -> Bool {
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        }
+        var rest = inside
+        let closing = rest.first == UInt8(ascii: "/")
         if closing { rest = rest.dropFirst() }
-        let name = String(rest.prefix { ("a"..."z").contains($0) || ("0"..."9").contains($0) })
-        rest = rest.dropFirst(name.count)
-        guard tags.contains(name) else { return "the tag \(name.debugDescription) in <\(inside)>" }
+        let name = String(decoding: rest.prefix(while: isNameByte), as: UTF8.self)
+        rest = rest.dropFirst(name.utf8.count)
+        guard tags.contains(name) else { return "the tag \(name.debugDescription) in <\(shown)>" }
         if closing {
-            guard rest.isEmpty else { return "a closing tag with more: <\(inside)>" }
+            guard rest.isEmpty else { return "a closing tag with more: <\(shown)>" }
             guard stack.last == name else { return "</\(name)> closes \(stack.last ?? "nothing")" }
             stack.removeLast()
             return nil
@@ -76,17 +81,23 @@ enum AllowedMarkup {
         if !voids.contains(name) { stack.append(name) }
         let allowed = everywhere.union(byTag[name] ?? [])
         while !rest.isEmpty {
-            guard rest.first == " " else { return "no space before an attribute in <\(inside)>" }
+            guard rest.first == UInt8(ascii: " ") else { return "no space before an attribute in <\(shown)>" }
             rest = rest.dropFirst()
-            let attribute = String(rest.prefix { ("a"..."z").contains($0) || $0 == "-" })
-            rest = rest.dropFirst(attribute.count)
+            let attributeBytes = rest.prefix { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || $0 == UInt8(ascii: "-") }
+            let attribute = String(decoding: attributeBytes, as: UTF8.self)
+            rest = rest.dropFirst(attributeBytes.count)
             guard allowed.contains(attribute) else { return "the attribute \(attribute.debugDescription) on <\(name)>" }
-            guard rest.first == "=" else { continue }
+            guard rest.first == UInt8(ascii: "=") else { continue }
             rest = rest.dropFirst()
-            guard rest.first == "\"", let end = rest.dropFirst().firstIndex(of: "\"") else { return "an unquoted value in <\(inside)>" }
-            let value = String(rest[rest.index(after: rest.startIndex)..<end])
-            rest = rest[rest.index(after: end)...]
-            if value.contains("<") || value.contains("'") { return "an unescaped value in <\(inside)>" }
+            guard rest.first == UInt8(ascii: "\""), let end = rest.dropFirst().firstIndex(of: UInt8(ascii: "\"")) else {
+                return "an unquoted value in <\(shown)>"
+            }
+            let valueBytes = rest[(rest.startIndex + 1)..<end]
+            rest = rest[(end + 1)...]
+            if valueBytes.contains(UInt8(ascii: "<")) || valueBytes.contains(UInt8(ascii: "'")) {
+                return "an unescaped value in <\(shown)>"
+            }
+            let value = String(decoding: valueBytes, as: UTF8.self)
             if attribute == "href" || attribute == "src", let problem = urlProblem(unescaped(value)) { return problem }
         }
         return nil
