@@ -13,7 +13,7 @@ final class ConnectionGate: ChannelInboundHandler, RemovableChannelHandler {
         case waiting(since: NIODeadline)
         /// A request is arriving: its first byte came at `since`.
         case receiving(since: NIODeadline, bytes: Int)
-        /// The request is whole and the answer not finished; `early` bytes of the next have come.
+        /// Requests are whole and not all answered; `early` bytes of the next have come.
         case answering(early: Int)
     }
 
@@ -22,6 +22,8 @@ final class ConnectionGate: ChannelInboundHandler, RemovableChannelHandler {
     private var phase = Phase.waiting(since: .now())
     private var address: String?
     private var timer: Scheduled<Void>?
+    /// Whole requests whose answers are not finished (more than one when a client pipelines).
+    private var unanswered = 0
 
     init(limits: ConnectionLimits, counter: ConnectionCounter) {
         self.limits = limits
@@ -64,12 +66,16 @@ final class ConnectionGate: ChannelInboundHandler, RemovableChannelHandler {
     func requestArrived() {
         timer?.cancel()
         timer = nil
+        unanswered += 1
         phase = .answering(early: 0)
     }
 
-    /// The answer is written: bytes of the next request that came early start its clock now.
+    /// An answer is written. Once every request is answered, bytes of the next that came early
+    /// start its clock now; without any, the connection waits for one.
     func answerFinished(context: ChannelHandlerContext) {
-        guard case .answering(let early) = phase else { return }
+        guard unanswered > 0 else { return }
+        unanswered -= 1
+        guard unanswered == 0, case .answering(let early) = phase else { return }
         phase = early > 0 ? .receiving(since: .now(), bytes: early) : .waiting(since: .now())
         schedule(context)
     }
