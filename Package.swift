@@ -111,6 +111,9 @@ let package = Package(
             dependencies: [
                 "FakeGitHub",
                 "GitHubAPI",
+                "StarscopeStore",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

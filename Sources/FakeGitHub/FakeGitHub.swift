@@ -27,6 +27,8 @@ public final class FakeGitHub: Sendable {
         public var driftInterval: Double?
         /// Every free-text field from the hostile corpus (see `HostileStrings`).
         public var hostile = false
+        /// Repositories (`owner/name`) that only their owner's token sees.
+        public var privateRepositories: [String] = []
 
         public init() {}
     }
@@ -52,7 +54,9 @@ public final class FakeGitHub: Sendable {
         limits.coreAuthenticated = configuration.coreLimitAuthenticated
         limits.searchAnonymous = configuration.searchLimitAnonymous
         limits.searchAuthenticated = configuration.searchLimitAuthenticated
-        state = FakeGitHubState(dataset: dataset, tokens: configuration.tokens, limits: limits, maxAge: configuration.maxAge)
+        state = FakeGitHubState(
+            dataset: dataset, tokens: configuration.tokens, limits: limits, maxAge: configuration.maxAge,
+            privateRepositories: configuration.privateRepositories)
     }
 
     /// Serves until the task is cancelled; `onReady` gets the bound port once connections are accepted.
@@ -108,9 +112,22 @@ public final class FakeGitHub: Sendable {
         await state.setStars(fullName: fullName, to: count)
     }
 
+    /// Sets a repository's star count as if it had always had it: its star history spreads the
+    /// count over its whole life (`setStars` puts a change on today, as new stars would).
+    @discardableResult
+    public func setStarsOverItsHistory(_ fullName: String, to count: Int) async -> Bool {
+        await state.setStars(fullName: fullName, to: count, overItsHistory: true)
+    }
+
     /// Sets what is left of a rate-limit bucket (`core` or `search`) for a token, or for anonymous requests.
     public func setRemaining(_ remaining: Int, token: String? = nil, resource: String = "core") async {
         await state.setRemaining(remaining, token: token, resource: resource)
+    }
+
+    /// Sends these `x-ratelimit-*` values (by name without the prefix: `limit`, `remaining`,
+    /// `reset`, `used`) as given on every answer, as a hostile upstream would; nil ends it.
+    public func overrideRateLimitHeaders(_ values: [String: String]?) async {
+        await state.overrideRateLimitHeaders(values)
     }
 
     /// A rate-limit bucket as it stands: what GitHub would report in `x-ratelimit-*`.
@@ -142,8 +159,31 @@ public final class FakeGitHub: Sendable {
         await state.rename(fullName, to: newFullName)
     }
 
+    /// Makes `fullName` private: from now on only its owner's token (and those of `sharedWith`)
+    /// see it; everyone else gets `404`, as on GitHub.
+    @discardableResult
+    public func makePrivate(_ fullName: String, sharedWith: [String] = []) async -> Bool {
+        await state.makePrivate(fullName, sharedWith: sharedWith)
+    }
+
+    /// A repository's star history as the fake serves it, newest week first (nil: no such repository).
+    public func starHistory(_ fullName: String) async -> [StarHistoryWeek]? {
+        await state.starHistoryWeeks(fullName: fullName)
+    }
+
+    /// Whether the fake answers 422 (no history) for this repository id.
+    public static func hasNoStarHistory(_ id: Int64) -> Bool { FakeStarHistory.isUnavailable(id) }
+
     public func addToken(_ token: String, login: String) async {
         await state.addToken(token, login: login)
+    }
+
+    /// From now on `GET /user` with `token` answers GitHub's user `id` called `login` (the token is
+    /// accepted if it was not): a person who renamed their account keeps their id under a new
+    /// login; someone who took a login another gave up has a new id under the old login. A token
+    /// not known yet answers with the seeded account called `login`, which must exist.
+    public func setIdentity(token: String, id: Int64, login: String) async {
+        await state.setIdentity(token: token, id: id, login: login)
     }
 
     /// From now on the token gets 401 Bad credentials, as a revoked token does.

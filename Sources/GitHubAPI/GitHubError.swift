@@ -1,4 +1,5 @@
 import Foundation
+import StarscopeModels
 
 /// Everything that can go wrong talking to GitHub, told apart so callers can react to each.
 public enum GitHubError: Error, Hashable, Sendable {
@@ -29,6 +30,8 @@ public enum GitHubError: Error, Hashable, Sendable {
     case foreignURL(String)
     /// A request that could not be formed.
     case invalidRequest(String)
+    /// The answer was larger than `limit` bytes; it was not read.
+    case tooLarge(limit: Int)
 }
 
 extension GitHubError {
@@ -42,18 +45,16 @@ extension GitHubError {
             self = .badCredentials(message: message)
         case 403, 429:
             // `x-ratelimit-remaining: 0` is the primary limit, with or without a reset header.
-            if response.header("x-ratelimit-remaining").flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) == 0,
+            if response.header("x-ratelimit-remaining").flatMap({ Count.parse($0) }) == 0,
                 !message.lowercased().contains("secondary")
             {
                 self = .rateLimited(
                     resource: response.header("x-ratelimit-resource") ?? (response.url.path.contains("/search/") ? "search" : "core"),
-                    limit: response.header("x-ratelimit-limit").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? 0,
-                    reset: response.header("x-ratelimit-reset").flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }.map {
-                        Date(timeIntervalSince1970: TimeInterval($0))
-                    }
+                    limit: response.header("x-ratelimit-limit").flatMap { Count.parse($0) } ?? 0,
+                    reset: response.header("x-ratelimit-reset").flatMap { Count.epochDate($0) }
                 )
             } else if message.lowercased().contains("secondary rate limit") || response.header("retry-after") != nil {
-                self = .secondaryRateLimit(retryAfter: response.header("retry-after").flatMap { Int($0) })
+                self = .secondaryRateLimit(retryAfter: response.header("retry-after").flatMap { Count.parse($0) })
             } else if status == 429 {
                 self = .secondaryRateLimit(retryAfter: nil)
             } else {
@@ -74,7 +75,7 @@ extension GitHubError {
     /// token it no longer accepts), so that a stored answer may stand in for a fresh one.
     public var isTransient: Bool {
         switch self {
-        case .offline, .timeout, .serverError, .rateLimited, .secondaryRateLimit, .badCredentials: true
+        case .offline, .timeout, .serverError, .rateLimited, .secondaryRateLimit, .badCredentials, .tooLarge: true
         default: false
         }
     }

@@ -15,9 +15,10 @@ public struct Starscope: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             TrendingCommand.self, RisingCommand.self, ReposCommand.self, RepoCommand.self, ReadmeCommand.self, ReleasesCommand.self,
-            ContributorsCommand.self, UsersCommand.self, UserCommand.self, ActivityCommand.self, OpenCommand.self, FavoritesCommand.self,
+            ContributorsCommand.self, HistoryCommand.self, CompareCommand.self, UsersCommand.self, UserCommand.self, ActivityCommand.self,
+            OpenCommand.self, FavoritesCommand.self,
             StarCommand.self, UnstarCommand.self, UpdatesCommand.self,
-            AuthCommand.self, ServeCommand.self,
+            AuthCommand.self, AccountsCommand.self, ServeCommand.self,
         ]
     )
 

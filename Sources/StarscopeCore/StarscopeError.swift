@@ -79,6 +79,8 @@ extension StarscopeError {
             self = .unavailable("GitHub sent an answer Starscope cannot read; try again in a moment.")
         case .foreignURL(let url):
             self = .unavailable("GitHub pointed to \(url), outside the configured API; Starscope did not follow it.")
+        case .tooLarge(let limit):
+            self = .unavailable("GitHub sent an answer larger than \(limit >> 20) MB; Starscope did not read it.")
         case .invalidRequest(let reason):
             self = .invalidInput("Starscope could not form the request: \(reason).")
         }

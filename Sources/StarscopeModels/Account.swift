@@ -135,9 +135,9 @@ public struct Profile: Codable, Hashable, Sendable, Identifiable {
         location = try c.decodeIfPresent(String.self, forKey: .location)
         email = try c.decodeIfPresent(String.self, forKey: .email)
         bio = try c.decodeIfPresent(String.self, forKey: .bio)
-        publicRepos = try c.decodeIfPresent(Int.self, forKey: .publicRepos) ?? 0
-        followers = try c.decodeIfPresent(Int.self, forKey: .followers) ?? 0
-        following = try c.decodeIfPresent(Int.self, forKey: .following) ?? 0
+        publicRepos = try c.decodeCount(forKey: .publicRepos) ?? 0
+        followers = try c.decodeCount(forKey: .followers) ?? 0
+        following = try c.decodeCount(forKey: .following) ?? 0
         createdAt = try c.decodeIfPresent(Date.self, forKey: .createdAt)
     }
 

@@ -29,7 +29,7 @@ public struct CivilDate: Hashable, Sendable {
         millisecond = millisecondOfDay % 1000
     }
 
-    static func floorDivide(_ value: Int64, by divisor: Int64) -> (quotient: Int64, remainder: Int64) {
+    public static func floorDivide(_ value: Int64, by divisor: Int64) -> (quotient: Int64, remainder: Int64) {
         let remainder = value % divisor
         return remainder < 0 ? (value / divisor - 1, remainder + divisor) : (value / divisor, remainder)
     }

@@ -23,7 +23,7 @@ public struct Contributor: Codable, Hashable, Sendable, Identifiable {
     /// The account's fields and `contributions`, side by side in one object, as GitHub sends them.
     public init(from decoder: any Decoder) throws {
         account = try Account(from: decoder)
-        contributions = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(Int.self, forKey: .contributions) ?? 0
+        contributions = try decoder.container(keyedBy: CodingKeys.self).decodeCount(forKey: .contributions) ?? 0
     }
 
     public func encode(to encoder: any Encoder) throws {

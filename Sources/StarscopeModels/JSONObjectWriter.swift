@@ -155,6 +155,8 @@ extension Repository {
         object.add("license", license?.jsonObject)
         object.add("archived", archived)
         object.add("default_branch", defaultBranch)
+        object.add("private", isPrivate)
+        object.add("visibility", visibility)
         return object
     }
 }

@@ -32,7 +32,8 @@ public enum JSONValue: Codable, Hashable, Sendable {
         case .null: try c.encodeNil()
         case .bool(let value): try c.encode(value)
         case .number(let value):
-            if value.rounded() == value, abs(value) < 9e15 {
+            // Whole numbers in `Int64`'s range (−2⁶³ included) are written as integers, exactly.
+            if value.rounded() == value, value >= -0x1p63, value < 0x1p63 {
                 try c.encode(Int64(value))
             } else {
                 try c.encode(value)

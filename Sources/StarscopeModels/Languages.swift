@@ -19,7 +19,7 @@ public struct Languages: Codable, Hashable, Sendable {
     }
 
     /// All bytes together.
-    public var totalBytes: Int { shares.reduce(0) { $0 + $1.bytes } }
+    public var totalBytes: Int { shares.reduce(0) { $0 &+ Count.clamped($1.bytes) } }
 
     /// Each language's part of the whole, from 0 to 1 (0 when there is no code).
     public func fraction(of share: Share) -> Double {
@@ -28,8 +28,14 @@ public struct Languages: Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let bytes = try decoder.singleValueContainer().decode([String: Int].self)
-        self.init(bytes.map { Share(name: $0.key, bytes: $0.value) })
+        // Sizes are held to `0...Count.maximum`, so their sum cannot overflow.
+        let container = try decoder.singleValueContainer()
+        if let bytes = try? container.decode([String: Int].self) {
+            self.init(bytes.map { Share(name: $0.key, bytes: Count.clamped($0.value)) })
+        } else {
+            let bytes = try container.decode([String: Double].self)
+            self.init(bytes.map { Share(name: $0.key, bytes: Count.clamped($0.value)) })
+        }
     }
 
     /// Encodes GitHub's object (`{"Swift": 1234}`); JSON objects carry no order.

@@ -8,12 +8,14 @@ public struct RateLimit: Codable, Hashable, Sendable {
     public var used: Int
     public var reset: Date
 
+    /// Every figure is held to `0...Count.maximum` and the reset between 1970 and the year 9999,
+    /// whatever GitHub (or something posing as it) sent, so budgets computed from them cannot trap.
     public init(resource: String, limit: Int, remaining: Int, used: Int, reset: Date) {
         self.resource = resource
-        self.limit = limit
-        self.remaining = remaining
-        self.used = used
-        self.reset = reset
+        self.limit = Count.clamped(limit)
+        self.remaining = Count.clamped(remaining)
+        self.used = Count.clamped(used)
+        self.reset = Count.epochDate(reset)
     }
 }
 
@@ -43,8 +45,8 @@ public struct RateLimitOverview: Codable, Hashable, Sendable {
                 resource: entry.key,
                 limit: bucket.limit,
                 remaining: bucket.remaining,
-                used: bucket.used ?? (bucket.limit - bucket.remaining),
-                reset: Date(timeIntervalSince1970: TimeInterval(bucket.reset))
+                used: bucket.used ?? max(0, Count.clamped(bucket.limit) - Count.clamped(bucket.remaining)),
+                reset: Count.epochDate(seconds: bucket.reset)
             )
         }
     }

@@ -34,7 +34,7 @@ public struct Readme: Codable, Hashable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         name = try c.decode(String.self, forKey: .name)
         path = try c.decodeIfPresent(String.self, forKey: .path) ?? name
-        size = try c.decodeIfPresent(Int.self, forKey: .size) ?? 0
+        size = try c.decodeCount(forKey: .size) ?? 0
         encoding = try c.decodeIfPresent(String.self, forKey: .encoding) ?? "base64"
         let content = try c.decodeIfPresent(String.self, forKey: .content) ?? ""
         // GitHub wraps base64 at 60 characters.

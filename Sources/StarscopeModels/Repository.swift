@@ -25,6 +25,18 @@ public struct Repository: Codable, Hashable, Sendable, Identifiable {
     public var license: License?
     public var archived: Bool
     public var defaultBranch: String?
+    /// GitHub's `private`: only those GitHub shows it to may see it.
+    public var isPrivate: Bool
+    /// GitHub's `visibility`: `public`, `private` or `internal` (an enterprise's members only).
+    public var visibility: String?
+
+    /// Whether anyone may see it: neither private nor internal. Only public repositories are ever
+    /// kept where another account or a guest could read them.
+    public var isPublic: Bool {
+        guard !isPrivate else { return false }
+        guard let visibility else { return true }
+        return visibility.lowercased() == "public"
+    }
 
     public init(
         id: Int64,
@@ -46,7 +58,9 @@ public struct Repository: Codable, Hashable, Sendable, Identifiable {
         topics: [String] = [],
         license: License? = nil,
         archived: Bool = false,
-        defaultBranch: String? = nil
+        defaultBranch: String? = nil,
+        isPrivate: Bool = false,
+        visibility: String? = nil
     ) {
         self.id = id
         self.name = name
@@ -68,6 +82,8 @@ public struct Repository: Codable, Hashable, Sendable, Identifiable {
         self.license = license
         self.archived = archived
         self.defaultBranch = defaultBranch
+        self.isPrivate = isPrivate
+        self.visibility = visibility
     }
 
     enum CodingKeys: String, CodingKey {
@@ -82,6 +98,8 @@ public struct Repository: Codable, Hashable, Sendable, Identifiable {
         case forksCount = "forks_count"
         case openIssuesCount = "open_issues_count"
         case defaultBranch = "default_branch"
+        case isPrivate = "private"
+        case visibility
     }
 
     public init(from decoder: any Decoder) throws {
@@ -97,15 +115,24 @@ public struct Repository: Codable, Hashable, Sendable, Identifiable {
         updatedAt = try c.decodeIfPresent(Date.self, forKey: .updatedAt)
         pushedAt = try c.decodeIfPresent(Date.self, forKey: .pushedAt)
         homepage = try c.decodeIfPresent(String.self, forKey: .homepage)
-        stargazersCount = try c.decodeIfPresent(Int.self, forKey: .stargazersCount) ?? 0
-        watchersCount = try c.decodeIfPresent(Int.self, forKey: .watchersCount) ?? stargazersCount
-        forksCount = try c.decodeIfPresent(Int.self, forKey: .forksCount) ?? 0
-        openIssuesCount = try c.decodeIfPresent(Int.self, forKey: .openIssuesCount) ?? 0
+        // Counts are held to `0...Count.maximum` here, at the edge, so nothing after can overflow.
+        stargazersCount = try c.decodeCount(forKey: .stargazersCount) ?? 0
+        watchersCount = try c.decodeCount(forKey: .watchersCount) ?? stargazersCount
+        forksCount = try c.decodeCount(forKey: .forksCount) ?? 0
+        openIssuesCount = try c.decodeCount(forKey: .openIssuesCount) ?? 0
         language = try c.decodeIfPresent(String.self, forKey: .language)
         topics = try c.decodeIfPresent([String].self, forKey: .topics) ?? []
         license = try c.decodeIfPresent(License.self, forKey: .license)
         archived = try c.decodeIfPresent(Bool.self, forKey: .archived) ?? false
         defaultBranch = try c.decodeIfPresent(String.self, forKey: .defaultBranch)
+        // A field of an unexpected type must not make a private repository look public: only an
+        // explicit `false` (or no field at all, as in old snapshots) means not private.
+        if c.contains(.isPrivate) {
+            isPrivate = (try? c.decodeIfPresent(Bool.self, forKey: .isPrivate)).flatMap { $0 } ?? true
+        } else {
+            isPrivate = false
+        }
+        visibility = try? c.decodeIfPresent(String.self, forKey: .visibility)
     }
 
     /// Encodes every field, writing `null` for absent values as GitHub does.
@@ -131,6 +158,8 @@ public struct Repository: Codable, Hashable, Sendable, Identifiable {
         try c.encode(license, forKey: .license)
         try c.encode(archived, forKey: .archived)
         try c.encode(defaultBranch, forKey: .defaultBranch)
+        try c.encode(isPrivate, forKey: .isPrivate)
+        try c.encode(visibility, forKey: .visibility)
     }
 }
 

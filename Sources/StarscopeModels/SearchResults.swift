@@ -21,7 +21,10 @@ public struct SearchResults<Item: Decodable & Sendable>: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        totalCount = try c.decode(Int.self, forKey: .totalCount)
+        guard let total = try c.decodeCount(forKey: .totalCount) else {
+            throw DecodingError.keyNotFound(CodingKeys.totalCount, .init(codingPath: c.codingPath, debugDescription: "No total_count."))
+        }
+        totalCount = total
         // Recorded answers from 2014 have no `incomplete_results`.
         incompleteResults = try c.decodeIfPresent(Bool.self, forKey: .incompleteResults) ?? false
         let items = try c.decode(LossyArray<Item>.self, forKey: .items)

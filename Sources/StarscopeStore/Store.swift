@@ -48,11 +48,13 @@ public protocol Store: Sendable {
 
     // MARK: Star history and snapshots
 
-    /// Records a star sample for each repository whose count changed, and keeps its snapshot
-    /// (and the snapshot of a favourite of any account).
-    func observe(_ repositories: [Repository], at date: Date) async throws(StoreError)
-    /// The latest snapshot of `fullName` (any case), from any list or favourite.
-    func snapshot(fullName: String) async throws(StoreError) -> (repository: Repository, fetchedAt: Date)?
+    /// Records what GitHub said of `repositories`, fetched for `account`. A public repository
+    /// gets a star sample when its count changed, the shared snapshot, and fresh snapshots in
+    /// every account's favourites; a private one (`!isPublic`) refreshes `account`'s own favourite
+    /// only and is never shared. Only GitHub's answers come here, never a file's.
+    func observe(_ repositories: [Repository], account: String, at date: Date) async throws(StoreError)
+    /// The latest shared snapshot of `fullName` (any case), else `account`'s own favourite's.
+    func snapshot(fullName: String, account: String) async throws(StoreError) -> (repository: Repository, fetchedAt: Date)?
     func starHistory(repositoryID: Int64) async throws(StoreError) -> [StarSample]
     func starHistories(repositoryIDs: [Int64]) async throws(StoreError) -> [Int64: [StarSample]]
     func observeSample(repositoryID: Int64, fullName: String, stars: Int, at date: Date) async throws(StoreError)
@@ -61,23 +63,70 @@ public protocol Store: Sendable {
     func starGains(since: Date) async throws(StoreError) -> [StarGain]
     func oldestStarSample() async throws(StoreError) -> Date?
 
+    // MARK: GitHub's star history
+
+    /// The weekly buckets GitHub gave for a repository, newest first, and when; nil when never asked.
+    func gitHubStarHistory(repositoryID: Int64) async throws(StoreError) -> GitHubStarHistory?
+    /// Replaces what is kept of a repository's history with `history` (merge a refresh first:
+    /// `GitHubStarHistory.merge`).
+    func saveGitHubStarHistory(_ history: GitHubStarHistory) async throws(StoreError)
+
     // MARK: Updates
 
     func watch(repositoryID: Int64) async throws(StoreError) -> RepositoryWatch?
     /// Saves what is known of a watched repository and gives `updates` to every account that
-    /// has it as a favourite, each once (by its key).
-    func record(_ watch: RepositoryWatch, updates: [Update]) async throws(StoreError)
-    /// Every repository some account has as a favourite.
-    func watchedRepositories() async throws(StoreError) -> [(id: Int64, fullName: String)]
+    /// has it as a favourite (only to `account` when given: a private repository's news goes to
+    /// no one else), each once (by its key). The checking account's `WatchProblem` (everyone's
+    /// when `account` is nil) goes: the repository was seen again.
+    func record(_ watch: RepositoryWatch, updates: [Update], account: String?) async throws(StoreError)
+    /// Saves why a watched repository could not be checked with `problem.account`'s token, and
+    /// gives `updates` (such as "no longer on GitHub") to that account alone, once each.
+    func record(_ problem: WatchProblem, updates: [Update]) async throws(StoreError)
+    /// Favourites that could not be checked: `account`'s, or everyone's (nil).
+    func watchProblems(account: String?) async throws(StoreError) -> [WatchProblem]
+    /// Every repository `account` has as a favourite (any account's when nil), once each.
+    func watchedRepositories(account: String?) async throws(StoreError) -> [(id: Int64, fullName: String)]
+    /// Every account with a favourite.
+    func accountsWithFavorites() async throws(StoreError) -> [String]
     func updates(account: String, unseenOnly: Bool, since: Date?) async throws(StoreError) -> [Update]
     func unseenUpdateCount(account: String) async throws(StoreError) -> Int
     func markUpdatesSeen(account: String, ids: [Int64]) async throws(StoreError)
 
     // MARK: Accounts and sessions
 
+    /// Creates or updates an account known by its login only, as every account was before
+    /// GitHub's ids were kept (v12); `signIn` is how people sign in now.
     func saveAccount(login: String, sealedToken: Data, at date: Date) async throws(StoreError)
+    /// Signs in GitHub's user `userID`, called `login` now, with a freshly sealed token, in one
+    /// transaction: the account of that id (its login updated when GitHub's changed), else an
+    /// account made before ids were kept with that login, adopted once (its data moved to the
+    /// id's key, its old sessions ended), else a new, empty account. Any other account holding
+    /// `login` is someone GitHub gave that login before: it is moved aside (login `#ID`) and keeps
+    /// its data, which the newcomer never sees.
+    func signIn(userID: Int64, login: String, sealedToken: Data, at date: Date) async throws(StoreError) -> AccountSignIn
+    /// The account called `login` now (any case).
     func account(login: String) async throws(StoreError) -> AccountRecord?
-    func setTheme(_ theme: String, login: String) async throws(StoreError)
+    /// The account whose data are kept under `key` (`AccountRecord.key`, a session's `account`).
+    func account(key: String) async throws(StoreError) -> AccountRecord?
+    /// Sets the theme of the account keyed `account`.
+    func setTheme(_ theme: String, account: String) async throws(StoreError)
+    /// Ends every session of `account` (its key, or "" for the one user): how many ended.
+    @discardableResult
+    func endSessions(account: String) async throws(StoreError) -> Int
+    /// Deletes everything kept for the account keyed `account`: its sealed token and theme,
+    /// favourites with their notes and tags (and why some could not be checked), updates and
+    /// sessions, in one transaction; nothing of
+    /// any other account. False when there was nothing ("" is never forgotten this way).
+    @discardableResult
+    func forgetAccount(_ account: String) async throws(StoreError) -> Bool
+    /// How many tokens are sealed with `accounts.key`, one to try it on, and its stored check.
+    func accountsKeyState() async throws(StoreError) -> AccountsKeyState
+    /// Stores the check value of the `accounts.key` in use (see `TokenVault.check`).
+    func setAccountsKeyCheck(_ check: Data) async throws(StoreError)
+    /// `serve --reset-accounts`: ends every session, drops every sealed token (each person signs
+    /// in again) and stores the new key's check, in one transaction.
+    @discardableResult
+    func resetAccounts(keyCheck: Data) async throws(StoreError) -> (sessions: Int, tokens: Int)
     func saveSession(_ session: WebSession) async throws(StoreError)
     func session(secret: String, now: Date) async throws(StoreError) -> WebSession?
     /// Deletes the session of `secret`, and every expired one.
@@ -185,8 +234,20 @@ extension Store {
         try await favoriteIDs(account: "")
     }
 
-    public func observe(_ repositories: [Repository]) async throws(StoreError) {
-        try await observe(repositories, at: Date())
+    public func observe(_ repositories: [Repository], at date: Date = Date()) async throws(StoreError) {
+        try await observe(repositories, account: "", at: date)
+    }
+
+    public func snapshot(fullName: String) async throws(StoreError) -> (repository: Repository, fetchedAt: Date)? {
+        try await snapshot(fullName: fullName, account: "")
+    }
+
+    public func record(_ watch: RepositoryWatch, updates: [Update]) async throws(StoreError) {
+        try await record(watch, updates: updates, account: nil)
+    }
+
+    public func watchedRepositories() async throws(StoreError) -> [(id: Int64, fullName: String)] {
+        try await watchedRepositories(account: nil)
     }
 
     public func updates(account: String = "", unseenOnly: Bool) async throws(StoreError) -> [Update] {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// What can go wrong with Starscope's files: the database, the avatar cache and the token file.
+/// What can go wrong with Starscope's files: the database, the avatar cache, the token file and `accounts.key`.
 public enum StoreError: Error, Hashable, Sendable {
     /// The database at `path` cannot be opened or migrated.
     case cannotOpen(path: String, reason: String)
@@ -12,6 +12,8 @@ public enum StoreError: Error, Hashable, Sendable {
     case invalidImport(String)
     /// The database server cannot be reached (restarting, or the network between).
     case unreachable
+    /// `accounts.key` is missing, changed or unreadable while tokens are sealed with it: the sentence to show.
+    case accountsKey(String)
 
     public var message: String {
         switch self {
@@ -20,6 +22,7 @@ public enum StoreError: Error, Hashable, Sendable {
         case .file(let path, let reason): "Starscope cannot use \(path): \(reason)."
         case .invalidImport(let reason): "This file cannot be imported: \(reason)."
         case .unreachable: "Starscope cannot reach its database just now; try again in a few seconds."
+        case .accountsKey(let sentence): sentence
         }
     }
 }

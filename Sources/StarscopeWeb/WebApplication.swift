@@ -50,5 +50,6 @@ public func buildRouter(services: WebServices) -> Router<WebContext> {
     RisingController(services: services).addRoutes(to: router)
     SignInController(services: services).addRoutes(to: router)
     FeedsController(services: services).addRoutes(to: router)
+    HistoryController(services: services).addRoutes(to: router)
     return router
 }

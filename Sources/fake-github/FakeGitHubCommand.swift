@@ -13,7 +13,8 @@ struct FakeGitHubCommand: AsyncParsableCommand {
         discussion: """
             Point Starscope at it with --api-url http://HOST:PORT (or http://HOST:PORT/api/v3).
             Accepted token: \(FakeGitHub.octocatToken) (belongs to octocat).
-            Steer it over HTTP: POST /_fake/faults, /_fake/stars, /_fake/rate-limit, /_fake/rename; GET /_fake/requests.
+            Steer it over HTTP: POST /_fake/faults, /_fake/stars, /_fake/rate-limit, /_fake/rate-limit-headers, /_fake/rename;
+            GET /_fake/requests.
             With --tls-cert and --tls-key it speaks HTTPS, as GitHub Enterprise does (for gh).
             """
     )
@@ -59,6 +60,11 @@ struct FakeGitHubCommand: AsyncParsableCommand {
         help: ArgumentHelp("Another valid token and the login it belongs to (repeatable), besides octocat's.", valueName: "TOKEN=LOGIN"))
     var extraTokens: [String] = []
 
+    @Option(
+        name: .customLong("private"),
+        help: ArgumentHelp("A repository only its owner's token sees (repeatable); everyone else gets 404.", valueName: "OWNER/NAME"))
+    var privateRepositories: [String] = []
+
     func validate() throws {
         for pair in extraTokens where pair.split(separator: "=").count != 2 {
             throw ValidationError("--token takes TOKEN=LOGIN, not “\(pair)”.")
@@ -78,6 +84,7 @@ struct FakeGitHubCommand: AsyncParsableCommand {
         configuration.driftInterval = drift
         configuration.maxAge = maxAge
         configuration.hostile = hostile
+        configuration.privateRepositories = privateRepositories
         for pair in extraTokens {
             let parts = pair.split(separator: "=").map(String.init)
             configuration.tokens[parts[0]] = parts[1]

@@ -5,6 +5,30 @@ import Testing
 
 /// `starscope updates`: each kind of update, triggered through the fake, is seen once.
 @Suite struct UpdatesCommandTests {
+    /// A favourite GitHub no longer has is an update of kind `gone`, once; the command still
+    /// reports the release of another favourite in the same call, and exits 0.
+    @Test func aFavouriteGitHubNoLongerHasIsGoneOnceAndHidesNothing() async throws {
+        try await withHome { home in
+            var configuration = smallConfiguration()
+            configuration.maxAge = 0
+            try await FakeGitHub.with(configuration) { fake, url in
+                let sorted = fake.dataset.repositories.sorted { $0.id < $1.id }
+                let (dead, alive) = (sorted[0].fullName, sorted[1].fullName)
+                for name in [dead, alive] { #expect(try await CLI.run(["favorites", "add", name], api: url, home: home).status == 0) }
+                #expect(try await CLI.run(["updates"], api: url, home: home).status == 0)
+                await fake.inject(.notFound, path: "/repos/\(dead)")
+                await fake.publishRelease(alive, tag: "v24.0.0")
+                let run = try await CLI.run(["updates", "--json"], api: url, home: home)
+                #expect(run.status == 0)
+                let updates = try jsonArray(run.stdout)
+                #expect(Set(updates.compactMap { $0["kind"] as? String }) == ["gone", "release"])
+                #expect(
+                    updates.contains { $0["kind"] as? String == "gone" && $0["summary"] as? String == "\(dead) is no longer on GitHub." })
+                #expect(try jsonArray(try await CLI.run(["updates", "--json"], api: url, home: home).stdout).isEmpty)
+            }
+        }
+    }
+
     @Test func eachKindOfUpdateIsSeenOnce() async throws {
         try await withHome { home in
             var configuration = smallConfiguration()

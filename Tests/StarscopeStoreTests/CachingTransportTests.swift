@@ -1,5 +1,6 @@
 import Foundation
 import GitHubAPI
+import StarscopeTestSupport
 import Testing
 
 @testable import StarscopeStore

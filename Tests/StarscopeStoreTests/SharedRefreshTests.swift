@@ -1,5 +1,6 @@
 import Foundation
 import GitHubAPI
+import StarscopeTestSupport
 import Synchronization
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import StarscopeModels
+import StarscopeTestSupport
 import Testing
 
 @testable import StarscopeStore
@@ -130,6 +131,39 @@ import Testing
         #expect(try await store.updates(account: "mona", unseenOnly: false, since: nil).map(\.seen) == [true])
     }
 
+    @Test(arguments: StoreKind.allCases) func problemsAreKeptPerAccountGiveUpdatesOnceAndClearOnSuccess(kind: StoreKind) async throws {
+        let store = try await kind.make()
+        try await store.addFavorite(makeRepository(1, "a/one"), account: "", at: Self.day)
+        try await store.addFavorite(makeRepository(1, "a/one"), account: "mona", at: Self.day)
+        try await store.addFavorite(makeRepository(2, "b/two"), account: "mona", at: Self.day)
+        // Mona's token cannot see a/one any more; that says nothing of what account "" sees.
+        let problem = WatchProblem(
+            account: "mona", repositoryID: 1, fullName: "a/one", problem: "a/one is no longer on GitHub.", gone: true, since: Self.day,
+            checkedAt: Self.day)
+        let gone = Update(
+            account: "", key: "gone:1:day", kind: .gone, repositoryID: 1, fullName: "a/one", occurredAt: Self.day,
+            summary: "a/one is no longer on GitHub.", htmlURL: "https://github.com/a/one")
+        try await store.record(problem, updates: [gone])
+        var later = problem
+        later.checkedAt = Self.day + 60
+        try await store.record(later, updates: [gone])
+        let monas = try await store.watchProblems(account: "MONA")
+        #expect(monas.map(\.repositoryID) == [1] && monas.first?.checkedAt == Self.day + 60)
+        #expect(try await store.watchProblems(account: nil).count == 1)
+        #expect(try await store.watchProblems(account: "").isEmpty)
+        #expect(try await store.watchProblems(account: "nobody").isEmpty)
+        #expect(try await store.updates(account: "mona", unseenOnly: true, since: nil).map(\.kind) == [.gone])
+        #expect(try await store.unseenUpdateCount(account: "") == 0)
+        // Seen again by mona's own check (a count far past any real one is kept as it is), the problem is gone.
+        let watch = RepositoryWatch(
+            repositoryID: 1, fullName: "a/one", stars: Count.maximum, archived: false, latestRelease: nil, checkedAt: Self.day + 120)
+        try await store.record(watch, updates: [], account: "mona")
+        #expect(try await store.watchProblems(account: nil).isEmpty)
+        #expect(try await store.watch(repositoryID: 1)?.stars == Count.maximum)
+        try await store.observeSample(repositoryID: 2, fullName: "b/two", stars: Count.maximum, at: Self.day)
+        #expect(try await store.starHistory(repositoryID: 2).map(\.stars) == [Count.maximum])
+    }
+
     @Test(arguments: StoreKind.allCases) func accountsAndSessions(kind: StoreKind) async throws {
         let store = try await kind.make()
         try await store.saveAccount(login: "Mona", sealedToken: Data([1, 2]), at: Self.day)
@@ -139,7 +173,7 @@ import Testing
         #expect(account.createdAt == Self.day)
         #expect(account.signedInAt == Self.day + 5)
         #expect(account.theme == "system")
-        try await store.setTheme("dark", login: "mona")
+        try await store.setTheme("dark", account: "mona")
         #expect(try await store.account(login: "mona")?.theme == "dark")
         #expect(try await store.account(login: "nobody") == nil)
 

@@ -54,11 +54,14 @@ import Testing
             #expect(status == .ok)
             #expect(html.contains("<article class=\"detail"))
             #expect(html.contains("href=\"https://github.com/\(name)\""))
-            // The repository itself comes from the list; its four sections cost one request each.
+            // The repository itself comes from the list; its four sections cost one request each,
+            // and the star history of a repository this new one page.
             let made = await web.fake.requests().dropFirst(before)
             #expect(!made.contains { $0.path == "/repos/\(name)" })
-            #expect(made.count <= 4, "\(made.map(\.path))")
-            #expect(Set(made.map(\.path)).isSubset(of: ["readme", "releases", "contributors", "languages"].map { "/repos/\(name)/\($0)" }))
+            #expect(made.count <= 5, "\(made.map(\.path))")
+            #expect(
+                Set(made.map(\.path)).isSubset(
+                    of: ["readme", "releases", "contributors", "languages", "stargazers/history"].map { "/repos/\(name)/\($0)" }))
             // Again within a minute: nothing at all.
             let again = await web.fake.requests().count
             #expect(try await web.page("/repos/\(name)").status == .ok)

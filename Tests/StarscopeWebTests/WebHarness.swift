@@ -7,6 +7,8 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import StarscopeCore
+import StarscopeStore
+import StarscopeTestSupport
 import StarscopeWeb
 import Testing
 
@@ -25,10 +27,14 @@ struct WebHarness {
         accounts: Bool = false,
         allowedLogins: [String] = [],
         guests: Bool = false,
+        store: StoreKind = .sqlite,
+        publicEmbeds: Bool = false,
+        home given: URL? = nil,
         _ body: @Sendable (WebHarness) async throws -> Void
     ) async throws {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("starscope-web-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: home) }
+        // A given home is kept (the caller removes it), so a second run reopens the same database.
+        let home = given ?? FileManager.default.temporaryDirectory.appendingPathComponent("starscope-web-\(UUID().uuidString)")
+        defer { if given == nil { try? FileManager.default.removeItem(at: home) } }
         try await FakeGitHub.with(configuration) { fake, url in
             try await HTTPClient.withHTTPClient(configuration: HTTPTransport.httpClientConfiguration(timeout: .seconds(3))) { http in
                 // In process, requests name `localhost` without a port, that is port 80.
@@ -44,7 +50,11 @@ struct WebHarness {
                 settings.accounts = accounts
                 settings.allowedLogins = allowedLogins
                 settings.guests = guests
-                let services = try WebServices(settings: settings, httpClient: http)
+                settings.publicEmbeds = publicEmbeds
+                // SQLite in the data directory, as `serve` opens it, or a fresh PostgreSQL database.
+                let shared: (any Store)? = store == .postgres ? try await store.make() : nil
+                defer { (shared as? PostgresStore)?.close() }
+                let services = try WebServices(settings: settings, httpClient: http, store: shared)
                 let app = buildApplication(services: services)
                 try await app.test(.router) { client in
                     try await body(WebHarness(fake: fake, services: services, client: client))

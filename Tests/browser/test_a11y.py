@@ -4,6 +4,7 @@ phone and wide sizes, in light and dark; and the `?` keyboard help overlay."""
 import json
 import pathlib
 import tempfile
+import urllib.parse
 import urllib.request
 
 import axe_check
@@ -17,6 +18,7 @@ from conftest import PHONE, WIDE, App, Fake, make_browser, screenshot
 SIZES = {"phone": PHONE, "wide": WIDE}
 ARTIFACTS_TMP = pathlib.Path(tempfile.mkdtemp(prefix="starscope-a11y-"))
 THEMES = ("light", "dark")
+OCTOCAT_TOKEN = "ghp_FAKEoctocatTOKEN0000000000000000000000"
 
 
 def fetch(url):
@@ -41,6 +43,7 @@ class Site:
         self.browsers = {}
         self.repo = self.week()[0]
         self.stocked_ready = False
+        self.signed_in_browsers = set()
 
     def week(self):
         html = fetch(self.plain.url + "/?since=week")
@@ -58,6 +61,22 @@ class Site:
             if len(profile.get("bio") or "") > 10000:
                 return account["login"]
         raise AssertionError("the fake has no account with a long bio")
+
+    def signed_in(self, driver):
+        """The browser signed in to the server with accounts (as octocat), once."""
+        if id(driver) in self.signed_in_browsers:
+            return
+        driver.get(self.shared.url + "/signin")
+        driver.find_element(By.CSS_SELECTOR, "#token").send_keys(OCTOCAT_TOKEN)
+        driver.find_element(By.CSS_SELECTOR, "form[action='/signin'] button").click()
+        wait(driver, lambda d: urllib.parse.urlsplit(d.current_url).path == "/")
+        self.signed_in_browsers.add(id(driver))
+
+    def signed_out(self, driver):
+        """No session cookie (cookies do not tell ports apart: the servers share them)."""
+        driver.get(self.shared.url + "/healthz")
+        driver.delete_all_cookies()
+        self.signed_in_browsers.discard(id(driver))
 
     def browser(self, size):
         if size not in self.browsers:
@@ -140,7 +159,10 @@ PAGES = {
     "settings": lambda site, d: d.get(site.plain.url + "/settings"),
     "settings-saved": lambda site, d: d.get(site.plain.url + "/settings?saved=1"),
     "signin": lambda site, d: d.get(site.guarded.url + "/signin"),
-    "signin-token": lambda site, d: d.get(site.shared.url + "/signin"),
+    "signin-token": lambda site, d: (site.signed_out(d), d.get(site.shared.url + "/signin")),
+    # Signed in with a token: Sign out everywhere and Forget me, then Forget me's confirmation.
+    "settings-account": lambda site, d: (site.signed_in(d), d.get(site.shared.url + "/settings")),
+    "forget": lambda site, d: (site.signed_in(d), d.get(site.shared.url + "/settings/forget")),
     # GitHub fails and nothing is stored for this search: the error state, with Try again.
     "error": lambda site, d: open_failing(site, d, site.plain.url + "/?since=month&q=nothing-stored", {"path": "/search", "fault": "500"}),
     # GitHub fails with an answer stored: the list from the store under the offline banner.
@@ -153,7 +175,7 @@ PAGES = {
 # What each page must show, so a test cannot pass on the wrong page.
 EXPECT = {
     "detail": "article.detail",
-    "detail-from-favorites": (".list-pane .repo-row", "article.detail svg.chart"),
+    "detail-from-favorites": (".list-pane .repo-row", "article.detail [data-star-history] svg"),
     "detail-from-account": "article.detail",
     "rising": ".gain",
     "favorites": ".repo-row",
@@ -169,6 +191,8 @@ EXPECT = {
     "activity": ".event-row",
     "signin": ".signin",
     "signin-token": "#token",
+    "settings-account": "form[action='/settings/sign-out-everywhere']",
+    "forget": "form[action='/settings/forget'] input[name=confirm]",
     "error": ".error-state[role=alert]",
     "offline": ".banner[role=status]:not([hidden])",
 }

@@ -149,3 +149,44 @@ def test_guests_browse_read_only(shared):
         assert favourite_names(browser, shared) == []
     finally:
         browser.quit()
+
+
+def click(browser, selector):
+    """Clicks an element once it is clear of the phone's tab bar."""
+    element = browser.find_element("css selector", selector)
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    element.click()
+
+
+def test_forget_me_asks_first_then_leaves_nothing_of_the_account(shared):
+    groue = make_browser(PHONE)
+    laptop = make_browser(WIDE)
+    octocat = make_browser(WIDE)
+    try:
+        for browser, token in [(groue, GROUE_TOKEN), (laptop, GROUE_TOKEN), (octocat, OCTOCAT_TOKEN)]:
+            sign_in_with_token(browser, shared, token)
+        for browser in (groue, octocat):
+            browser.get(shared.url + "/")
+            row = browser.find_elements("css selector", "[data-repo]")[0]
+            name = row.get_attribute("data-repo")
+            row.find_element("css selector", "form.fav-form button").click()
+            WebDriverWait(browser, 15).until(lambda d: name in favourite_names(browser, shared))
+
+        groue.get(shared.url + "/settings")
+        click(groue, "a[href='/settings/forget']")
+        WebDriverWait(groue, 15).until(lambda d: urllib.parse.urlsplit(d.current_url).path == "/settings/forget")
+        assert "1 favourite" in groue.find_element("css selector", "main").text
+        screenshot(groue, "accounts-forget-phone")
+        click(groue, "form[action='/settings/forget'] button")
+        WebDriverWait(groue, 15).until(lambda d: urllib.parse.urlsplit(d.current_url).path == "/signin")
+
+        # Every session of the account is over, the other device's too; the other account keeps its own.
+        laptop.get(shared.url + "/favorites")
+        assert urllib.parse.urlsplit(laptop.current_url).path == "/signin"
+        assert len(favourite_names(octocat, shared)) == 1
+        # Signing in again starts from nothing.
+        sign_in_with_token(groue, shared, GROUE_TOKEN)
+        assert favourite_names(groue, shared) == []
+    finally:
+        for browser in (groue, laptop, octocat):
+            browser.quit()

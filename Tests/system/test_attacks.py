@@ -243,3 +243,62 @@ def test_sessions_survive_a_restart_but_links_do_not(serve_factory):
     assert request(app.url, "GET", unused.path + "?" + unused.query)[0] == 401
     # Signing in is still possible with the new run's link.
     assert app.sign_in().startswith("starscope_session=")
+
+
+def test_outsized_numbers_from_a_file_or_upstream_leave_the_server_up(serve_factory, fake):
+    """Issue 24: 9×10¹⁸ and −2⁶³ stars in an imported file, `X-RateLimit-Limit: 2⁶³ − 1` with
+    `Remaining: -1` on every answer, and an upstream star count of −2⁶³ each crashed the process;
+    the import crashed it again on every start. Now every page answers, also after a restart."""
+    app = serve_factory(GH_TOKEN=TOKEN)
+    name = re.search(rb'data-repo="([^"]+)"', app.get("/")[2]).group(1).decode()
+    login = name.split("/")[0]
+
+    def entry(number, repo, count):
+        return {"id": number, "name": repo, "full_name": f"hostile/{repo}", "owner": {"id": 7, "login": "hostile"},
+                "html_url": f"https://github.com/hostile/{repo}", "created_at": "2020-01-01T00:00:00Z",
+                "stargazers_count": count, "forks_count": count, "open_issues_count": count}
+
+    data = json.dumps([entry(101, "huge", 9_000_000_000_000_000_000), entry(102, "low", -2**63)]).encode()
+    cookie, token = csrf(app)
+    body = (b'--b\r\nContent-Disposition: form-data; name="csrf"\r\n\r\n' + token.encode() + b"\r\n"
+            b'--b\r\nContent-Disposition: form-data; name="file"; filename="f.json"\r\nContent-Type: application/json\r\n\r\n'
+            + data + b"\r\n--b--\r\n")
+    status, _, _ = request(app.url, "POST", "/favorites/import", body=body,
+                           headers={"Content-Type": "multipart/form-data; boundary=b", "Cookie": cookie})
+    assert status == 200, status
+    status, _, page = app.get("/favorites?sort=stars")
+    assert status == 200 and b'data-repo="hostile/huge"' in page and b'data-stars="1000000000000"' in page
+
+    fake.control("POST", "/_fake/rate-limit-headers", {"limit": "9223372036854775807", "remaining": "-1"})
+    fake.control("POST", "/_fake/stars", {"full_name": name, "stars": -2**63})
+    try:
+        for path in ["/", f"/users/{login}", f"/users/{login}?sort=stars", f"/repos/{name}", "/settings", "/favorites"]:
+            assert app.get(path)[0] == 200, path
+        app.stop()
+        app.start()
+        for path in ["/favorites", "/favorites?sort=stars", f"/users/{login}", "/healthz"]:
+            assert app.get(path)[0] == 200, f"after a restart: {path}"
+    finally:
+        fake.control("DELETE", "/_fake/rate-limit-headers")
+    assert app.process.poll() is None
+
+
+def test_a_58_mb_answer_is_refused_with_one_sentence_and_memory_stays_flat(serve_factory, fake):
+    """Issue 24: a 58 MB answer was held whole (60 → 730 MB). Now at most 10 MB of it is read,
+    the page says so in one sentence, and the server's memory stays where it was."""
+    app = serve_factory()
+    name = re.search(rb'data-repo="([^"]+)"', app.get("/")[2]).group(1).decode()
+    login = name.split("/")[0]
+    before = app.rss_kb()
+    try:
+        for fault in ["huge", "huge-chunked"]:
+            fake.control("DELETE", "/_fake/faults")
+            fake.control("POST", "/_fake/faults", {"path": f"/users/{login}", "fault": fault, "bytes": 58_000_000})
+            status, _, body = app.get(f"/users/{login}")
+            assert b"GitHub sent an answer larger than 10 MB; Starscope did not read it." in body, (fault, status, body[:300])
+            assert app.get("/healthz")[0] == 200
+    finally:
+        fake.control("DELETE", "/_fake/faults")
+    grown = app.rss_kb() - before
+    print(f"memory {before} kB before, grown by {grown} kB after two 58 MB answers")
+    assert grown < 40_000, grown

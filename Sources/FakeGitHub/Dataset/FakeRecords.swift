@@ -39,6 +39,8 @@ public struct FakeRepository: Sendable, Hashable {
     public var license: (key: String, name: String, spdx: String)?
     public var archived: Bool
     public var size: Int
+    /// Seen only by its owner's token (set while the fake runs: see `FakeGitHubState+Privacy`).
+    public var isPrivate = false
 
     public var fullName: String { "\(ownerLogin)/\(name)" }
 

@@ -63,7 +63,8 @@ struct JSONRendering {
             "node_id": .string("R_kgDO\(repo.id)"),
             "name": .string(repo.name),
             "full_name": .string(repo.fullName),
-            "private": .bool(false),
+            "private": .bool(repo.isPrivate),
+            "visibility": .string(repo.isPrivate ? "private" : "public"),
             "owner": accountSummary(owner),
             "html_url": .string("https://github.com/\(repo.fullName)"),
             "description": optional(repo.description),
@@ -93,7 +94,6 @@ struct JSONRendering {
                 ])
             } ?? .null,
             "topics": .array(repo.topics.map(JSONValue.string)),
-            "visibility": .string("public"),
             "forks": number(repo.forks),
             "open_issues": number(repo.openIssues),
             "watchers": number(repo.stars),

@@ -16,6 +16,8 @@ struct FakeRequest: Sendable {
     var userAgent: String?
     /// The media type asked for (`application/vnd.github.raw`, `…html`), when not GitHub's JSON.
     var accept: String? = nil
+    /// `X-GitHub-Api-Version`, when sent.
+    var apiVersion: String? = nil
     /// `http://HOST:PORT` as the client addressed us.
     var origin: String
     var body: Data
@@ -57,6 +59,8 @@ struct FakeResponse: Sendable {
     var caching: Caching = .none
     /// Sends half the body and then drops the connection.
     var dropsConnection = false
+    /// Instead of `body`, this many bytes of a JSON array padded with spaces, streamed (see `Fault.huge`).
+    var huge: (bytes: Int, declaresLength: Bool)?
     /// Counted against the rate limit (false for `/rate_limit`, avatars and auth failures).
     var counts = true
 

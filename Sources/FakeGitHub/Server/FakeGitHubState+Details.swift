@@ -11,6 +11,7 @@ extension FakeGitHubState {
         case ["releases"]: return releases(repository, all: releases(at: index), request: request, render: render)
         case ["releases", "latest"]: return latestRelease(repository, all: releases(at: index), render: render)
         case ["contributors"]: return contributors(repository, request: request, render: render)
+        case ["stargazers", "history"]: return starHistory(index, request: request)
         case ["languages"]:
             var response = FakeResponse(status: 200, body: JSONRendering.languages(dataset.languages(for: repository)))
             response.caching = .standard(lastModified: nil)

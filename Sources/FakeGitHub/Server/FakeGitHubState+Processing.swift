@@ -28,6 +28,13 @@ extension FakeGitHubState {
             response.headers += Self.rateLimitHeaders(
                 rateLimits.bucket(identity: identity, resource: resource, now: now), resource: resource)
         }
+        if let override = rateLimitHeaderOverride {
+            for (name, value) in override {
+                let header = "X-RateLimit-" + name.prefix(1).uppercased() + name.dropFirst()
+                response.headers.removeAll { $0.0.caseInsensitiveCompare(header) == .orderedSame }
+                response.headers.append((header, value))
+            }
+        }
         switch response.caching {
         case .standard(let lastModified):
             response.headers.append(
@@ -53,6 +60,7 @@ extension FakeGitHubState {
                 query: request.rawQuery,
                 status: response.status,
                 authenticated: identity != nil,
+                login: login(of: request),
                 conditional: request.ifNoneMatch != nil || request.ifModifiedSince != nil,
                 time: now
             )
@@ -88,6 +96,10 @@ extension FakeGitHubState {
             case .dropConnection:
                 var response = route(request, now: now, incomplete: false)
                 response.dropsConnection = true
+                return response
+            case .huge(let bytes, let declaresLength):
+                var response = FakeResponse(status: 200, body: Data())
+                response.huge = (bytes, declaresLength)
                 return response
             case .malformedJSON:
                 let body = route(request, now: now, incomplete: false).body

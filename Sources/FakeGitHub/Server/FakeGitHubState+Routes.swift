@@ -11,6 +11,9 @@ extension FakeGitHubState {
             return search(request, render: render, incomplete: incomplete)
         case ("GET", 3..., "repos"):
             switch locate("\(parts[1])/\(parts[2])") {
+            // A private repository is "Not Found" to everyone GitHub does not show it to.
+            case .here(let index)? where !canSee(index, request), .moved(let index)? where !canSee(index, request):
+                return .error(404, "Not Found", documentation: "https://docs.github.com/rest/repos/repos#get-a-repository")
             case .here(let index)?:
                 return repositoryResource(index, rest: Array(parts.dropFirst(3)), request: request, render: render)
             case .moved(let index)?:
@@ -19,7 +22,9 @@ extension FakeGitHubState {
                 return .error(404, "Not Found", documentation: "https://docs.github.com/rest/repos/repos#get-a-repository")
             }
         case ("GET", 2..., "repositories"):
-            guard let id = Int64(parts[1]), let index = dataset.repositoryPosition(id: id) else { return .error(404, "Not Found") }
+            guard let id = Int64(parts[1]), let index = dataset.repositoryPosition(id: id), canSee(index, request) else {
+                return .error(404, "Not Found")
+            }
             return repositoryResource(index, rest: Array(parts.dropFirst(2)), request: request, render: render)
         case ("GET", 1, "users"):
             return users(request, render: render)
@@ -71,7 +76,7 @@ extension FakeGitHubState {
         guard (page - 1) * perPage < 1_000 else {
             return .error(422, "Only the first 1000 search results are available", documentation: documentation)
         }
-        var matches = currentRepositories().filter(query.matches)
+        var matches = dataset.repositories.indices.filter { canSee($0, request) }.map(current).filter(query.matches)
         let descending = request.query["order"] != "asc"
         switch request.query["sort"] {
         case "forks": matches.sort { Self.ordered($0.forks, $1.forks, $0.id, $1.id, descending) }
@@ -154,7 +159,8 @@ extension FakeGitHubState {
         guard let account = dataset.account(login: login), !organizationsOnly || account.isOrganization else {
             return .error(404, "Not Found", documentation: "https://docs.github.com/rest/repos/repos#list-repositories-for-a-user")
         }
-        var repos = currentIndices(ownedBy: account).map(current)
+        // Public repositories only, whoever asks, as GitHub's `/users/LOGIN/repos` does.
+        var repos = currentIndices(ownedBy: account).filter { !isPrivate($0) }.map(current)
         switch request.query["type"] {
         case "forks": repos = repos.filter(\.fork)
         case "sources": repos = repos.filter { !$0.fork }
@@ -187,10 +193,11 @@ extension FakeGitHubState {
     }
 
     func authenticatedUser(_ request: FakeRequest, render: JSONRendering) -> FakeResponse {
-        guard let login = request.token.flatMap({ tokens[$0] }), let account = dataset.account(login: login) else {
+        guard let token = request.token, let login = tokens[token], var account = dataset.account(login: login) else {
             return .error(
                 401, "Requires authentication", documentation: "https://docs.github.com/rest/users/users#get-the-authenticated-user")
         }
+        if let identity = identities[token] { (account.id, account.login) = identity }
         return .json(
             render.profile(account, publicRepos: dataset.repositories(ownedBy: account).count), caching: .standard(lastModified: nil))
     }
@@ -225,7 +232,7 @@ extension FakeGitHubState {
             return .error(401, "Requires authentication", documentation: "https://docs.github.com/rest/activity/starring")
         }
         let ids = starredByLogin[login, default: []].sorted(by: >)
-        let repos = ids.compactMap { dataset.repositoryPosition(id: $0) }.map(current)
+        let repos = ids.compactMap { dataset.repositoryPosition(id: $0) }.filter { canSee($0, request) }.map(current)
         let (perPage, page) = Self.paging(request, defaultPerPage: 30)
         let items = Self.slice(repos[...], perPage: perPage, page: page).compactMap { repository in
             dataset.account(login: repository.ownerLogin).map { render.repository(repository, owner: $0) }
@@ -239,7 +246,7 @@ extension FakeGitHubState {
         guard let login = request.token.flatMap({ tokens[$0] }) else {
             return .error(401, "Requires authentication", documentation: "https://docs.github.com/rest/activity/starring")
         }
-        guard case .here(let index)? = locate("\(owner)/\(name)") else { return .error(404, "Not Found") }
+        guard case .here(let index)? = locate("\(owner)/\(name)"), canSee(index, request) else { return .error(404, "Not Found") }
         let id = dataset.repositories[index].id
         let starred = starredByLogin[login, default: []].contains(id)
         switch method {
@@ -248,13 +255,13 @@ extension FakeGitHubState {
         case "PUT":
             if !starred {
                 starredByLogin[login, default: []].insert(id)
-                stars[index] += 1
+                stars[index] &+= 1
             }
             return FakeResponse(status: 204, body: Data())
         case "DELETE":
             if starred {
                 starredByLogin[login]?.remove(id)
-                stars[index] = max(0, stars[index] - 1)
+                stars[index] = stars[index] > 0 ? stars[index] - 1 : 0
             }
             return FakeResponse(status: 204, body: Data())
         default:

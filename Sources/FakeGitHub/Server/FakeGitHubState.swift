@@ -12,6 +12,9 @@ actor FakeGitHubState {
     /// Valid tokens and the login each belongs to.
     var tokens: [String: String]
     var starredByLogin: [String: Set<Int64>] = [:]
+    /// Who `GET /user` says a token belongs to when a test changed it: GitHub's user id and login
+    /// (a person who renamed their account, or a newcomer who took a login someone gave up).
+    var identities: [String: (id: Int64, login: String)] = [:]
     let maxAge: Int
     /// Repositories renamed (or transferred) while the fake runs: position → current owner and name.
     var renames: [Int: (owner: String, name: String)] = [:]
@@ -19,10 +22,17 @@ actor FakeGitHubState {
     var published: [Int: [FakeRelease]] = [:]
     /// Repositories archived while the fake runs.
     var archivedNow: Set<Int> = []
+    /// Star counts set as if the repository had always had them (spread over its history).
+    var historyStars: [Int: Int] = [:]
+    /// Private repositories: position → the lower-cased logins that may see it (its owner first).
+    var privateViewers: [Int: Set<String>] = [:]
     /// Names that answer `301`: lower-cased `owner/name` → position (seeded, and every rename's old name).
     var formerNames: [String: Int] = [:]
+    /// `x-ratelimit-*` values sent as given instead of the buckets' (a hostile upstream), by
+    /// header name without the prefix (`limit`, `remaining`, `reset`, `used`).
+    var rateLimitHeaderOverride: [String: String]?
 
-    init(dataset: FakeDataset, tokens: [String: String], limits: RateLimits.Limits, maxAge: Int) {
+    init(dataset: FakeDataset, tokens: [String: String], limits: RateLimits.Limits, maxAge: Int, privateRepositories: [String] = []) {
         self.maxAge = maxAge
         self.dataset = dataset
         self.stars = dataset.repositories.map(\.stars)
@@ -30,6 +40,11 @@ actor FakeGitHubState {
         self.rateLimits.limits = limits
         for (name, id) in dataset.formerNames {
             if let index = dataset.repositoryPosition(id: id) { formerNames[name] = index }
+        }
+        for name in privateRepositories {
+            if let index = dataset.repositoryPosition(fullName: name) {
+                privateViewers[index] = [dataset.repositories[index].ownerLogin.lowercased()]
+            }
         }
     }
 
@@ -75,6 +90,7 @@ actor FakeGitHubState {
         var repository = dataset.repositories[index]
         repository.stars = stars[index]
         if archivedNow.contains(index) { repository.archived = true }
+        repository.isPrivate = privateViewers[index] != nil
         if let renamed = renames[index] {
             repository.name = renamed.name
             repository.ownerLogin = renamed.owner
@@ -110,9 +126,11 @@ actor FakeGitHubState {
         published[index, default: []] + dataset.releases(for: dataset.repositories[index])
     }
 
-    func setStars(fullName: String, to count: Int) -> Bool {
+    func setStars(fullName: String, to count: Int, overItsHistory: Bool = false) -> Bool {
         guard case .here(let index)? = locate(fullName) else { return false }
-        stars[index] = max(0, count)
+        // Any count, negative or huge, so tests can send what a hostile upstream would.
+        stars[index] = count
+        if overItsHistory { historyStars[index] = max(0, count) }
         return true
     }
 
@@ -126,7 +144,7 @@ actor FakeGitHubState {
         guard !popular.isEmpty else { return }
         for _ in 0..<5 {
             let index = popular[popular.index(popular.startIndex, offsetBy: random.int(in: 0...(popular.count - 1)))]
-            stars[index] += random.int(in: 1...25)
+            stars[index] &+= random.int(in: 1...25)
         }
     }
 
@@ -167,6 +185,10 @@ actor FakeGitHubState {
         log.removeAll()
     }
 
+    func overrideRateLimitHeaders(_ values: [String: String]?) {
+        rateLimitHeaderOverride = values
+    }
+
     func setRemaining(_ remaining: Int, token: String?, resource: String) {
         rateLimits.set(identity: token, resource: resource, remaining: remaining, now: Date())
     }
@@ -181,5 +203,10 @@ actor FakeGitHubState {
 
     func revokeToken(_ token: String) {
         tokens[token] = nil
+    }
+
+    func setIdentity(token: String, id: Int64, login: String) {
+        if tokens[token] == nil { tokens[token] = login }
+        identities[token] = (id, login)
     }
 }

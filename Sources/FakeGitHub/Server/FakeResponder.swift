@@ -61,6 +61,7 @@ struct FakeResponder: HTTPResponder {
             ifModifiedSince: request.headers[.ifModifiedSince],
             userAgent: request.headers[.userAgent],
             accept: request.headers[.accept],
+            apiVersion: HTTPField.Name("X-GitHub-Api-Version").flatMap { request.headers[$0] },
             origin: "\(scheme)://\(host)",
             body: Data(body.readableBytesView)
         )
@@ -76,6 +77,9 @@ struct FakeResponder: HTTPResponder {
         let status = HTTPResponse.Status(code: response.status)
         if response.status == 304 || response.status == 204 {
             return Response(status: status, headers: fields)
+        }
+        if let huge = response.huge {
+            return Response(status: status, headers: fields, body: hugeBody(huge.bytes, declaresLength: huge.declaresLength))
         }
         let buffer = ByteBuffer(bytes: response.body)
         guard response.dropsConnection else {
@@ -94,6 +98,23 @@ struct FakeResponder: HTTPResponder {
     }
 
     struct DroppedConnection: Error {}
+
+    /// `[`, spaces, `]`: `bytes` in all, written 64 KB at a time from one reused chunk, so the
+    /// fake holds none of it.
+    static func hugeBody(_ bytes: Int, declaresLength: Bool) -> ResponseBody {
+        ResponseBody(contentLength: declaresLength ? bytes : nil) { writer in
+            let chunk = ByteBuffer(repeating: UInt8(ascii: " "), count: 65_536)
+            try await writer.write(ByteBuffer(string: "["))
+            var left = bytes - 2
+            while left > 0 {
+                let size = min(left, chunk.readableBytes)
+                try await writer.write(chunk.getSlice(at: 0, length: size) ?? chunk)
+                left -= size
+            }
+            try await writer.write(ByteBuffer(string: "]"))
+            try await writer.finish(nil)
+        }
+    }
 }
 
 /// Avatars served by the fake itself, so that nothing reaches the internet: a square whose colour

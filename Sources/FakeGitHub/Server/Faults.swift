@@ -23,9 +23,12 @@ public enum Fault: Sendable, Hashable {
     /// A list (or search) answer with one more item of a shape no client knows (`{"shape": "older"}`),
     /// as GitHub sends events of older shapes.
     case oddItems
+    /// 200 with a JSON body of this many bytes (an array padded with spaces), streamed in chunks
+    /// without holding it; with `declaresLength` false it goes chunked, without `Content-Length`.
+    case huge(bytes: Int, declaresLength: Bool)
 
     /// Parses the names the control API and `fake-github --fault` use.
-    public init?(name: String, seconds: Double? = nil, retryAfter: Int? = nil) {
+    public init?(name: String, seconds: Double? = nil, retryAfter: Int? = nil, bytes: Int? = nil) {
         switch name.lowercased() {
         case "500", "server-error": self = .serverError
         case "502", "bad-gateway": self = .badGateway
@@ -38,6 +41,8 @@ public enum Fault: Sendable, Hashable {
         case "422", "past-search-cap": self = .pastSearchCap
         case "404", "not-found": self = .notFound
         case "odd-items": self = .oddItems
+        case "huge": self = .huge(bytes: max(2, bytes ?? 58_000_000), declaresLength: true)
+        case "huge-chunked": self = .huge(bytes: max(2, bytes ?? 58_000_000), declaresLength: false)
         default: return nil
         }
     }

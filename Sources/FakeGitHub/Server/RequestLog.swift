@@ -9,6 +9,8 @@ public struct LoggedRequest: Sendable, Hashable, Codable {
     public var query: String?
     public var status: Int
     public var authenticated: Bool
+    /// The login of the token that asked (never the token), nil when none or an unknown one.
+    public var login: String? = nil
     /// Whether the request carried `If-None-Match` or `If-Modified-Since`.
     public var conditional: Bool
     public var time: Date

@@ -107,7 +107,7 @@ extension GitHubClient {
     static func pageAddresses(from next: URL, through lastPage: Int?, count: Int) -> [URL] {
         guard let lastPage, var components = URLComponents(url: next, resolvingAgainstBaseURL: false),
             let items = components.queryItems, let position = items.firstIndex(where: { $0.name == "page" }),
-            let first = items[position].value.flatMap({ Int($0) }), first <= lastPage
+            let first = items[position].value.flatMap({ Count.parse($0) }), first <= lastPage
         else { return [next] }
         var addresses = [next]
         for number in (first + 1)...max(first + 1, min(lastPage, first + count - 1)) where number <= lastPage {

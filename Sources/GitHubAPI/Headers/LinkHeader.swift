@@ -1,4 +1,5 @@
 import Foundation
+import StarscopeModels
 
 /// GitHub's `Link` header (RFC 8288), parsed into its relations.
 ///
@@ -51,7 +52,7 @@ public struct LinkHeader: Hashable, Sendable {
     /// The page number of `last`, when GitHub pages by `page`.
     public var lastPage: Int? {
         guard let last, let items = URLComponents(url: last, resolvingAgainstBaseURL: false)?.queryItems else { return nil }
-        return items.first { $0.name == "page" }?.value.flatMap { Int($0) }
+        return items.first { $0.name == "page" }?.value.flatMap { Count.parse($0) }
     }
 
     /// `text` without the spaces and tabs around it (HTTP's optional whitespace), and without

@@ -26,6 +26,9 @@ public struct GitHubRequest: Hashable, Sendable {
     /// The media type asked for instead of GitHub's JSON (`application/vnd.github.raw`,
     /// `application/vnd.github.html`); answers differ by it, so caches key on it too.
     public var accept: String?
+    /// `X-GitHub-Api-Version` for this request when it is not the configured one (an endpoint
+    /// that exists only in a newer version).
+    public var apiVersion: String?
 
     public init(method: Method = .get, target: Target, ifNoneMatch: String? = nil, ifModifiedSince: String? = nil) {
         self.method = method
@@ -46,6 +49,13 @@ public struct GitHubRequest: Hashable, Sendable {
     public func accepting(_ accept: String) -> GitHubRequest {
         var copy = self
         copy.accept = accept
+        return copy
+    }
+
+    /// This request, sent with `X-GitHub-Api-Version: version`.
+    public func version(_ version: String) -> GitHubRequest {
+        var copy = self
+        copy.apiVersion = version
         return copy
     }
 

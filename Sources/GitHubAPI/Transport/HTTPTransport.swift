@@ -4,6 +4,7 @@ import Logging
 import NIOCore
 import NIOHTTP1
 import NIOSSL
+import StarscopeModels
 
 /// The transport that really talks HTTP, with AsyncHTTPClient.
 ///
@@ -13,8 +14,9 @@ public struct HTTPTransport: GitHubTransport {
     public let configuration: GitHubConfiguration
     let httpClient: HTTPClient
     let logger: Logger
-    /// Bodies larger than this are refused rather than held in memory.
-    let maximumBodySize = 64 * 1024 * 1024
+    /// Bodies larger than this (10 MB) are refused rather than held in memory; GitHub's largest
+    /// answers (100 repositories, a README) are well under 1 MB.
+    public static let maximumBodySize = 10 << 20
 
     public init(configuration: GitHubConfiguration, httpClient: HTTPClient, logger: Logger = Logger(label: "starscope.github")) {
         self.configuration = configuration
@@ -80,7 +82,7 @@ public struct HTTPTransport: GitHubTransport {
         var httpRequest = HTTPClientRequest(url: url.absoluteString)
         httpRequest.method = HTTPMethod(rawValue: request.method.rawValue)
         httpRequest.headers.add(name: "Accept", value: request.accept ?? "application/vnd.github+json")
-        httpRequest.headers.add(name: "X-GitHub-Api-Version", value: configuration.apiVersion)
+        httpRequest.headers.add(name: "X-GitHub-Api-Version", value: request.apiVersion ?? configuration.apiVersion)
         httpRequest.headers.add(name: "User-Agent", value: configuration.userAgent)
         if let token = configuration.token {
             // A token with a control character would be refused by the HTTP layer with the whole
@@ -100,20 +102,42 @@ public struct HTTPTransport: GitHubTransport {
         logger.debug("GitHub request", metadata: ["method": "\(request.method.rawValue)", "url": "\(url.absoluteString)"])
         do {
             let response = try await httpClient.execute(httpRequest, deadline: deadline, logger: logger)
-            let body = try await response.body.collect(upTo: maximumBodySize)
+            let length = response.headers.first(name: "content-length").flatMap { Count.parse($0) }
+            let body = try await Self.collect(response.body, expectedLength: length, limit: Self.maximumBodySize)
             var headers: [String: String] = [:]
             for (name, value) in response.headers {
                 let key = name.lowercased()
                 headers[key] = headers[key].map { $0 + ", " + value } ?? value
             }
             logger.debug("GitHub response", metadata: ["status": "\(response.status.code)", "url": "\(url.absoluteString)"])
-            return GitHubResponse(status: Int(response.status.code), headers: headers, body: Data(body.readableBytesView), url: url)
+            return GitHubResponse(status: Int(response.status.code), headers: headers, body: body, url: url)
         } catch {
             // Only our own sentence is logged: the library's description can hold header values.
             let failure = Self.classify(error, host: url.host ?? configuration.baseURL.absoluteString)
             logger.debug("GitHub request failed", metadata: ["error": "\(failure)", "url": "\(url.absoluteString)"])
             throw failure
         }
+    }
+
+    /// An answer's body went past the limit after `bytesRead` bytes; the rest was never read.
+    struct BodyTooLarge: Error {
+        let bytesRead: Int
+    }
+
+    /// Reads `body` straight into one `Data`, so the answer is held once (not in a buffer and
+    /// then copied), and stops at `limit`: a declared length over it is refused before a byte is
+    /// read, and a body that grows past it is dropped after the chunk that crossed it, which ends
+    /// the request (AsyncHTTPClient stops reading when its stream is dropped).
+    static func collect<Body: AsyncSequence>(_ body: Body, expectedLength: Int?, limit: Int) async throws -> Data
+    where Body.Element == ByteBuffer {
+        if let expectedLength, expectedLength > limit { throw BodyTooLarge(bytesRead: 0) }
+        var data = Data()
+        data.reserveCapacity(min(expectedLength ?? 0, limit))
+        for try await chunk in body {
+            guard data.count + chunk.readableBytes <= limit else { throw BodyTooLarge(bytesRead: data.count + chunk.readableBytes) }
+            data.append(contentsOf: chunk.readableBytesView)
+        }
+        return data
     }
 
     /// Names a socket-level failure the way a user would understand it. The error's own
@@ -137,8 +161,8 @@ public struct HTTPTransport: GitHubTransport {
                 return .offline(reason: "could not talk to \(host) (\(error.shortDescription.lowercased()))")
             }
         }
-        if error is NIOTooManyBytesError {
-            return .undecodable(reason: "the answer from \(host) is too large")
+        if error is BodyTooLarge || error is NIOTooManyBytesError {
+            return .tooLarge(limit: maximumBodySize)
         }
         if error is CancellationError {
             return .offline(reason: "the request to \(host) was cancelled")

@@ -185,14 +185,16 @@ struct FavoritesCommand: AsyncParsableCommand {
         var json = false
 
         func run() async throws {
+            // One byte past the limit is enough to refuse it: a larger file is never read whole.
             let data: Data
             if file == "-" {
-                data = FileHandle.standardInput.readDataToEndOfFile()
+                data = (try? FileHandle.standardInput.read(upToCount: FavoritesArchive.maximumBytes + 1)) ?? Data()
             } else {
-                guard let contents = FileManager.default.contents(atPath: file) else {
+                guard let handle = FileHandle(forReadingAtPath: file) else {
                     throw StarscopeError.invalidInput("Cannot read \(file): no such file, or it is not readable.")
                 }
-                data = contents
+                defer { try? handle.close() }
+                data = (try? handle.read(upToCount: FavoritesArchive.maximumBytes + 1)) ?? Data()
             }
             try await Session.run(global) { session in
                 let report = try await session.favorites.importFavorites(data)

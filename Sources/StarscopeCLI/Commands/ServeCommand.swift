@@ -49,11 +49,25 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "With --accounts, let people without a token browse read-only on the server's budget.")
     var guests = false
 
+    @Flag(
+        name: .customLong("public-embeds"),
+        help:
+            "Serve the star-history SVGs (/repos/OWNER/NAME/stars.svg, /compare.svg) without sign-in, for READMEs; public repositories only."
+    )
+    var publicEmbeds = false
+
+    @Flag(
+        name: .customLong("reset-accounts"),
+        help:
+            "With --accounts, end every session and drop every sealed token, so that a lost or replaced accounts.key can be replaced; everyone signs in again."
+    )
+    var resetAccounts = false
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535.") }
         guard !host.isEmpty else { throw ValidationError("--host must not be empty.") }
-        guard accounts || (allowedLogins.isEmpty && !guests) else {
-            throw ValidationError("--allow-login and --guests go with --accounts.")
+        guard accounts || (allowedLogins.isEmpty && !guests && !resetAccounts) else {
+            throw ValidationError("--allow-login, --guests and --reset-accounts go with --accounts.")
         }
         for login in allowedLogins where !GitHubName.isValidLogin(login) {
             throw ValidationError("--allow-login takes a GitHub login, not “\(login)”.")
@@ -71,6 +85,8 @@ struct ServeCommand: AsyncParsableCommand {
         settings.accounts = accounts
         settings.allowedLogins = allowedLogins
         settings.guests = guests
+        settings.publicEmbeds = publicEmbeds
+        settings.resetAccounts = resetAccounts
         if let databaseURL { settings.databaseURL = databaseURL }
         let showQRCode = isatty(STDOUT_FILENO) == 1
         settings.announceSignInLink = { link in

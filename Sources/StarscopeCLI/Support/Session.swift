@@ -90,6 +90,8 @@ enum StaleNotice {
             return "GitHub rejected the token: showing results from \(when); check GH_TOKEN or run `starscope auth login`"
         case .undecodable:
             return "GitHub sent an answer Starscope cannot read: showing results from \(when)"
+        case .tooLarge(let limit):
+            return "GitHub sent an answer larger than \(limit >> 20) MB: showing results from \(when)"
         default:
             return "offline: showing results from \(when)"
         }

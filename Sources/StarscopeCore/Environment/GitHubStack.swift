@@ -27,11 +27,14 @@ public struct GitHubStack: Sendable {
 
     /// Use cases over the cache, for `token`: fresh answers cost no request, stale ones are
     /// revalidated, and stored ones stand in when GitHub cannot answer.
-    public func explorer(token: String?) -> Explorer {
+    ///
+    /// `account` is whose token it is (what GitHub shows only to that account is stored under it
+    /// alone); `publicOnly` hides every repository that is not public (guests on a shared server).
+    public func explorer(token: String?, account: String = "", publicOnly: Bool = false) -> Explorer {
         let configuration = environment.gitHubConfiguration(token: token)
         let cached = CachingTransport(
             upstream: network(configuration), database: database, configuration: configuration, policy: environment.cachePolicy)
-        return Explorer(client: GitHubClient(transport: cached), database: database)
+        return Explorer(client: GitHubClient(transport: cached), database: database, account: account, publicOnly: publicOnly)
     }
 
     /// A client that always asks GitHub, for checks that must reach it (a token being saved).

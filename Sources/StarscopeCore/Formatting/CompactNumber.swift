@@ -1,7 +1,10 @@
 /// Star and fork counts as people read them: 999, 1.2k, 12.3k, 123k, 1.2M.
+///
+/// Any `Int` is formatted, `Int.min` and `Int.max` included: the arithmetic is on the
+/// magnitude as a `UInt` and never multiplies it, so nothing can overflow.
 public enum CompactNumber {
     public static func format(_ value: Int) -> String {
-        let magnitude = abs(value)
+        let magnitude = value.magnitude
         let sign = value < 0 ? "-" : ""
         switch magnitude {
         case ..<1_000:
@@ -14,8 +17,10 @@ public enum CompactNumber {
     }
 
     /// One decimal below 100 units (12.3k), none above (123k); never rounds up to "1000k".
-    private static func scaled(_ value: Int, by unit: Int, suffix: String, next: String?) -> String {
-        let tenths = (value * 10 + unit / 2) / unit
+    /// Tenths are `(value + unit / 20) / (unit / 10)`, which is `(value * 10 + unit / 2) / unit`
+    /// without the product.
+    private static func scaled(_ value: UInt, by unit: UInt, suffix: String, next: String?) -> String {
+        let tenths = (value + unit / 20) / (unit / 10)
         if tenths >= 1_000 {
             let whole = (value + unit / 2) / unit
             if whole >= 1_000, let next { return "1\(next)" }

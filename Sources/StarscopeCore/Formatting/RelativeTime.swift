@@ -3,7 +3,9 @@ import Foundation
 /// "just now", "5 minutes ago", "3 days ago", "2 years ago".
 public enum RelativeTime {
     public static func describe(_ date: Date, now: Date) -> String {
-        let seconds = Int(now.timeIntervalSince(date))
+        // Any moment, even one no calendar has (NaN, 10³⁰⁰ s), is held to ±10¹⁵ s first.
+        let interval = now.timeIntervalSince(date)
+        let seconds = Int(interval.isNaN ? 0 : min(max(interval, -1e15), 1e15))
         if seconds < 0 { return "in the future" }
         let units: [(Int, String)] = [
             (31_536_000, "year"), (2_592_000, "month"), (604_800, "week"), (86_400, "day"), (3_600, "hour"), (60, "minute"),

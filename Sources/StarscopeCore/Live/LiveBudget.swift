@@ -11,8 +11,9 @@ public struct LiveBudget: Sendable, Hashable {
     public var minimumInterval: TimeInterval
 
     public init(share: Double = 0.5, minimumInterval: TimeInterval = 60) {
-        self.share = min(1, max(0, share))
-        self.minimumInterval = max(0.5, minimumInterval)
+        // Held to what makes sense (NaN and infinity included), so a wait computed from them is a real duration.
+        self.share = share.isNaN ? 0.5 : min(1, max(0, share))
+        self.minimumInterval = minimumInterval.isNaN ? 60 : min(max(0.5, minimumInterval), 86_400)
     }
 
     /// What to do next, given the latest snapshot of the bucket the checks spend from.

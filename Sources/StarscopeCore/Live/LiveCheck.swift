@@ -66,7 +66,7 @@ extension Explorer {
                 result.rateLimit = response.rateLimit
                 stored = response.isStored
             }
-            for repository in repositories { result.stars[repository.fullName] = repository.stargazersCount }
+            for repository in visible(repositories) { result.stars[repository.fullName] = repository.stargazersCount }
             if !stored { await observe(repositories) }
         } catch let error as GitHubError {
             result.failure = error

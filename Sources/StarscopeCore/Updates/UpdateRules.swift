@@ -54,12 +54,13 @@ public enum UpdateRules {
         let dayAgo = date.addingTimeInterval(-86_400)
         let weekBefore = dayAgo.addingTimeInterval(-7 * 86_400)
         guard let atDayAgo = history.last(where: { $0.recordedAt <= dayAgo }) else { return nil }
-        let gained = current - atDayAgo.stars
+        // Counts are held to `0...Count.maximum`, so differences cannot overflow.
+        let gained = Count.clamped(current) - Count.clamped(atDayAgo.stars)
         guard gained >= unusualMinimum else { return nil }
         // Without a week of history, the usual pace is taken as the start of what is known.
         let start = history.last(where: { $0.recordedAt <= weekBefore }) ?? history.first ?? atDayAgo
         let days = max(1, atDayAgo.recordedAt.timeIntervalSince(start.recordedAt) / 86_400)
-        let usual = Double(atDayAgo.stars - start.stars) / days
+        let usual = Double(Count.clamped(atDayAgo.stars) - Count.clamped(start.stars)) / days
         return Double(gained) >= unusualFactor * max(1, usual) ? gained : nil
     }
 

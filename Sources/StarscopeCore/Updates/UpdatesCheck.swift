@@ -3,22 +3,37 @@ import GitHubAPI
 import StarscopeModels
 import StarscopeStore
 
-/// Checks every favourite (of any account) for news: its repository and its latest release,
-/// each a conditional request through the cache (free while fresh), then records what changed
-/// for every account that favourites it. With no favourites it asks GitHub nothing.
+/// Checks the favourites of the explorer's account for news, with that account's token: each
+/// repository and its latest release, a conditional request through the cache (free while
+/// fresh), then records what changed for every account that favourites it (for a private
+/// repository, for this account alone). With no favourites it asks GitHub nothing.
+///
+/// One repository's failure (404, 451, an answer that cannot be read, a time-out) is recorded
+/// against that repository for this account (`WatchProblem`) and the round goes on; only what
+/// stops every request (a rate limit, a refused token) ends the round early. A repository this
+/// token can no longer see becomes an update of its own (`gone`, for this account) and is tried
+/// again only once a day.
 public struct UpdatesCheck: Sendable {
     /// How a round went.
     public struct Round: Sendable, Hashable {
-        /// Repositories checked.
+        /// Repositories checked (those that could not be checked included: they cost requests).
         public var checked = 0
         /// Where the next round starts when this one stopped at its budget (nil: it finished).
         public var resumeAt: Int?
-        /// Why the round stopped early, when GitHub could not answer.
+        /// Why the round stopped early: GitHub answers nothing now (a rate limit, a refused token).
         public var failure: StarscopeError?
+
+        /// Repositories that could not be checked this round, each recorded with its reason.
+        public var problems = 0
+
+        public init() {}
     }
 
     /// Requests one repository may cost: the repository and its latest release.
     public static let requestsPerRepository = 2
+
+    /// A repository GitHub no longer has is tried again after this long, not every round.
+    public static let goneRecheckInterval: TimeInterval = 86_400
 
     public let explorer: Explorer
     public let database: any Store
@@ -31,9 +46,15 @@ public struct UpdatesCheck: Sendable {
     /// Checks from `start`, at most `budget` requests' worth (nil: every favourite).
     public func run(budget: Int? = nil, start: Int = 0) async -> Round {
         var round = Round()
-        guard let watched = try? await database.watchedRepositories(), !watched.isEmpty else { return round }
+        guard let watched = try? await database.watchedRepositories(account: explorer.account), !watched.isEmpty else { return round }
+        let known = Dictionary(
+            ((try? await database.watchProblems(account: explorer.account)) ?? []).map { ($0.repositoryID, $0) },
+            uniquingKeysWith: { first, _ in first })
         let from = start < watched.count ? start : 0
         for (offset, item) in watched.enumerated().dropFirst(from) {
+            if let problem = known[item.id], problem.gone, explorer.now().timeIntervalSince(problem.checkedAt) < Self.goneRecheckInterval {
+                continue
+            }
             if let budget, (round.checked + 1) * Self.requestsPerRepository > budget {
                 round.resumeAt = offset
                 break
@@ -43,12 +64,49 @@ public struct UpdatesCheck: Sendable {
                 try await check(name, repositoryID: item.id)
                 round.checked += 1
             } catch {
-                round.failure = error
-                round.resumeAt = offset
-                break
+                if Self.stopsTheRound(error) {
+                    round.failure = error
+                    round.resumeAt = offset
+                    break
+                }
+                round.checked += 1
+                round.problems += 1
+                await record(error, repositoryID: item.id, fullName: item.fullName, known: known[item.id])
             }
         }
         return round
+    }
+
+    /// A failure no other repository would escape this round: a rate limit or a refused token.
+    static func stopsTheRound(_ error: StarscopeError) -> Bool {
+        switch error {
+        case .rateLimited, .badCredentials: true
+        case .invalidInput, .notFound, .unavailable: false
+        }
+    }
+
+    /// Records why `fullName` could not be checked; the first time GitHub answers 404 for it,
+    /// also the update that it is no longer on GitHub, for this account (whose token cannot see it).
+    func record(_ error: StarscopeError, repositoryID: Int64, fullName: String, known: WatchProblem?) async {
+        let now = explorer.now()
+        let gone = if case .notFound = error { true } else { false }
+        let problem = WatchProblem(
+            account: explorer.account, repositoryID: repositoryID, fullName: fullName,
+            problem: gone
+                ? "\(fullName) is no longer on GitHub (deleted, made private or blocked); it is checked once a day." : error.message,
+            gone: gone, since: known?.since ?? now, checkedAt: now)
+        var updates: [Update] = []
+        if gone, known?.gone != true {
+            let url =
+                (try? await database.snapshot(fullName: fullName, account: explorer.account))?.repository.htmlURL
+                ?? "https://github.com/\(fullName)"
+            updates.append(
+                Update(
+                    account: "", key: "\(Update.Kind.gone.rawValue):\(repositoryID):\(UpdateRules.day(now))", kind: .gone,
+                    repositoryID: repositoryID, fullName: fullName, occurredAt: now, summary: "\(fullName) is no longer on GitHub.",
+                    htmlURL: url))
+        }
+        try? await database.record(problem, updates: updates)
     }
 
     /// One repository: what it is now against what was known, recorded with its updates.
@@ -72,7 +130,7 @@ public struct UpdatesCheck: Sendable {
         let history = (try? await database.starHistory(repositoryID: repository.id)) ?? []
         let updates = UpdateRules.updates(before: before, now: seen, repository: repository, release: release, history: history, at: now)
         do {
-            try await database.record(seen, updates: updates)
+            try await database.record(seen, updates: updates, account: repository.isPublic ? nil : explorer.account)
         } catch {
             throw StarscopeError(error)
         }

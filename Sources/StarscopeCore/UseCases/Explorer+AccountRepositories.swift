@@ -14,7 +14,9 @@ extension Explorer {
     {
         try Self.checkLogin(login)
         let wanted = query.sort == .stars ? max(limit, Self.starSortScanLimit) : limit
-        var result = try await collect(limit: wanted, perPage: 100, about: .account(login), progress: progress, keep: query.keeps) {
+        var result = try await collect(
+            limit: wanted, perPage: 100, about: .account(login), progress: progress, keep: { shows($0) && query.keeps($0) }
+        ) {
             () async throws(GitHubError) in
             try await client.repositories(of: login, perPage: 100, sort: query.gitHubSort)
         }
@@ -42,7 +44,7 @@ extension Explorer {
         do {
             let result = try await client.repositories(of: login, perPage: 100, page: page, sort: query.gitHubSort)
             if !result.isStored { await observe(result.items) }
-            return (result.items.filter(query.keeps), Self.pageNumber(result.links.next))
+            return (visible(result.items).filter(query.keeps), Self.pageNumber(result.links.next))
         } catch {
             throw StarscopeError(error, about: .account(login))
         }

@@ -13,11 +13,37 @@ public struct Explorer: Sendable {
     public let database: (any Store)?
     /// The current time; injected so that timeframes can be tested on any date.
     public let now: @Sendable () -> Date
+    /// Whose token the client carries ("" for the terminal and a server's own token): what
+    /// GitHub shows only to that account is kept under it alone (see `Store.observe`).
+    public let account: String
+    /// Shows public repositories only, whatever the token may see: what guests of a shared
+    /// server get, browsing on the server's token.
+    public let publicOnly: Bool
 
-    public init(client: GitHubClient, database: (any Store)? = nil, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        client: GitHubClient, database: (any Store)? = nil, account: String = "", publicOnly: Bool = false,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.client = client
         self.database = database
+        self.account = account
+        self.publicOnly = publicOnly
         self.now = now
+    }
+
+    /// The same client and store, for `account`, shown public repositories only when `publicOnly`.
+    public func restricted(account: String, publicOnly: Bool) -> Explorer {
+        Explorer(client: client, database: database, account: account, publicOnly: publicOnly, now: now)
+    }
+
+    /// Whether this explorer may show `repository`.
+    func shows(_ repository: Repository) -> Bool {
+        !publicOnly || repository.isPublic
+    }
+
+    /// The repositories of a list this explorer may show.
+    func visible(_ repositories: [Repository]) -> [Repository] {
+        publicOnly ? repositories.filter(\.isPublic) : repositories
     }
 
     /// The ids of the favourites, to mark them in any list.
@@ -29,7 +55,7 @@ public struct Explorer: Sendable {
     /// A failure to record never fails what the user asked for. Answers the store gave in
     /// GitHub's place are not recorded again: they hold nothing new.
     func observe(_ repositories: [Repository]) async {
-        try? await database?.observe(repositories, at: now())
+        try? await database?.observe(repositories, account: account, at: now())
     }
 
     /// "New & popular": repositories created in the timeframe, most stars first.
@@ -38,7 +64,8 @@ public struct Explorer: Sendable {
     > {
         let q = try query.searchQuery(now: now())
         let perPage = pageSize(forLimit: limit)
-        let result = try await collect(limit: limit, perPage: perPage, about: .search, progress: progress) { () async throws(GitHubError) in
+        let result = try await collect(limit: limit, perPage: perPage, about: .search, progress: progress, keep: shows) {
+            () async throws(GitHubError) in
             try await client.searchRepositories(query: q, sort: query.sort.rawValue, perPage: perPage)
         }
         if !result.isStored { await observe(result.items) }
@@ -57,7 +84,7 @@ public struct Explorer: Sendable {
             let result = try await client.searchRepositories(
                 query: q, sort: query.sort.rawValue, perPage: RowWindow.upstreamPageSize, page: window.upstreamPage)
             if !result.isStored { await observe(result.items) }
-            let (items, next) = window.cut(result.items, upstreamHasNext: result.links.next != nil)
+            let (items, next) = window.cut(visible(result.items), upstreamHasNext: result.links.next != nil)
             return (items, next.flatMap { $0 <= window.lastSearchPage ? $0 : nil }, result.incompleteResults)
         } catch {
             throw StarscopeError(error, about: .search)
@@ -72,7 +99,7 @@ public struct Explorer: Sendable {
         do {
             let result = try await client.repositories(of: login, perPage: 100, page: page)
             if !result.isStored { await observe(result.items) }
-            return (result.items.filter { includeForks || !$0.fork }, Self.pageNumber(result.links.next))
+            return (visible(result.items).filter { includeForks || !$0.fork }, Self.pageNumber(result.links.next))
         } catch {
             throw StarscopeError(error, about: .account(login))
         }
@@ -93,7 +120,7 @@ public struct Explorer: Sendable {
 
     static func pageNumber(_ url: URL?) -> Int? {
         url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "page" }?.value }.flatMap {
-            Int($0)
+            Count.parse($0)
         }
     }
 
@@ -102,8 +129,9 @@ public struct Explorer: Sendable {
         -> ListResult<Repository>
     {
         try Self.checkLogin(login)
-        return try await collect(limit: limit, perPage: 100, about: .account(login), progress: progress, keep: { includeForks || !$0.fork })
-        {
+        return try await collect(
+            limit: limit, perPage: 100, about: .account(login), progress: progress, keep: { shows($0) && (includeForks || !$0.fork) }
+        ) {
             () async throws(GitHubError) in
             try await client.repositories(of: login, perPage: 100)
         }
@@ -114,15 +142,21 @@ public struct Explorer: Sendable {
     /// With `snapshotFreshFor`, a copy seen in a list within that many seconds is used without
     /// asking GitHub (the detail of a row costs no request). When GitHub cannot answer, the last
     /// copy seen (or a favourite's snapshot) stands in, reported as stale.
+    ///
+    /// The snapshot is the shared one (public repositories GitHub gave) or this account's own
+    /// favourite, never another account's. A repository this explorer may not show (a private
+    /// one, for a guest) is "not found", as GitHub answers those who may not see it.
     public func repository(_ name: RepositoryName, snapshotFreshFor: TimeInterval? = nil) async throws(StarscopeError) -> Repository {
-        let snapshot = try? await database?.snapshot(fullName: name.description)
+        let snapshot = (try? await database?.snapshot(fullName: name.description, account: account)).flatMap { $0 }.flatMap {
+            shows($0.repository) ? $0 : nil
+        }
         if let snapshotFreshFor, let snapshot, now().timeIntervalSince(snapshot.fetchedAt) < snapshotFreshFor {
             return snapshot.repository
         }
+        let repository: Repository
         do {
-            let repository = try await client.repository(owner: name.owner, name: name.name)
+            repository = try await client.repository(owner: name.owner, name: name.name)
             await observe([repository])
-            return repository
         } catch {
             if error.isTransient, let snapshot {
                 CacheReport.current?.recordStale(fetchedAt: snapshot.fetchedAt, reason: error)
@@ -130,6 +164,8 @@ public struct Explorer: Sendable {
             }
             throw StarscopeError(error, about: .repository(name))
         }
+        guard shows(repository) else { throw StarscopeError(GitHubError.notFound(url: name.description), about: .repository(name)) }
+        return repository
     }
 
     /// The repository a deep link points to.

@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
 
-/// A person who signs in to a shared server (`serve --accounts`): their GitHub login, their
-/// token sealed by the `TokenVault`, and their theme.
+/// A person who signs in to a shared server (`serve --accounts`): who GitHub says they are (their
+/// user id, which never changes, and their login, kept for display and `--allow-login`), the key
+/// their data is kept under, their token sealed by the `TokenVault`, and their theme.
 public struct AccountRecord: Codable, FetchableRecord, PersistableRecord, Sendable, Hashable {
     public static func databaseDateEncodingStrategy(for column: String) -> DatabaseDateEncodingStrategy {
         StoredDate.encodingStrategy
@@ -10,24 +11,60 @@ public struct AccountRecord: Codable, FetchableRecord, PersistableRecord, Sendab
 
     public static let databaseTableName = "account"
 
+    /// The login GitHub gave at the last sign-in; `#ID` once another account has taken it.
     public var login: String
+    /// The sealed token; empty once `--reset-accounts` dropped it (the person must sign in again).
     public var sealedToken: Data
     /// `system`, `light` or `dark`.
     public var theme: String
     public var createdAt: Date
     public var signedInAt: Date
+    /// GitHub's user id; nil for an account made before ids were kept (v12) that has not signed in since.
+    public var userID: Int64?
+    /// What this account's favourites, notes, tags, updates and sessions are kept under (their
+    /// `account`): `#ID` for GitHub's user id, or the login of an account not signed in since v12.
+    /// No login can start with "#", so a login reused by someone else never reaches these data.
+    public var key: String
 
-    public init(login: String, sealedToken: Data, theme: String = "system", createdAt: Date, signedInAt: Date) {
+    public init(
+        login: String, sealedToken: Data, theme: String = "system", createdAt: Date, signedInAt: Date, userID: Int64? = nil,
+        key: String? = nil
+    ) {
         self.login = login
         self.sealedToken = sealedToken
         self.theme = theme
         self.createdAt = createdAt
         self.signedInAt = signedInAt
+        self.userID = userID
+        self.key = key ?? userID.map(Self.key(userID:)) ?? login
+    }
+
+    /// The key of the account with GitHub's user id `userID`.
+    public static func key(userID: Int64) -> String { "#\(userID)" }
+
+    /// The login an account is moved to when someone else signs in with its login: it cannot be
+    /// a GitHub login, so only its own id (or an operator who knows it) finds it again.
+    var displacedLogin: String { userID.map(Self.key(userID:)) ?? "#" + key }
+}
+
+/// What happened when someone signed in (`Store.signIn`).
+public enum AccountSignIn: Sendable, Hashable {
+    /// The account of this user id, made now or found (its login updated if GitHub's changed).
+    case signedIn(AccountRecord)
+    /// An account made before ids were kept, with this login, now bound to this id: its data
+    /// moved to the id's key and its old sessions ended.
+    case adopted(AccountRecord)
+
+    public var account: AccountRecord {
+        switch self {
+        case .signedIn(let record), .adopted(let record): record
+        }
     }
 }
 
 extension AppDatabase {
-    /// Creates the account or replaces its token (signing in again with a new token).
+    /// Creates the account or replaces its token (signing in again with a new token), known by its
+    /// login only, as every account was before GitHub's ids were kept; sign-in uses `signIn`.
     public func saveAccount(login: String, sealedToken: Data, at date: Date = Date()) async throws(StoreError) {
         try await write { db in
             if var existing = try AccountRecord.filter(sql: "login = ? COLLATE NOCASE", arguments: [login]).fetchOne(db) {
@@ -44,9 +81,13 @@ extension AppDatabase {
         try await read { db in try AccountRecord.filter(sql: "login = ? COLLATE NOCASE", arguments: [login]).fetchOne(db) }
     }
 
-    public func setTheme(_ theme: String, login: String) async throws(StoreError) {
+    public func account(key: String) async throws(StoreError) -> AccountRecord? {
+        try await read { db in try AccountRecord.filter(sql: "key = ? COLLATE NOCASE", arguments: [key]).fetchOne(db) }
+    }
+
+    public func setTheme(_ theme: String, account: String) async throws(StoreError) {
         try await write { db in
-            try db.execute(sql: "UPDATE account SET theme = ? WHERE login = ? COLLATE NOCASE", arguments: [theme, login])
+            try db.execute(sql: "UPDATE account SET theme = ? WHERE key = ? COLLATE NOCASE", arguments: [theme, account])
         }
     }
 }

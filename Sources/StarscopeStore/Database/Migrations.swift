@@ -134,6 +134,53 @@ extension AppDatabase {
                 t.column("expiresAt", .datetime).notNull()
             }
         }
+        migrator.registerMigration("v10: favourites that cannot be checked") { db in
+            // Why a watched repository could not be checked (see `WatchProblem`); gone ones are tried less often.
+            // Per account: each account's favourites are checked with its own token, and a 404 to one
+            // token (a private repository not shared with it) says nothing of another's.
+            try db.create(table: "watchProblem") { t in
+                t.column("account", .text).notNull().collate(.nocase)
+                t.column("repositoryID", .integer).notNull()
+                t.column("fullName", .text).notNull()
+                t.column("problem", .text).notNull()
+                t.column("gone", .boolean).notNull()
+                t.column("since", .datetime).notNull()
+                t.column("checkedAt", .datetime).notNull()
+                t.primaryKey(["account", "repositoryID"])
+            }
+        }
+        migrator.registerMigration("v11: GitHub star history") { db in
+            // Weekly buckets from `stargazers/history` (public repositories only), and when each was asked.
+            try db.create(table: "gitHubStarHistoryWeek") { t in
+                t.column("repositoryID", .integer).notNull()
+                t.column("week", .integer).notNull()
+                t.column("total", .integer).notNull()
+                t.column("days", .text).notNull()
+                t.primaryKey(["repositoryID", "week"])
+            }
+            try db.create(table: "gitHubStarHistoryFetch") { t in
+                t.primaryKey("repositoryID", .integer)
+                t.column("fetchedAt", .datetime).notNull()
+                t.column("unavailable", .boolean).notNull()
+            }
+        }
+        migrator.registerMigration("v12: account ids") { db in
+            // Accounts by GitHub's user id: their data moves from the login to `#ID` when they
+            // sign in (see `Store.signIn`); until then an account's key is its login.
+            try db.alter(table: "account") { t in
+                t.add(column: "userID", .integer)
+                t.add(column: "key", .text).notNull().defaults(to: "").collate(.nocase)
+            }
+            try db.execute(sql: "UPDATE account SET key = login")
+            try db.create(index: "accountByUserID", on: "account", columns: ["userID"], unique: true)
+            try db.create(index: "accountByKey", on: "account", columns: ["key"], unique: true)
+            try db.create(index: "webSessionByAccount", on: "webSession", columns: ["account"])
+            // What `accounts.key` was when it was last accepted (an HMAC under it, never the key).
+            try db.create(table: "keyCheck") { t in
+                t.primaryKey("name", .text)
+                t.column("value", .blob).notNull()
+            }
+        }
         return migrator
     }
 }

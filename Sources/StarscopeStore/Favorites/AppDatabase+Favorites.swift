@@ -180,14 +180,60 @@ extension AppDatabase {
         }
     }
 
-    /// Refreshes the snapshots of those `repositories` that are favourites of any account (after
-    /// any fetch).
-    func refreshFavoriteSnapshots(_ repositories: [Repository], at date: Date, in db: Database) throws {
+    /// Refreshes the favourites' snapshots from what GitHub said (fetched for `account`): a public
+    /// repository's for every account, a private one's for `account` alone. A favourite of the
+    /// same name under another id (imported from a file) becomes GitHub's repository, keeping its
+    /// note, tags and dates.
+    func refreshFavoriteSnapshots(_ repositories: [Repository], account: String, at date: Date, in db: Database) throws {
         let ids = Set(try Int64.fetchAll(db, sql: "SELECT DISTINCT repositoryID FROM favorite"))
-        for repository in repositories where ids.contains(repository.id) {
+        let names = Set(try String.fetchAll(db, sql: "SELECT DISTINCT lower(fullName) FROM favorite"))
+        for repository in repositories {
+            let snapshot = Data(repository.jsonObject.bytes)
+            let scope = repository.isPublic ? nil : account
+            if names.contains(repository.fullName.lowercased()) {
+                try replaceImported(by: repository, snapshot: snapshot, account: scope, at: date, in: db)
+            }
+            guard ids.contains(repository.id) else { continue }
+            if let scope {
+                try db.execute(
+                    sql: "UPDATE favorite SET fullName = ?, snapshot = ?, updatedAt = ? WHERE repositoryID = ? AND account = ?",
+                    arguments: [repository.fullName, snapshot, date.stored, repository.id, scope])
+            } else {
+                try db.execute(
+                    sql: "UPDATE favorite SET fullName = ?, snapshot = ?, updatedAt = ? WHERE repositoryID = ?",
+                    arguments: [repository.fullName, snapshot, date.stored, repository.id])
+            }
+        }
+    }
+
+    /// Favourites named like `repository` under another id (of `account`, or of any account when
+    /// nil) become `repository`: the row is copied under GitHub's id with its note, tags, dates
+    /// and star mark, then the old one goes.
+    private func replaceImported(by repository: Repository, snapshot: Data, account: String?, at date: Date, in db: Database) throws {
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT account, repositoryID FROM favorite f WHERE fullName = ? COLLATE NOCASE AND repositoryID != ?
+                AND NOT EXISTS (SELECT 1 FROM favorite g WHERE g.account = f.account AND g.repositoryID = ?)
+                """ + (account == nil ? "" : " AND account = ?"),
+            arguments: StatementArguments(
+                [repository.fullName, repository.id, repository.id] + (account.map { [$0] } ?? []) as [any DatabaseValueConvertible]))
+        for row in rows {
+            let owner: String = row["account"]
+            let old: Int64 = row["repositoryID"]
             try db.execute(
-                sql: "UPDATE favorite SET fullName = ?, snapshot = ?, updatedAt = ? WHERE repositoryID = ?",
-                arguments: [repository.fullName, Data(repository.jsonObject.bytes), date.stored, repository.id])
+                sql: "UPDATE favorite SET fullName = fullName || ' (replaced)' WHERE account = ? AND repositoryID = ?",
+                arguments: [owner, old])
+            try db.execute(
+                sql: """
+                    INSERT INTO favorite (account, repositoryID, fullName, snapshot, addedAt, updatedAt, note, starredOnGitHub)
+                    SELECT account, ?, ?, ?, addedAt, ?, note, starredOnGitHub FROM favorite WHERE account = ? AND repositoryID = ?
+                    """,
+                arguments: [repository.id, repository.fullName, snapshot, date.stored, owner, old])
+            try db.execute(
+                sql: "UPDATE favoriteTag SET repositoryID = ? WHERE account = ? AND repositoryID = ?",
+                arguments: [repository.id, owner, old])
+            try db.execute(sql: "DELETE FROM favorite WHERE account = ? AND repositoryID = ?", arguments: [owner, old])
         }
     }
 }

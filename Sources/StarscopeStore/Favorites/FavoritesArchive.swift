@@ -42,6 +42,13 @@ public enum FavoritesArchive {
     /// The version `export` writes.
     public static let version = 2
 
+    /// The most entries one import takes: far more than anyone keeps, few enough that the
+    /// favourites page and one transaction stay quick.
+    public static let maximumEntries = 10_000
+    /// The largest file one import reads (20 MB: 10,000 full entries take about 30 MB, a typical
+    /// export well under 2 KB an entry).
+    public static let maximumBytes = 20 << 20
+
     public static func export(_ favorites: [Favorite], at date: Date = Date()) throws -> Data {
         let archive = Archive(
             format: format,
@@ -71,6 +78,9 @@ public enum FavoritesArchive {
     /// Checks every entry of `data`; the valid ones are all added in one transaction, so an
     /// interrupted import adds nothing and existing favourites are never touched.
     static func parse(_ data: Data) throws(StoreError) -> (entries: [(Int, Entry)], rejected: [(Int, String)]) {
+        guard data.count <= maximumBytes else {
+            throw .invalidImport("it is larger than \(maximumBytes >> 20) MB, the most Starscope imports at once")
+        }
         let raw: [JSONValue]
         do {
             let value = try JSONDecoder().decode(JSONValue.self, from: data)
@@ -90,6 +100,10 @@ public enum FavoritesArchive {
             throw error
         } catch {
             throw .invalidImport("it is not valid JSON")
+        }
+        guard raw.count <= maximumEntries else {
+            throw .invalidImport(
+                "it has \(raw.count) entries and Starscope imports at most \(maximumEntries) at once; split it into smaller files")
         }
         var entries: [(Int, Entry)] = []
         var rejected: [(Int, String)] = []

@@ -44,8 +44,9 @@ extension AppDatabase {
             return rows.compactMap { row -> StarGain? in
                 let data: Data = row["snapshot"]
                 guard var repository = try? decoder.decode(Repository.self, from: data) else { return nil }
-                let latest: Int = row["latestStars"]
-                let base: Int = row["baseStars"]
+                // Held to `0...Count.maximum` even when an older version stored more, so the gain cannot overflow.
+                let latest = Count.clamped(row["latestStars"] as Int)
+                let base = Count.clamped(row["baseStars"] as Int)
                 repository.stargazersCount = latest
                 return StarGain(
                     repositoryID: row["id"], repository: repository, gained: latest - base, stars: latest, from: row["baseAt"],

@@ -24,9 +24,12 @@ public struct StarSample: Codable, FetchableRecord, PersistableRecord, Sendable,
 }
 
 extension AppDatabase {
-    /// Records what GitHub just said about `repositories`: a star sample for each whose count
-    /// changed since the last sample, and fresh snapshots for favourites among them.
-    public func observe(_ repositories: [Repository], at date: Date = Date()) async throws(StoreError) {
+    /// Records what GitHub just said about `repositories`, fetched for `account`: for a public
+    /// repository, a star sample when its count changed, the shared snapshot and the snapshots
+    /// of every account's favourite; for a private one only `account`'s own favourite, since no
+    /// one else may read it. A favourite imported under the same name with another id (a copy
+    /// from a file) is replaced by GitHub's answer.
+    public func observe(_ repositories: [Repository], account: String, at date: Date) async throws(StoreError) {
         guard !repositories.isEmpty else { return }
         // Statements are compiled once for the whole page, not once per row.
         try await write { db in
@@ -37,21 +40,24 @@ extension AppDatabase {
             let insertSnapshot = try db.cachedStatement(
                 sql: "INSERT OR REPLACE INTO repositorySnapshot (repositoryID, fullName, snapshot, fetchedAt) VALUES (?, ?, ?, ?)")
             let recordedAt = date.stored
-            for repository in repositories {
+            let shared = repositories.filter(\.isPublic)
+            for repository in shared {
                 let last = try Int.fetchOne(lastStars, arguments: [repository.id])
                 guard last != repository.stargazersCount else { continue }
                 try insertSample.execute(arguments: [repository.id, repository.fullName, recordedAt, repository.stargazersCount])
             }
-            try self.refreshFavoriteSnapshots(repositories, at: date, in: db)
-            for repository in repositories {
+            try self.refreshFavoriteSnapshots(repositories, account: account, at: date, in: db)
+            for repository in shared {
                 try insertSnapshot.execute(
                     arguments: [repository.id, repository.fullName, Data(repository.jsonObject.bytes), recordedAt])
             }
         }
     }
 
-    /// The latest copy of a repository seen in any list or detail (or kept as a favourite), and when it was fetched.
-    public func snapshot(fullName: String) async throws(StoreError) -> (repository: Repository, fetchedAt: Date)? {
+    /// The latest copy of a repository GitHub gave in any list or detail (public ones only), or
+    /// else `account`'s own favourite, and when it was fetched. Another account's favourite never
+    /// stands in: it may be a private repository, or a copy imported from a file.
+    public func snapshot(fullName: String, account: String) async throws(StoreError) -> (repository: Repository, fetchedAt: Date)? {
         let row = try await read { db -> (Data, Date)? in
             if let row = try Row.fetchOne(
                 db,
@@ -61,7 +67,8 @@ extension AppDatabase {
                 return (row["snapshot"], row["fetchedAt"])
             }
             if let row = try Row.fetchOne(
-                db, sql: "SELECT snapshot, updatedAt FROM favorite WHERE fullName = ? COLLATE NOCASE", arguments: [fullName])
+                db, sql: "SELECT snapshot, updatedAt FROM favorite WHERE account = ? AND fullName = ? COLLATE NOCASE",
+                arguments: [account, fullName])
             {
                 return (row["snapshot"], row["updatedAt"])
             }

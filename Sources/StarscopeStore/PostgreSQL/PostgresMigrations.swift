@@ -106,6 +106,45 @@ enum PostgresMigrations {
             "v9: leases",
             ["CREATE TABLE lease (name text PRIMARY KEY, holder text NOT NULL, expiresAt timestamptz NOT NULL)"]
         ),
+        (
+            "v10: favourites that cannot be checked",
+            [
+                """
+                CREATE TABLE watchProblem (
+                    account text NOT NULL, repositoryID bigint NOT NULL, fullName text NOT NULL, problem text NOT NULL,
+                    gone boolean NOT NULL, since timestamptz NOT NULL, checkedAt timestamptz NOT NULL, PRIMARY KEY (account, repositoryID))
+                """,
+                // Counts are held to 10¹² (`Count.maximum`), beyond a 32-bit integer.
+                "ALTER TABLE starSample ALTER COLUMN stars TYPE bigint",
+                "ALTER TABLE repositoryWatch ALTER COLUMN stars TYPE bigint",
+            ]
+        ),
+        (
+            "v11: GitHub star history",
+            [
+                """
+                CREATE TABLE gitHubStarHistoryWeek (
+                    repositoryID bigint NOT NULL, week bigint NOT NULL, total bigint NOT NULL, days text NOT NULL,
+                    PRIMARY KEY (repositoryID, week))
+                """,
+                """
+                CREATE TABLE gitHubStarHistoryFetch (
+                    repositoryID bigint PRIMARY KEY, fetchedAt timestamptz NOT NULL, unavailable boolean NOT NULL)
+                """,
+            ]
+        ),
+        (
+            "v12: account ids",
+            [
+                "ALTER TABLE account ADD COLUMN userID bigint UNIQUE",
+                "ALTER TABLE account ADD COLUMN key text",
+                "UPDATE account SET key = login",
+                "ALTER TABLE account ALTER COLUMN key SET NOT NULL",
+                "CREATE UNIQUE INDEX accountByKey ON account (key)",
+                "CREATE INDEX webSessionByAccount ON webSession (lower(account))",
+                "CREATE TABLE keyCheck (name text PRIMARY KEY, value bytea NOT NULL)",
+            ]
+        ),
     ]
 }
 

@@ -2,26 +2,39 @@ import Foundation
 import PostgresNIO
 
 extension PostgresStore {
+    static let accountColumns = "login, sealedToken, theme, createdAt, signedInAt, userID, key"
+
+    /// Creates the account or replaces its token, known by its login only, as every account was
+    /// before GitHub's ids were kept; sign-in uses `signIn`.
     public func saveAccount(login: String, sealedToken: Data, at date: Date = Date()) async throws(StoreError) {
         let date = date.milliseconds
+        let login = login.lowercased()
         try await execute(
             """
-            INSERT INTO account (login, sealedToken, createdAt, signedInAt) VALUES (\(login.lowercased()), \(sealedToken), \(date), \(date))
+            INSERT INTO account (login, sealedToken, createdAt, signedInAt, key) VALUES (\(login), \(sealedToken), \(date), \(date), \(login))
             ON CONFLICT (login) DO UPDATE SET sealedToken = excluded.sealedToken, signedInAt = excluded.signedInAt
             """)
     }
 
     public func account(login: String) async throws(StoreError) -> AccountRecord? {
-        let rows = try await rows(
-            "SELECT login, sealedToken, theme, createdAt, signedInAt FROM account WHERE login = \(login.lowercased())")
-        return try rows.first.map { row throws(StoreError) in
-            let (login, token, theme, createdAt, signedInAt) = try Self.decode(row, (String, Data, String, Date, Date).self)
-            return AccountRecord(login: login, sealedToken: token, theme: theme, createdAt: createdAt, signedInAt: signedInAt)
-        }
+        try Self.account(
+            try await rows("SELECT \(unescaped: Self.accountColumns) FROM account WHERE login = \(login.lowercased())").first)
     }
 
-    public func setTheme(_ theme: String, login: String) async throws(StoreError) {
-        try await execute("UPDATE account SET theme = \(theme) WHERE login = \(login.lowercased())")
+    public func account(key: String) async throws(StoreError) -> AccountRecord? {
+        try Self.account(try await rows("SELECT \(unescaped: Self.accountColumns) FROM account WHERE key = \(key.lowercased())").first)
+    }
+
+    static func account(_ row: PostgresRow?) throws(StoreError) -> AccountRecord? {
+        guard let row else { return nil }
+        let (login, token, theme, createdAt, signedInAt, userID, key) = try decode(
+            row, (String, Data, String, Date, Date, Int64?, String).self)
+        return AccountRecord(
+            login: login, sealedToken: token, theme: theme, createdAt: createdAt, signedInAt: signedInAt, userID: userID, key: key)
+    }
+
+    public func setTheme(_ theme: String, account: String) async throws(StoreError) {
+        try await execute("UPDATE account SET theme = \(theme) WHERE key = \(account.lowercased())")
     }
 
     public func saveSession(_ session: WebSession) async throws(StoreError) {

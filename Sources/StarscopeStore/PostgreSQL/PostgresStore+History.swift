@@ -3,8 +3,11 @@ import PostgresNIO
 import StarscopeModels
 
 extension PostgresStore {
-    public func observe(_ repositories: [Repository], at date: Date = Date()) async throws(StoreError) {
+    /// See `AppDatabase.observe`: public repositories are shared, a private one touches only
+    /// `account`'s favourite.
+    public func observe(_ repositories: [Repository], account: String, at date: Date) async throws(StoreError) {
         guard !repositories.isEmpty else { return }
+        let account = account.lowercased()
         let date = date.milliseconds
         try await transaction { connection in
             let ids = repositories.map(\.id)
@@ -22,21 +25,40 @@ extension PostgresStore {
                 try await connection.all("SELECT DISTINCT repositoryID FROM favorite WHERE repositoryID = ANY(\(ids))").map {
                     try $0.decode(Int64.self)
                 })
+            let lowerNames = repositories.map { $0.fullName.lowercased() }
+            let named = Set(
+                try await connection.all("SELECT DISTINCT lower(fullName) FROM favorite WHERE lower(fullName) = ANY(\(lowerNames))").map {
+                    try $0.decode(String.self)
+                })
             for repository in repositories {
                 let snapshot = Data(repository.jsonObject.bytes)
+                let scope: String? = repository.isPublic ? nil : account
+                if named.contains(repository.fullName.lowercased()) {
+                    try await Self.replaceImported(by: repository, snapshot: snapshot, account: scope, at: date, on: connection)
+                }
+                if favorites.contains(repository.id) {
+                    if let scope {
+                        _ = try await connection.all(
+                            """
+                            UPDATE favorite SET fullName = \(repository.fullName), snapshot = \(snapshot), updatedAt = \(date)
+                            WHERE repositoryID = \(repository.id) AND account = \(scope)
+                            """)
+                    } else {
+                        _ = try await connection.all(
+                            """
+                            UPDATE favorite SET fullName = \(repository.fullName), snapshot = \(snapshot), updatedAt = \(date)
+                            WHERE repositoryID = \(repository.id)
+                            """)
+                    }
+                }
+                // Only what anyone may see is shared: history, Rising and the snapshot others read.
+                guard repository.isPublic else { continue }
                 if last[repository.id] != repository.stargazersCount {
                     _ = try await connection.all(
                         """
                         INSERT INTO starSample (repositoryID, fullName, recordedAt, stars)
                         VALUES (\(repository.id), \(repository.fullName), \(date), \(repository.stargazersCount))
                         ON CONFLICT (repositoryID, recordedAt) DO UPDATE SET fullName = excluded.fullName, stars = excluded.stars
-                        """)
-                }
-                if favorites.contains(repository.id) {
-                    _ = try await connection.all(
-                        """
-                        UPDATE favorite SET fullName = \(repository.fullName), snapshot = \(snapshot), updatedAt = \(date)
-                        WHERE repositoryID = \(repository.id)
                         """)
                 }
                 _ = try await connection.all(
@@ -50,14 +72,46 @@ extension PostgresStore {
         }
     }
 
-    public func snapshot(fullName: String) async throws(StoreError) -> (repository: Repository, fetchedAt: Date)? {
+    /// See `AppDatabase.replaceImported`.
+    static func replaceImported(
+        by repository: Repository, snapshot: Data, account: String?, at date: Date, on connection: PostgresConnection
+    )
+        async throws
+    {
+        let rows = try await connection.all(
+            """
+            SELECT account, repositoryID FROM favorite f WHERE lower(fullName) = lower(\(repository.fullName))
+            AND repositoryID != \(repository.id) AND (\(account)::text IS NULL OR account = \(account))
+            AND NOT EXISTS (SELECT 1 FROM favorite g WHERE g.account = f.account AND g.repositoryID = \(repository.id))
+            """)
+        for row in rows {
+            let (owner, old) = try row.decode((String, Int64).self)
+            _ = try await connection.all(
+                "UPDATE favorite SET fullName = fullName || ' (replaced)' WHERE account = \(owner) AND repositoryID = \(old)")
+            _ = try await connection.all(
+                """
+                INSERT INTO favorite (account, repositoryID, fullName, snapshot, addedAt, updatedAt, note, starredOnGitHub)
+                SELECT account, \(repository.id), \(repository.fullName), \(snapshot), addedAt, \(date), note, starredOnGitHub
+                FROM favorite WHERE account = \(owner) AND repositoryID = \(old)
+                """)
+            _ = try await connection.all(
+                "UPDATE favoriteTag SET repositoryID = \(repository.id) WHERE account = \(owner) AND repositoryID = \(old)")
+            _ = try await connection.all("DELETE FROM favorite WHERE account = \(owner) AND repositoryID = \(old)")
+        }
+    }
+
+    public func snapshot(fullName: String, account: String) async throws(StoreError) -> (repository: Repository, fetchedAt: Date)? {
         var rows = try await self.rows(
             """
             SELECT snapshot, fetchedAt FROM repositorySnapshot WHERE lower(fullName) = lower(\(fullName))
             ORDER BY fetchedAt DESC LIMIT 1
             """)
         if rows.isEmpty {
-            rows = try await self.rows("SELECT snapshot, updatedAt FROM favorite WHERE lower(fullName) = lower(\(fullName)) LIMIT 1")
+            rows = try await self.rows(
+                """
+                SELECT snapshot, updatedAt FROM favorite WHERE account = \(account.lowercased()) AND lower(fullName) = lower(\(fullName))
+                LIMIT 1
+                """)
         }
         guard let row = rows.first else { return nil }
         let (data, date) = try Self.decode(row, (Data, Date).self)
@@ -122,7 +176,8 @@ extension PostgresStore {
         let decoder = JSONDecoder.gitHub()
         var gains: [StarGain] = []
         for row in rows {
-            let (id, latest, latestAt, base, baseAt, data) = try Self.decode(row, (Int64, Int, Date, Int, Date, Data).self)
+            let (id, stored, latestAt, storedBase, baseAt, data) = try Self.decode(row, (Int64, Int, Date, Int, Date, Data).self)
+            let (latest, base) = (Count.clamped(stored), Count.clamped(storedBase))
             guard var repository = try? decoder.decode(Repository.self, from: data) else { continue }
             repository.stargazersCount = latest
             gains.append(

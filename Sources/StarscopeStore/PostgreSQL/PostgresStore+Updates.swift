@@ -15,7 +15,8 @@ extension PostgresStore {
         }
     }
 
-    public func record(_ watch: RepositoryWatch, updates: [Update]) async throws(StoreError) {
+    public func record(_ watch: RepositoryWatch, updates: [Update], account: String?) async throws(StoreError) {
+        let only = account?.lowercased()
         try await transaction { connection in
             _ = try await connection.all(
                 """
@@ -25,7 +26,13 @@ extension PostgresStore {
                 ON CONFLICT (repositoryID) DO UPDATE SET fullName = excluded.fullName, stars = excluded.stars,
                 archived = excluded.archived, latestRelease = excluded.latestRelease, checkedAt = excluded.checkedAt
                 """)
-            let accounts = try await connection.all("SELECT account FROM favorite WHERE repositoryID = \(watch.repositoryID)").map {
+            // A repository seen again has no problem any more (for the checking account, or for
+            // everyone when it is public).
+            _ = try await connection.all(
+                "DELETE FROM watchProblem WHERE repositoryID = \(watch.repositoryID) AND (\(only)::text IS NULL OR account = \(only))")
+            let accounts = try await connection.all(
+                "SELECT account FROM favorite WHERE repositoryID = \(watch.repositoryID) AND (\(only)::text IS NULL OR account = \(only))"
+            ).map {
                 try $0.decode(String.self)
             }
             for account in accounts {
@@ -42,8 +49,67 @@ extension PostgresStore {
         }
     }
 
-    public func watchedRepositories() async throws(StoreError) -> [(id: Int64, fullName: String)] {
-        try await rows("SELECT repositoryID, MIN(fullName) FROM favorite GROUP BY repositoryID ORDER BY repositoryID").map {
+    /// See `AppDatabase.record(_:updates:)` for problems: the checking account's alone.
+    public func record(_ problem: WatchProblem, updates: [Update]) async throws(StoreError) {
+        let account = problem.account.lowercased()
+        try await transaction { connection in
+            _ = try await connection.all(
+                """
+                INSERT INTO watchProblem (account, repositoryID, fullName, problem, gone, since, checkedAt)
+                VALUES (\(account), \(problem.repositoryID), \(problem.fullName), \(problem.problem), \(problem.gone),
+                \(problem.since.milliseconds), \(problem.checkedAt.milliseconds))
+                ON CONFLICT (account, repositoryID) DO UPDATE SET fullName = excluded.fullName, problem = excluded.problem,
+                gone = excluded.gone, since = excluded.since, checkedAt = excluded.checkedAt
+                """)
+            let favourite = try await connection.all(
+                "SELECT 1 FROM favorite WHERE repositoryID = \(problem.repositoryID) AND account = \(account)")
+            guard !favourite.isEmpty else { return }
+            for update in updates {
+                _ = try await connection.all(
+                    """
+                    INSERT INTO updateEvent (account, key, kind, repositoryID, fullName, occurredAt, summary, htmlURL, seen)
+                    VALUES (\(account), \(update.key), \(update.kind.rawValue), \(update.repositoryID), \(update.fullName),
+                    \(update.occurredAt.milliseconds), \(update.summary), \(update.htmlURL), \(update.seen))
+                    ON CONFLICT (account, key) DO NOTHING
+                    """)
+            }
+        }
+    }
+
+    public func watchProblems(account: String?) async throws(StoreError) -> [WatchProblem] {
+        let only = account?.lowercased()
+        let rows = try await rows(
+            """
+            SELECT account, repositoryID, fullName, problem, gone, since, checkedAt FROM watchProblem
+            WHERE (\(only)::text IS NULL OR account = \(only))
+            AND repositoryID IN (SELECT repositoryID FROM favorite WHERE favorite.account = watchProblem.account)
+            ORDER BY fullName
+            """)
+        var problems: [WatchProblem] = []
+        for row in rows {
+            let (owner, id, name, problem, gone, since, checkedAt) = try Self.decode(
+                row, (String, Int64, String, String, Bool, Date, Date).self)
+            problems.append(
+                WatchProblem(
+                    account: owner, repositoryID: id, fullName: name, problem: problem, gone: gone, since: since, checkedAt: checkedAt))
+        }
+        return problems
+    }
+
+    public func accountsWithFavorites() async throws(StoreError) -> [String] {
+        try await rows("SELECT DISTINCT account FROM favorite ORDER BY account").map { row throws(StoreError) in
+            try Self.decode(row, String.self)
+        }
+    }
+
+    public func watchedRepositories(account: String?) async throws(StoreError) -> [(id: Int64, fullName: String)] {
+        let only = account?.lowercased()
+        return try await rows(
+            """
+            SELECT repositoryID, MIN(fullName) FROM favorite WHERE (\(only)::text IS NULL OR account = \(only))
+            GROUP BY repositoryID ORDER BY repositoryID
+            """
+        ).map {
             row throws(StoreError) in
             let (id, name) = try Self.decode(row, (Int64, String).self)
             return (id: id, fullName: name)

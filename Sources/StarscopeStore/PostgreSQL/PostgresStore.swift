@@ -136,8 +136,8 @@ final class ClientLifetime: Sendable {
 }
 
 /// Reads a `postgres://` address.
-enum PostgresURL {
-    static func configuration(_ text: String) throws(StoreError) -> PostgresClient.Configuration {
+public enum PostgresURL {
+    public static func configuration(_ text: String) throws(StoreError) -> PostgresClient.Configuration {
         guard let components = URLComponents(string: text), ["postgres", "postgresql"].contains(components.scheme ?? ""),
             let user = components.user, !user.isEmpty
         else {

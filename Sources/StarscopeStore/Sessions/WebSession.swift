@@ -13,7 +13,7 @@ public struct WebSession: Codable, FetchableRecord, PersistableRecord, Sendable,
     public static let databaseTableName = "webSession"
 
     public var secretHash: String
-    /// The account's login, or "" when the server has one user.
+    /// The account's key (`AccountRecord.key`), `*guest` for a guest, or "" when the server has one user.
     public var account: String
     public var createdAt: Date
     public var expiresAt: Date

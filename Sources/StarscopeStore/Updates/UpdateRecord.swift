@@ -6,6 +6,8 @@ import GRDB
 public struct Update: Codable, FetchableRecord, PersistableRecord, Sendable, Hashable {
     public enum Kind: String, Codable, Sendable, CaseIterable {
         case milestone, gain, release, archived, renamed
+        /// GitHub no longer has the repository (it answers 404): deleted, made private or blocked.
+        case gone
     }
 
     public static func databaseDateEncodingStrategy(for column: String) -> DatabaseDateEncodingStrategy {
@@ -74,11 +76,16 @@ extension AppDatabase {
 
     /// Saves what was seen and the updates it made, for every account that favourites the
     /// repository, in one transaction; an update already recorded (same key) is not recorded again.
-    public func record(_ watch: RepositoryWatch, updates: [Update]) async throws(StoreError) {
+    public func record(_ watch: RepositoryWatch, updates: [Update], account: String?) async throws(StoreError) {
         try await write { db in
             try watch.save(db)
+            // Seen again: no problem any more, for the checking account (everyone's when public).
+            try db.execute(
+                sql: "DELETE FROM watchProblem WHERE repositoryID = ?" + (account == nil ? "" : " AND account = ?"),
+                arguments: StatementArguments([watch.repositoryID] + (account.map { [$0] } ?? []) as [any DatabaseValueConvertible]))
             let accounts = try String.fetchAll(
-                db, sql: "SELECT account FROM favorite WHERE repositoryID = ?", arguments: [watch.repositoryID])
+                db, sql: "SELECT account FROM favorite WHERE repositoryID = ?" + (account == nil ? "" : " AND account = ?"),
+                arguments: StatementArguments([watch.repositoryID] + (account.map { [$0] } ?? []) as [any DatabaseValueConvertible]))
             for account in accounts {
                 for var update in updates {
                     update.account = account
@@ -88,14 +95,22 @@ extension AppDatabase {
         }
     }
 
-    /// The repositories any account favourites, once each.
-    public func watchedRepositories() async throws(StoreError) -> [(id: Int64, fullName: String)] {
+    /// The repositories `account` favourites (any account's when nil), once each.
+    public func watchedRepositories(account: String?) async throws(StoreError) -> [(id: Int64, fullName: String)] {
         try await read { db in
             try Row.fetchAll(
-                db, sql: "SELECT repositoryID, MIN(fullName) AS fullName FROM favorite GROUP BY repositoryID ORDER BY repositoryID"
+                db,
+                sql: "SELECT repositoryID, MIN(fullName) AS fullName FROM favorite" + (account == nil ? "" : " WHERE account = ?")
+                    + " GROUP BY repositoryID ORDER BY repositoryID",
+                arguments: StatementArguments((account.map { [$0] } ?? []) as [any DatabaseValueConvertible])
             )
             .map { (id: $0["repositoryID"], fullName: $0["fullName"]) }
         }
+    }
+
+    /// Every account with at least one favourite, by name.
+    public func accountsWithFavorites() async throws(StoreError) -> [String] {
+        try await read { db in try String.fetchAll(db, sql: "SELECT DISTINCT account FROM favorite ORDER BY account") }
     }
 
     /// An account's updates: unseen ones only, or everything since `since`, newest first.

@@ -36,8 +36,17 @@ struct FavoritesController {
         }
         let now = Date()
         var page = FavoritesPage(list: list, total: all.count)
-        let histories = (try? await services.database.starHistories(repositoryIDs: shown.map(\.repository.id))) ?? [:]
-        page.rows = Self.sorted(shown, by: list.sort).map { favorite in
+        // One page of rows, so the page (and the histories read for it) stays small however many there are.
+        let start = min(shown.count, (list.page - 1) * FavoritesList.rowsPerPage)
+        let end = min(shown.count, start + FavoritesList.rowsPerPage)
+        let sorted = Self.sorted(shown, by: list.sort)[start..<end]
+        if end < shown.count {
+            var next = list
+            next.page += 1
+            page.next = next
+        }
+        let histories = (try? await services.database.starHistories(repositoryIDs: sorted.map(\.repository.id))) ?? [:]
+        page.rows = sorted.map { favorite in
             var row = RepositoryRow(favorite.repository, favorite: true, origin: .favorites(list), now: now)
             row.starredOnGitHub = favorite.starredOnGitHub
             row.tags = favorite.tags

@@ -57,7 +57,7 @@ struct LiveController {
 
     @Sendable func stream(_ request: Request, context: WebContext) async throws -> Response {
         let sources = try await sources(request, context: context)
-        guard let messages = await services.live.subscribe(sources) else {
+        guard let messages = await services.live(for: context).subscribe(sources) else {
             var response = Response(status: .serviceUnavailable, headers: [.retryAfter: "60", .contentType: "text/plain; charset=utf-8"])
             response.body = .init(byteBuffer: ByteBuffer(string: "Too many pages are being watched; live counts will resume later."))
             return response

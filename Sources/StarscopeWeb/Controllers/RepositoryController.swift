@@ -38,11 +38,15 @@ struct RepositoryController {
         let page = context.render(SplitPage(origin: origin, list: list, detail: detail))
         let explorer = await services.explorer(for: context)
         let now = detail.now
+        let observed = detail.history ?? StarHistoryChart(points: [], now: now)
+        let samples = detail.samples
         return await SectionsStream.response(page, policy: RepositorySectionsPart.policy, whole: services.database.isShared) {
             // The banner was sent already: sections GitHub could not refresh say so themselves.
             let report = CacheReport()
+            async let history = HistoryController.history(name, explorer: explorer)
             let sections = await CacheReport.$current.withValue(report) { await explorer.sections(name) }
-            var part = RepositorySectionsPart(sections, repository: repository, now: now)
+            var part = RepositorySectionsPart(sections, repository: repository, now: now, readmes: services.readmes)
+            part.history = HistorySection(name: name, gitHub: await history, observed: observed, samples: samples, now: now)
             part.stale = Banner.text(report.stale)
             return part.view()
         }
@@ -72,6 +76,7 @@ struct RepositoryController {
             }
             let samples = (try? await services.database.starHistory(repositoryID: repository.id)) ?? []
             page.history = StarHistoryChart(points: samples.map { .init(date: $0.recordedAt, stars: $0.stars) }, now: page.now)
+            page.samples = samples
         } catch {
             page.content =
                 error.isNotFound

@@ -1,10 +1,13 @@
 import Foundation
 import GitHubAPI
+import HTTPTypes
 import Hummingbird
 import StarscopeCore
 import StarscopeModels
+import StarscopeStore
 
-/// `/settings`: the token (checked with GitHub, never shown again) and the theme.
+/// `/settings`: the token (checked with GitHub, never shown again), the theme, and with sign-in
+/// "Sign out everywhere" and, with accounts, "Forget me".
 struct SettingsController {
     let services: WebServices
 
@@ -13,6 +16,9 @@ struct SettingsController {
         router.post(RouterPath(SiteURL.Pattern.settingsToken), use: saveToken)
         router.post(RouterPath(SiteURL.Pattern.settingsTokenDelete), use: deleteToken)
         router.post(RouterPath(SiteURL.Pattern.settingsTheme), use: saveTheme)
+        router.post(RouterPath(SiteURL.Pattern.settingsSignOutEverywhere), use: signOutEverywhere)
+        router.get(RouterPath(SiteURL.Pattern.settingsForget), use: confirmForget)
+        router.post(RouterPath(SiteURL.Pattern.settingsForget), use: forget)
     }
 
     @Sendable func show(_ request: Request, context: WebContext) async throws -> HTML {
@@ -28,8 +34,9 @@ struct SettingsController {
             if context.account == SignInMiddleware.guest {
                 state = .guest
             } else {
-                token = await services.accountToken(login: context.account)
-                state = .account(login: context.account)
+                let record = try? await services.database.account(key: context.account)
+                token = record.flatMap { services.vault?.unseal($0.sealedToken) }
+                state = .account(login: record?.login ?? context.account)
             }
         } else if token != nil {
             let source =
@@ -53,8 +60,10 @@ struct SettingsController {
         }
         return SettingsPage(
             token: state, limits: limits, ownsServerToken: ownsServerToken,
-            canRemoveToken: ownsServerToken && services.storedTokenExists, live: await services.live.status,
-            backgroundInterval: services.settings.environment.offline ? nil : services.settings.updatesInterval, message: message,
+            canRemoveToken: ownsServerToken && services.storedTokenExists, canForget: isAccount(context),
+            live: await services.live(for: context).status,
+            backgroundInterval: services.settings.environment.offline ? nil : services.settings.updatesInterval,
+            uncheckable: (try? await services.database.watchProblems(account: context.account)) ?? [], message: message,
             error: error)
     }
 
@@ -112,11 +121,68 @@ struct SettingsController {
         let form = try await FormData.read(request)
         try CSRFMiddleware.verify(form, context: context)
         let theme = PageContext.Theme(rawValue: form["theme"] ?? "") ?? .system
-        if services.settings.accounts, !context.account.isEmpty, context.account != SignInMiddleware.guest {
-            try? await services.database.setTheme(theme.rawValue, login: context.account)
+        if isAccount(context) {
+            try? await services.database.setTheme(theme.rawValue, account: context.account)
         }
         var response = Response.redirect(to: SiteURL.settings(saved: false).href, type: .found)
         response.setCookie(Cookie(name: "theme", value: theme.rawValue, maxAge: 31_536_000, path: "/", httpOnly: false, sameSite: .lax))
+        return response
+    }
+
+    /// Signed in with their own token (`--accounts`), not as a guest.
+    func isAccount(_ context: WebContext) -> Bool {
+        services.settings.accounts && context.sessionSecret != nil && !context.account.isEmpty && context.account != SignInMiddleware.guest
+    }
+
+    /// Ends every session of this account (of the one user, without accounts), this one included.
+    @Sendable func signOutEverywhere(_ request: Request, context: WebContext) async throws -> Response {
+        let form = try await FormData.read(request)
+        try CSRFMiddleware.verify(form, context: context)
+        guard context.sessionSecret != nil, context.account != SignInMiddleware.guest else { throw HTTPError(.notFound) }
+        do {
+            try await services.database.endSessions(account: context.account)
+        } catch {
+            throw HTTPError(.serviceUnavailable, message: "Starscope cannot end the sessions: \(error.message)")
+        }
+        services.sessions.forget(account: context.account)
+        return Self.signedOut(request, clearing: "\"cache\", \"storage\"")
+    }
+
+    /// The confirmation step before "Forget me".
+    @Sendable func confirmForget(_ request: Request, context: WebContext) async throws -> HTML {
+        guard isAccount(context) else { throw HTTPError(.notFound) }
+        let database = services.database
+        let login = (try? await database.account(key: context.account))?.login ?? context.account
+        let favorites = (try? await database.favoriteIDs(account: context.account).count) ?? 0
+        let updates = (try? await database.updates(account: context.account, unseenOnly: false, since: nil).count) ?? 0
+        return context.render(ForgetPage(login: login, favorites: favorites, updates: updates))
+    }
+
+    /// Deletes the account's token, favourites, notes, tags, updates and sessions; the browser is
+    /// told to drop what it kept of them.
+    @Sendable func forget(_ request: Request, context: WebContext) async throws -> Response {
+        let form = try await FormData.read(request)
+        try CSRFMiddleware.verify(form, context: context)
+        guard isAccount(context) else { throw HTTPError(.notFound) }
+        guard form["confirm"] == "forget" else { return .redirect(to: SiteURL.settingsForget.href, type: .normal) }
+        do {
+            try await services.database.forgetAccount(context.account)
+        } catch {
+            throw HTTPError(.serviceUnavailable, message: "Starscope cannot forget the account: \(error.message)")
+        }
+        services.sessions.forget(account: context.account)
+        services.forgetExplorer(account: context.account)
+        return Self.signedOut(request, clearing: "\"cache\", \"storage\", \"cookies\"")
+    }
+
+    /// To the sign-in page with the session cookie expired and `Clear-Site-Data: clearing`.
+    static func signedOut(_ request: Request, clearing: String) -> Response {
+        var response = Response.redirect(to: SiteURL.signIn.href, type: .normal)
+        if let name = HTTPField.Name("Clear-Site-Data") { response.headers[name] = clearing }
+        response.setCookie(
+            Cookie(
+                name: SignInMiddleware.cookie, value: "", maxAge: 0, path: "/", secure: SignInController.isHTTPS(request), httpOnly: true,
+                sameSite: .lax))
         return response
     }
 }

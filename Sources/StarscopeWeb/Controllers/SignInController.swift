@@ -3,6 +3,7 @@ import GitHubAPI
 import HTTPTypes
 import Hummingbird
 import StarscopeCore
+import StarscopeModels
 import StarscopeStore
 
 /// `/signin?code=…` turns a one-time link into a session cookie; `/signout` ends the session.
@@ -32,29 +33,41 @@ struct SignInController {
                 .accounts(error: GitHubToken.refusal(token, from: "this form") ?? "That is not a GitHub token."), status: .badRequest,
                 request: request, context: context)
         }
-        let login: String
+        let owner: Profile
         do {
-            login = try await services.networkClient(token: token).tokenOwner().profile.login
+            owner = try await services.networkClient(token: token).tokenOwner().profile
         } catch {
             return try answer(
                 .accounts(error: StarscopeError(error, about: .token).message), status: .unauthorized, request: request, context: context)
         }
+        let login = owner.login
         let allowed = services.settings.allowedLogins
         guard allowed.isEmpty || allowed.contains(where: { $0.caseInsensitiveCompare(login) == .orderedSame }) else {
             return try answer(
                 .accounts(error: "This server does not let \(login) sign in. Ask whoever runs it to add --allow-login \(login)."),
                 status: .forbidden, request: request, context: context)
         }
-        do {
-            try await services.database.saveAccount(login: login, sealedToken: try vault.seal(token))
+        let record: AccountRecord
+        do throws(StoreError) {
+            // `--allow-login` names the person who had that login when they first signed in here:
+            // someone GitHub gave it to later is not them.
+            if !allowed.isEmpty, let holder = try await services.database.account(login: login), let id = holder.userID, id != owner.id {
+                record = holder
+            } else {
+                record = try await services.database.signIn(userID: owner.id, login: login, sealedToken: try vault.seal(token), at: Date())
+                    .account
+            }
         } catch {
             throw HTTPError(.serviceUnavailable, message: "Starscope cannot save the sign-in: \(error.message)")
         }
-        services.forgetExplorer(login: login)
-        var response = try await startSession(account: login, request: request)
-        if let theme = try? await services.database.account(login: login)?.theme {
-            response.setCookie(Cookie(name: "theme", value: theme, maxAge: 31_536_000, path: "/", httpOnly: false, sameSite: .lax))
+        guard record.userID == owner.id else {
+            return try answer(
+                .accounts(error: "This server let in another GitHub account called \(login) before; ask whoever runs it to let you in."),
+                status: .forbidden, request: request, context: context)
         }
+        services.forgetExplorer(account: record.key)
+        var response = try await startSession(account: record.key, request: request)
+        response.setCookie(Cookie(name: "theme", value: record.theme, maxAge: 31_536_000, path: "/", httpOnly: false, sameSite: .lax))
         return response
     }
 

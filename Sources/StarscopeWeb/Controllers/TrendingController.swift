@@ -18,6 +18,8 @@ struct TrendingController {
         let origin = ListOrigin.trending(list)
         let model = try await model(list, context: context)
         let page = SplitPage(origin: origin, list: model)
+        // A page showing a private repository is its viewer's alone: it is never kept.
+        guard model.rows.allSatisfy(\.repository.isPublic) else { return context.render(page) }
         let key = TrendingPage.RenderKey(origin: origin, page: model, context: context.page(page.section))
         return rendered.page(key, token: context.csrf) { context.render(page) }
     }

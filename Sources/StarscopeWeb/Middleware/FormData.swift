@@ -38,16 +38,16 @@ struct FormData: Sendable {
     /// A small multipart reader: enough for text fields and one file.
     static func multipart(_ data: Data, boundary: String) throws -> FormData {
         var form = FormData()
-        guard !boundary.isEmpty, boundary.utf8.count <= 200 else { throw HTTPError(.badRequest, message: "This form cannot be read.") }
-        let delimiter = Data(("--" + boundary).utf8)
+        // RFC 2046: a boundary has 1 to 70 characters.
+        guard !boundary.isEmpty, boundary.utf8.count <= 70 else { throw HTTPError(.badRequest, message: "This form cannot be read.") }
+        let delimiter = Array(("--" + boundary).utf8)
         var parts: [Data] = []
-        var searchStart = data.startIndex
         var partStart: Data.Index?
-        while let range = data.range(of: delimiter, in: searchStart..<data.endIndex) {
+        // One pass over the body whatever the boundary (`data.range(of:)` compares anew at every byte).
+        for range in occurrences(of: delimiter, in: data, upTo: maximumParts + 2) {
             if let start = partStart { parts.append(data[start..<range.lowerBound]) }
             guard parts.count <= maximumParts else { throw HTTPError(.contentTooLarge, message: "This form has too many parts.") }
             partStart = range.upperBound
-            searchStart = range.upperBound
         }
         let separator = Data("\r\n\r\n".utf8)
         for part in parts {
@@ -63,6 +63,33 @@ struct FormData: Sendable {
             }
         }
         return form
+    }
+
+    /// Where `pattern` occurs in `data` (the first `limit` times), without overlaps, found in time
+    /// linear in `data` (Knuth–Morris–Pratt), so no body and boundary together make it quadratic.
+    static func occurrences(of pattern: [UInt8], in data: Data, upTo limit: Int) -> [Range<Data.Index>] {
+        guard !pattern.isEmpty else { return [] }
+        var fallback = [Int](repeating: 0, count: pattern.count)
+        var length = 0
+        for index in 1..<max(1, pattern.count) {
+            while length > 0, pattern[index] != pattern[length] { length = fallback[length - 1] }
+            if pattern[index] == pattern[length] { length += 1 }
+            fallback[index] = length
+        }
+        var found: [Range<Data.Index>] = []
+        var matched = 0
+        var position = data.startIndex
+        for byte in data {
+            while matched > 0, byte != pattern[matched] { matched = fallback[matched - 1] }
+            if byte == pattern[matched] { matched += 1 }
+            position += 1
+            if matched == pattern.count {
+                found.append((position - pattern.count)..<position)
+                if found.count >= limit { break }
+                matched = 0
+            }
+        }
+        return found
     }
 
     static func value(of attribute: String, in head: String) -> String? {

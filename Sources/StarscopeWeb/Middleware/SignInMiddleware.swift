@@ -32,6 +32,10 @@ struct SignInMiddleware: RouterMiddleware {
         }
         let path = request.uri.path
         if Self.openPaths.contains(path) || path.hasPrefix(Assets.prefix) { return try await next(request, context) }
+        // `--public-embeds`: a README anywhere may show a public repository's star history.
+        if services.settings.publicEmbeds, request.method == .get || request.method == .head, Self.isEmbed(path) {
+            return try await next(request, context)
+        }
         // A feed reader cannot follow a sign-in page: feeds, like `/live`, get 401.
         if (request.method == .get || request.method == .head) && path != SiteURL.Pattern.live && !path.hasPrefix(SiteURL.Pattern.feeds) {
             return .redirect(to: SiteURL.signIn.href, type: .normal)
@@ -40,6 +44,13 @@ struct SignInMiddleware: RouterMiddleware {
             .unauthorized,
             message: services.settings.accounts
                 ? "Sign in first, with your GitHub token." : "Sign in first: open the sign-in link that the server printed.")
+    }
+
+    /// `/compare.svg` and `/repos/OWNER/NAME/stars.svg`.
+    static func isEmbed(_ path: String) -> Bool {
+        if path == SiteURL.Pattern.compareEmbed { return true }
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        return parts.count == 5 && parts[0].isEmpty && parts[1] == "repos" && parts[4] == "stars.svg"
     }
 
     /// A session is good only for the way the server runs now: after a restart with other

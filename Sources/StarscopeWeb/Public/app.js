@@ -427,4 +427,32 @@
   if (selected) markSelected(selected);
   watchMore();
   connectLive();
+
+  // Star-history charts: the value under the pointer, or under the arrow keys once the chart has
+  // focus (Home and End jump to the ends), is read out beside it; without script each column
+  // still has its title and the figures below.
+  function showColumn(figure, index) {
+    const columns = figure.querySelectorAll("rect.hit");
+    if (columns.length === 0) return;
+    const at = Math.max(0, Math.min(columns.length - 1, index));
+    columns.forEach((column, i) => column.classList.toggle("current", i === at));
+    figure.dataset.at = String(at);
+    const output = figure.parentElement.querySelector("[data-chart-value]");
+    if (output) output.textContent = columns[at].dataset.value || "";
+  }
+  document.addEventListener("keydown", (event) => {
+    const figure = event.target.closest && event.target.closest("[data-chart]");
+    if (!figure || event.target !== figure) return;
+    const count = figure.querySelectorAll("rect.hit").length;
+    const at = figure.dataset.at === undefined ? count : Number(figure.dataset.at);
+    const moves = { ArrowLeft: at - 1, ArrowRight: figure.dataset.at === undefined ? count - 1 : at + 1, Home: 0, End: count - 1 };
+    if (!(event.key in moves)) return;
+    event.preventDefault();
+    showColumn(figure, moves[event.key]);
+  });
+  document.addEventListener("mouseover", (event) => {
+    const column = event.target.closest && event.target.closest("rect.hit");
+    const figure = column && column.closest("[data-chart]");
+    if (figure) showColumn(figure, Array.prototype.indexOf.call(figure.querySelectorAll("rect.hit"), column));
+  });
 })();

@@ -84,8 +84,13 @@ struct RisingList: Hashable, Sendable {
     }
 }
 
-/// The Favourites page's state: `/favorites?tag=cli&q=text&language=Swift&sort=stars`.
+/// The Favourites page's state: `/favorites?tag=cli&q=text&language=Swift&sort=stars&page=2`.
 struct FavoritesList: Hashable, Sendable {
+    /// Rows a page shows, so a page stays small however many favourites there are.
+    static let rowsPerPage = 100
+    /// The last page that may be asked for (a million favourites).
+    static let lastPage = 10_000
+
     enum Sort: String, CaseIterable, Sendable {
         case added, stars, name
 
@@ -102,12 +107,14 @@ struct FavoritesList: Hashable, Sendable {
     var language: String?
     var sort = Sort.added
     var tag: String?
+    var page = 1
 
-    init(text: String = "", language: String? = nil, sort: Sort = .added, tag: String? = nil) {
+    init(text: String = "", language: String? = nil, sort: Sort = .added, tag: String? = nil, page: Int = 1) {
         self.text = text
         self.language = language
         self.sort = sort
         self.tag = tag
+        self.page = page
     }
 
     init(_ values: QueryValues) throws {
@@ -124,6 +131,7 @@ struct FavoritesList: Hashable, Sendable {
         self.sort = sort
         tag = values["tag"].flatMap { $0.isEmpty ? nil : $0 }
         if let tag, tag.count > 60 { throw HTTPError(.badRequest, message: "That tag is too long.") }
+        page = try values.page(maximum: Self.lastPage, message: "“page” must be a number from 1 to \(Self.lastPage).")
     }
 
     /// The search's words, lowercased.
@@ -137,6 +145,7 @@ struct FavoritesList: Hashable, Sendable {
         builder.add("q", text)
         builder.add("language", language)
         if sort != .added { builder.add("sort", sort.rawValue) }
+        if page > 1 { builder.add("page", String(page)) }
         return builder
     }
 }

@@ -16,7 +16,7 @@ enum SiteURL: Hashable, Sendable {
     case account(AccountList)
     case activity(login: String)
     case settings(saved: Bool)
-    case settingsToken, settingsTokenDelete, settingsTheme
+    case settingsToken, settingsTokenDelete, settingsTheme, settingsSignOutEverywhere, settingsForget
     case signIn, signInGuest, signOut
     case live(list: ListOrigin?, repository: RepositoryName?)
     case avatar(source: String)
@@ -25,6 +25,9 @@ enum SiteURL: Hashable, Sendable {
     case trendingFeed(TrendingList)
     case risingFeed(RisingList)
     case updatesFeed
+    case compare(CompareList)
+    case compareEmbed(CompareList, theme: EmbedTheme?)
+    case starsEmbed(RepositoryName, theme: EmbedTheme?)
 
     /// The patterns routes are registered with (as `RouterPath(…)`); links use `href`.
     enum Pattern {
@@ -47,6 +50,8 @@ enum SiteURL: Hashable, Sendable {
         static let settingsToken = "/settings/token"
         static let settingsTokenDelete = "/settings/token/delete"
         static let settingsTheme = "/settings/theme"
+        static let settingsSignOutEverywhere = "/settings/sign-out-everywhere"
+        static let settingsForget = "/settings/forget"
         static let signIn = "/signin"
         static let signInGuest = "/signin/guest"
         static let signOut = "/signout"
@@ -62,6 +67,9 @@ enum SiteURL: Hashable, Sendable {
         static let trendingFeed = "/feeds/trending.atom"
         static let risingFeed = "/feeds/rising.atom"
         static let updatesFeed = "/feeds/updates.atom"
+        static let compare = "/compare"
+        static let compareEmbed = "/compare.svg"
+        static let starsEmbed = "/repos/:owner/:name/stars.svg"
     }
 
     /// The path and query, ready for `href`, `action` or a redirect.
@@ -86,6 +94,8 @@ enum SiteURL: Hashable, Sendable {
         case .settingsToken: Pattern.settingsToken
         case .settingsTokenDelete: Pattern.settingsTokenDelete
         case .settingsTheme: Pattern.settingsTheme
+        case .settingsSignOutEverywhere: Pattern.settingsSignOutEverywhere
+        case .settingsForget: Pattern.settingsForget
         case .signIn: Pattern.signIn
         case .signInGuest: Pattern.signInGuest
         case .signOut: Pattern.signOut
@@ -105,6 +115,9 @@ enum SiteURL: Hashable, Sendable {
         case .trendingFeed(let list): list.with(page: 1).parameters(withPage: false).url(Pattern.trendingFeed)
         case .risingFeed(let list): list.timeframe == .week ? Pattern.risingFeed : "\(Pattern.risingFeed)?since=\(list.timeframe.rawValue)"
         case .updatesFeed: Pattern.updatesFeed
+        case .compare(let list): list.parameters(path: Pattern.compare)
+        case .compareEmbed(let list, let theme): list.parameters(path: Pattern.compareEmbed, theme: theme)
+        case .starsEmbed(let name, let theme): "/repos/\(name.owner)/\(name.name)/stars.svg" + (theme.map { "?theme=\($0.rawValue)" } ?? "")
         }
     }
 

@@ -28,4 +28,9 @@ final class SessionCache: Sendable {
     func forget(secret: String) {
         _ = checked.withLock { $0.removeValue(forKey: WebSession.hash(secret)) }
     }
+
+    /// Forgets every session of `account` (signed out everywhere, or forgotten).
+    func forget(account: String) {
+        checked.withLock { entries in entries = entries.filter { $0.value.account.caseInsensitiveCompare(account) != .orderedSame } }
+    }
 }

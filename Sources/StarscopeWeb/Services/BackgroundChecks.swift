@@ -48,20 +48,35 @@ extension WebServices {
         return await RisingWarmUp(explorer: explorer).run()
     }
 
-    /// One background round; nil when it asked GitHub nothing (no favourites, offline, or the
-    /// limit is low). Returns how it went otherwise.
+    /// One background round; nil when it asked GitHub nothing (no favourites, offline, or every
+    /// limit is low). Each account's favourites are checked with that account's own token and
+    /// within that token's share (the server's token for account ""); an account without a token
+    /// is not checked at all. Returns how it went, added up over the accounts.
     @discardableResult
     func updatesRound(now: Date = Date()) async -> UpdatesCheck.Round? {
-        guard !settings.environment.offline, let watched = try? await database.watchedRepositories(), !watched.isEmpty else { return nil }
-        let explorer = self.explorer
-        // `/rate_limit` does not count against the limit.
-        guard let overview = try? await explorer.client.rateLimits(), let core = overview.resources["core"],
-            let budget = UpdatesBudget.requests(
-                remaining: core.remaining, limit: core.limit, reset: core.reset, share: settings.liveShare / 2,
-                interval: settings.updatesInterval, now: now)
-        else { return nil }
-        let round = await UpdatesCheck(explorer: explorer, database: database).run(budget: budget, start: updatesResume.withLock { $0 })
-        updatesResume.withLock { $0 = round.resumeAt ?? 0 }
-        return round
+        guard !settings.environment.offline, let accounts = try? await database.accountsWithFavorites(), !accounts.isEmpty else {
+            return nil
+        }
+        var total: UpdatesCheck.Round?
+        for account in accounts {
+            guard let explorer = await backgroundExplorer(account: account),
+                // `/rate_limit` does not count against the limit.
+                let overview = try? await explorer.client.rateLimits(), let core = overview.resources["core"],
+                let budget = UpdatesBudget.requests(
+                    remaining: core.remaining, limit: core.limit, reset: core.reset, share: settings.liveShare / 2,
+                    interval: settings.updatesInterval, now: now)
+            else { continue }
+            let key = account.lowercased()
+            let round = await UpdatesCheck(explorer: explorer, database: database).run(
+                budget: budget, start: updatesResume.withLock { $0[key] ?? 0 })
+            updatesResume.withLock { $0[key] = round.resumeAt ?? 0 }
+            var sum = total ?? UpdatesCheck.Round()
+            sum.checked += round.checked
+            sum.problems += round.problems
+            sum.resumeAt = sum.resumeAt ?? round.resumeAt
+            sum.failure = sum.failure ?? round.failure
+            total = sum
+        }
+        return total
     }
 }

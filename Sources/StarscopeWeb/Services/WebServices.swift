@@ -20,41 +20,58 @@ public final class WebServices: Sendable {
     let hostPolicy: HostPolicy
     let sessions = SessionCache()
     let signInGate = SignInGate()
+    /// Sanitised READMEs by the answer they came from (`SanitizedReadmes`).
+    let readmes = SanitizedReadmes()
     private let listening: Mutex<(port: Int, signInBase: String?)>
     /// With accounts: seals each account's token at rest.
     let vault: TokenVault?
-    /// With accounts: an explorer per signed-in login, over that account's own token.
+    /// With accounts: an explorer per signed-in account (by key), over that account's own token.
     private let accountExplorers = Mutex<[String: Explorer]>([:])
+    /// With accounts: live counts per signed-in account (by key), checked with that account's token and
+    /// spending its budget (guests and the server's own pages share `live`).
+    private let accountHubs = Mutex<[String: LiveHub]>([:])
 
-    /// Where the next background round of update checks starts.
-    let updatesResume = Mutex(0)
+    /// Where the next background round of update checks starts, per account.
+    let updatesResume = Mutex<[String: Int]>([:])
     /// The layers between use cases and GitHub, stacked once for every token in use.
     let stack: GitHubStack
 
     /// Opens the store `settings` name (PostgreSQL with `--database`, else SQLite) and stacks the rest.
+    /// With `--accounts`, `accounts.key` is checked against the store first (`AccountsKey.prepare`):
+    /// a missing, replaced or unreadable key stops the start unless `settings.resetAccounts`.
     public static func open(settings: WebSettings, httpClient: HTTPClient) async throws -> WebServices {
-        guard let url = settings.databaseURL else { return try WebServices(settings: settings, httpClient: httpClient) }
-        let store = try await PostgresStore.open(url: url)
-        return try WebServices(settings: settings, httpClient: httpClient, store: store)
+        let store: any Store
+        if let url = settings.databaseURL {
+            store = try await PostgresStore.open(url: url)
+        } else {
+            store = try AppDatabase.open(directory: settings.dataDirectory)
+        }
+        var vault: TokenVault?
+        if settings.accounts {
+            vault = try await AccountsKey.prepare(store: store, directory: settings.configDirectory, reset: settings.resetAccounts)
+        }
+        return try WebServices(settings: settings, httpClient: httpClient, store: store, vault: vault)
     }
 
-    /// Over SQLite in the data directory, or over `store` when given.
-    public init(settings: WebSettings, httpClient: HTTPClient, store: (any Store)? = nil) throws {
+    /// Over SQLite in the data directory, or over `store` when given; with accounts, over `vault`
+    /// (else `accounts.key`, made when missing).
+    public init(settings: WebSettings, httpClient: HTTPClient, store: (any Store)? = nil, vault: TokenVault? = nil) throws {
         self.settings = settings
         self.httpClient = httpClient
         hostPolicy = HostPolicy(boundHost: settings.host, allowedHosts: settings.allowedHosts)
         listening = Mutex((settings.port, nil))
         // Avatar files stay on this server's disk, indexed by its own SQLite file, whatever the store.
-        let local = try AppDatabase.open(directory: settings.dataDirectory)
+        let local = try (store as? AppDatabase) ?? AppDatabase.open(directory: settings.dataDirectory)
         database = store ?? local
         stack = GitHubStack(environment: settings.environment, database: database, httpClient: httpClient, logger: settings.logger)
         tokenFile = TokenFile(directory: settings.configDirectory)
-        vault = settings.accounts ? try TokenVault.open(directory: settings.configDirectory) : nil
+        self.vault = settings.accounts ? try vault ?? TokenVault.open(directory: settings.configDirectory) : nil
         let token = settings.environmentToken?.token ?? (try? tokenFile.read()) ?? nil
         current = CurrentExplorer(stack.explorer(token: token))
         let explorers = current
+        let publicOnly = settings.accounts
         // Live counts and the background checks split the live share: together they never spend more.
-        live = LiveHub(budget: LiveBudget(share: settings.liveShare / 2, minimumInterval: settings.liveInterval)) { explorers.value }
+        live = LiveHub(budget: Self.liveBudget(settings)) { explorers.value.restricted(account: "", publicOnly: publicOnly) }
         let client = httpClient
         let timeout = settings.timeout
         avatars = AvatarCache(
@@ -64,33 +81,79 @@ public final class WebServices: Sendable {
         ) { url in try await AvatarDownload.fetch(url, client: client, timeout: timeout) }
     }
 
-    /// The explorer for the server's own token (or none): a server without accounts, guests, and
-    /// live checks use it.
-    var explorer: Explorer { current.value }
+    /// The explorer for the server's own token (or none): a server without accounts, and its
+    /// live checks, use it. With accounts it shows public repositories only, whoever owns the
+    /// token: it is what guests and people without a token of their own see.
+    var explorer: Explorer { current.value.restricted(account: "", publicOnly: settings.accounts) }
+
+    /// The server's own token with all it may see, for the favourites of account "" (the
+    /// terminal's and a server without accounts).
+    var ownerExplorer: Explorer { current.value }
+
+    /// What the star-history SVGs are drawn with: the server's token, public repositories only,
+    /// whoever asks (an embed may be shown anywhere).
+    var embedExplorer: Explorer { current.value.restricted(account: "", publicOnly: true) }
 
     /// The explorer for whoever made the request: with accounts, the signed-in account's token.
     func explorer(for context: WebContext) async -> Explorer {
         guard vault != nil, !context.account.isEmpty, context.account != SignInMiddleware.guest else { return explorer }
-        if let cached = accountExplorers.withLock({ $0[context.account.lowercased()] }) { return cached }
-        guard let token = await accountToken(login: context.account) else { return explorer }
-        let made = stack.explorer(token: token)
-        accountExplorers.withLock { $0[context.account.lowercased()] = made }
+        return await accountExplorer(context.account) ?? explorer
+    }
+
+    /// The explorer over `account`'s own token, or nil when it has none (then nothing of that
+    /// account's is ever asked with another token).
+    func accountExplorer(_ account: String) async -> Explorer? {
+        if let cached = accountExplorers.withLock({ $0[account.lowercased()] }) { return cached }
+        guard let token = await accountToken(account: account) else { return nil }
+        let made = stack.explorer(token: token, account: account)
+        accountExplorers.withLock { $0[account.lowercased()] = made }
         return made
     }
 
-    /// The token `login` signed in with, unsealed.
-    func accountToken(login: String) async -> String? {
-        guard let vault, let record = try? await database.account(login: login) else { return nil }
+    /// The explorer that checks `account`'s favourites in the background: the server's token for
+    /// "" (the server's own user), that account's own token otherwise, and none without one.
+    func backgroundExplorer(account: String) async -> Explorer? {
+        if account.isEmpty { return ownerExplorer }
+        guard vault != nil else { return nil }
+        return await accountExplorer(account)
+    }
+
+    /// Live counts for whoever made the request: with accounts, a hub of that account's own
+    /// (its token, its budget); guests and a server without accounts share the server's.
+    func live(for context: WebContext) async -> LiveHub {
+        guard vault != nil, !context.account.isEmpty, context.account != SignInMiddleware.guest,
+            let explorer = await accountExplorer(context.account)
+        else { return live }
+        let key = context.account.lowercased()
+        let settings = self.settings
+        return accountHubs.withLock { hubs in
+            if let hub = hubs[key] { return hub }
+            let hub = LiveHub(budget: Self.liveBudget(settings)) { explorer }
+            hubs[key] = hub
+            return hub
+        }
+    }
+
+    /// Each token's live counts spend half of the live share (the background checks the other half).
+    static func liveBudget(_ settings: WebSettings) -> LiveBudget {
+        LiveBudget(share: settings.liveShare / 2, minimumInterval: settings.liveInterval)
+    }
+
+    /// The token the account keyed `account` signed in with, unsealed.
+    func accountToken(account: String) async -> String? {
+        guard let vault, let record = try? await database.account(key: account) else { return nil }
         return vault.unseal(record.sealedToken)
     }
 
-    /// Forgets the explorer of `login` (signed in again with another token, or removed).
-    func forgetExplorer(login: String) {
-        _ = accountExplorers.withLock { $0.removeValue(forKey: login.lowercased()) }
+    /// Forgets the explorer and live counts of the account keyed `account` (signed in again with
+    /// another token, or forgotten).
+    func forgetExplorer(account: String) {
+        _ = accountExplorers.withLock { $0.removeValue(forKey: account.lowercased()) }
+        _ = accountHubs.withLock { $0.removeValue(forKey: account.lowercased()) }
     }
 
     /// The favourites of the one user of a server without accounts.
-    var favorites: Favorites { Favorites(explorer: explorer, database: database) }
+    var favorites: Favorites { Favorites(explorer: ownerExplorer, database: database) }
 
     /// The favourites of whoever made the request.
     func favorites(for context: WebContext) async -> Favorites {
@@ -102,7 +165,7 @@ public final class WebServices: Sendable {
         let hasToken: Bool
         if vault != nil {
             let signedIn = context.account != SignInMiddleware.guest && !context.account.isEmpty
-            hasToken = signedIn ? await accountToken(login: context.account) != nil : false
+            hasToken = signedIn ? await accountToken(account: context.account) != nil : false
         } else {
             hasToken = settings.environmentToken != nil || storedTokenExists
         }

@@ -50,6 +50,11 @@ public struct WebSettings: Sendable {
     public var allowedLogins: [String] = []
     /// With accounts, people without a token may browse read-only on the server's budget.
     public var guests = false
+    /// The star-history SVGs open to anyone, without sign-in (`--public-embeds`): public repositories only.
+    public var publicEmbeds = false
+    /// With accounts (`--reset-accounts`): end every session and drop every sealed token at start,
+    /// so that a lost or replaced `accounts.key` can be replaced; everyone signs in again.
+    public var resetAccounts = false
     /// Where sign-in links go: `serve` prints them on standard output.
     public var announceSignInLink: @Sendable (String) -> Void = { _ in }
 

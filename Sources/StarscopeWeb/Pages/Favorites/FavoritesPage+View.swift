@@ -11,7 +11,7 @@ extension FavoritesPage: ListPane {
             } else if rows.isEmpty {
                 Components.empty("No favourite matches these filters.")
             } else {
-                "<ol class=\"repo-list\" data-favorites>\(rows.map { $0.view(context) })</ol>"
+                "<ol class=\"repo-list\" data-favorites>\(rows.map { $0.view(context) })</ol>\(Components.loadMore(next.map { SiteURL.favorites($0).href }))"
             }
         return """
             \(Components.listHead(title, count: total))
@@ -54,6 +54,7 @@ extension FavoritesPage: ListPane {
             let current = list.tag?.caseInsensitiveCompare(item.tag) == .orderedSame
             var target = list
             target.tag = current ? nil : item.tag
+            target.page = 1
             let state: HTML = current ? " aria-current=\"true\"" : ""
             return
                 "<li><a class=\"tag-link\" href=\"\(SiteURL.favorites(target).href)\"\(state)>#\(item.tag) <span class=\"muted\">\(item.count)</span></a></li>"

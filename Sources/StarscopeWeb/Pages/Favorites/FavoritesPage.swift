@@ -14,7 +14,10 @@ struct FavoritesPage: Sendable {
     var list: FavoritesList
     /// How many favourites there are in all (not only those shown).
     var total = 0
+    /// This page's rows (`FavoritesList.rowsPerPage` at most).
     var rows: [RepositoryRow] = []
+    /// The next page, when there are more rows.
+    var next: FavoritesList?
     /// The languages of all favourites, for the filter.
     var languages: [String] = []
     /// Every tag in use, with how many favourites carry it.

@@ -1,4 +1,5 @@
 import Foundation
+import StarscopeModels
 
 /// A repository's star counts over time, from Starscope's own records (GitHub lists stargazers
 /// only to a repository's admins since 30 June 2026), scaled to a drawing.
@@ -18,7 +19,8 @@ struct StarHistoryChart: Sendable, Hashable {
 
     var first: Point? { points.first }
     var last: Point? { points.last }
-    var gained: Int { (last?.stars ?? 0) - (first?.stars ?? 0) }
+    /// Counts are held to `0...Count.maximum`, so the difference (and its magnitude) cannot overflow.
+    var gained: Int { Count.clamped(last?.stars ?? 0) - Count.clamped(first?.stars ?? 0) }
     /// The time the records cover.
     var span: TimeInterval { (last?.date).map { $0.timeIntervalSince(first?.date ?? $0) } ?? 0 }
 

@@ -69,8 +69,7 @@ extension RepositoryPage {
             \(Self.about(repository))
             <div class="detail-actions"><a class="button" href="\(Self.gitHubURL(repository))" rel="noopener noreferrer">Open on GitHub</a>\
             \(canStar && !context.isReadOnly ? starForm(repository, context: context) : "")</div>
-            \(history?.view() ?? "")
-            \(sectionsFollow ? Self.sectionsMarker : "")
+            \(sectionsFollow ? Self.sectionsMarker : history?.view() ?? "")
             """
     }
 

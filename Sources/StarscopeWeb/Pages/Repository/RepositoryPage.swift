@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import StarscopeCore
 import StarscopeModels
+import StarscopeStore
 
 /// A repository's detail, opened from a list.
 struct RepositoryPage: Sendable {
@@ -17,6 +18,8 @@ struct RepositoryPage: Sendable {
     var now: Date
     /// Star counts Starscope recorded for it.
     var history: StarHistoryChart?
+    /// Starscope's own counts, laid over GitHub's curve in the sections that follow.
+    var samples: [StarSample] = []
     /// Requests carry a token, so it can be starred on GitHub from here.
     var canStar = false
     /// Whether it is starred on GitHub, when Starscope knows (a favourite it starred or synced).

@@ -20,12 +20,19 @@ struct RepositorySectionsPart: Sendable {
     var now: Date
     /// Why these sections are a saved copy, when GitHub could not refresh them.
     var stale: String?
+    /// The star history since creation (GitHub's curve with Starscope's counts), first of the sections.
+    var history: HistorySection?
 
-    init(_ sections: RepositorySections, repository: Repository, now: Date) {
-        let sanitizer = HTMLSanitizer(
-            owner: repository.owner.login, name: repository.name, branch: repository.defaultBranch ?? "HEAD",
-            imageSource: Self.imageSource)
-        readme = sections.readmeHTML.map { $0.map(sanitizer.sanitize) }
+    /// The README is sanitised once per answer (`readmes` keeps it), not once per view.
+    init(_ sections: RepositorySections, repository: Repository, now: Date, readmes: SanitizedReadmes) {
+        let (owner, name, branch) = (repository.owner.login, repository.name, repository.defaultBranch ?? "HEAD")
+        readme = sections.readmeHTML.map {
+            $0.map { html in
+                readmes.readme(.init(owner: owner, name: name, branch: branch, html: html)) {
+                    HTMLSanitizer(owner: owner, name: name, branch: branch, imageSource: Self.imageSource).sanitize(html)
+                }
+            }
+        }
         languages = sections.languages
         releases = sections.releases
         contributors = sections.contributors

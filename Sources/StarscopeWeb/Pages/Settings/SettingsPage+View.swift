@@ -1,4 +1,5 @@
 import StarscopeCore
+import StarscopeStore
 
 extension SettingsPage {
     func document(_ context: PageContext) -> HTML {
@@ -25,7 +26,7 @@ extension SettingsPage {
             \(limitsList)
             \(ownsServerToken ? Self.tokenForm(csrf: context.csrf) : "")
             \(remove)
-            \(context.signedIn ? Self.signOut(csrf: context.csrf) : "")
+            \(context.signedIn ? Self.signOut(csrf: context.csrf, isAccount: canForget, isGuest: context.isReadOnly) : "")
             <h2>Live star counts</h2>
             \(liveText)
             <h2>In the background</h2>
@@ -90,7 +91,25 @@ extension SettingsPage {
             <a class="inline" href="\(SiteURL.updates.href)">updates</a> (with the other half of the live share, and not at all without \
             favourites) and records the star counts of the 100 most-starred new repositories of today, this week and this month, \
             three searches, so that <a class="inline" href="\(SiteURL.rising(RisingList()).href)">Rising</a> fills in while \
-            nobody browses. Both pause while less than a tenth of GitHub's limit is left.</p>
+            nobody browses. Both pause while less than a tenth of GitHub's limit is left.</p>\(uncheckableText)
+            """
+    }
+
+    /// The favourites the last rounds could not check, each with its reason, so the schedule
+    /// above is not taken to cover them.
+    var uncheckableText: HTML {
+        guard !uncheckable.isEmpty else { return "" }
+        let count = uncheckable.count
+        let rows = uncheckable.map { problem -> HTML in
+            """
+            <li data-uncheckable="\(problem.fullName)"><strong>\(problem.fullName)</strong>: \(problem.problem) \
+            <span class="muted">Since \(RelativeTime.day(problem.since)), last tried \(ClockTime.format(problem.checkedAt)).</span></li>
+            """
+        }
+        return """
+
+            <p class="background">\(count) favourite\(count == 1 ? "" : "s") could not be checked:</p>
+            <ul class="uncheckable">\(rows)</ul>
             """
     }
 
@@ -105,14 +124,34 @@ extension SettingsPage {
         """
     }
 
-    static func signOut(csrf: String) -> HTML {
-        """
-        <h2>This browser</h2>
-        <p>Signed in with a one-time link.</p>
-        <form method="post" action="\(SiteURL.signOut.href)">
-        <input type="hidden" name="csrf" value="\(csrf)">
-        <button type="submit">Sign out</button>
-        </form>
-        """
+    static func signOut(csrf: String, isAccount: Bool, isGuest: Bool) -> HTML {
+        let everywhere: HTML =
+            isGuest
+            ? ""
+            : """
+            <form method="post" action="\(SiteURL.settingsSignOutEverywhere.href)">
+            <input type="hidden" name="csrf" value="\(csrf)">
+            <button type="submit">Sign out everywhere</button>
+            </form>
+            <p class="muted">Ends every session of \(isAccount ? "this account" : "this server"), on every device, this one included.</p>
+            """
+        let forget: HTML =
+            isAccount
+            ? """
+            <h2>Forget me</h2>
+            <p>Deletes your token, favourites, notes, tags, updates and sessions from this server. You are asked to confirm first.</p>
+            <p><a class="button" href="\(SiteURL.settingsForget.href)">Forget me…</a></p>
+            """ : ""
+        let how = isAccount ? "Signed in with your GitHub token." : isGuest ? "Browsing as a guest." : "Signed in with a one-time link."
+        return """
+            <h2>This browser</h2>
+            <p>\(how)</p>
+            <form method="post" action="\(SiteURL.signOut.href)">
+            <input type="hidden" name="csrf" value="\(csrf)">
+            <button type="submit">Sign out</button>
+            </form>
+            \(everywhere)
+            \(forget)
+            """
     }
 }

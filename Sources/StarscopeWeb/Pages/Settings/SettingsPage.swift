@@ -1,8 +1,10 @@
 import Foundation
 import HTTPTypes
 import StarscopeModels
+import StarscopeStore
 
-/// Settings: whose token is in use and what is left of GitHub's limits, the live budget, the theme.
+/// Settings: whose token is in use and what is left of GitHub's limits, the live budget, the theme,
+/// and this browser's sessions (sign out, sign out everywhere, forget me).
 struct SettingsPage: Page {
     enum TokenState: Sendable {
         /// `--accounts`, browsing without a token.
@@ -27,9 +29,13 @@ struct SettingsPage: Page {
     /// The server's token can be set here (not with `--accounts`).
     var ownsServerToken: Bool
     var canRemoveToken: Bool
+    /// Signed in with their own token (`--accounts`): they may be forgotten.
+    var canForget = false
     var live: LiveHub.Status
     /// Seconds between background rounds (nil: none, offline).
     var backgroundInterval: Double?
+    /// The account's favourites that could not be checked for updates, and why.
+    var uncheckable: [WatchProblem] = []
     var message: String?
     var error: String?
     var status: HTTPResponse.Status = .ok

@@ -25,6 +25,8 @@ enum Banner {
             return "GitHub rejected the token — showing results from \(when). Check it in Settings."
         case .undecodable:
             return "GitHub sent an answer Starscope cannot read — showing results from \(when)."
+        case .tooLarge(let limit):
+            return "GitHub sent an answer larger than \(limit >> 20) MB — showing results from \(when)."
         default:
             return "Offline — showing results from \(when)."
         }

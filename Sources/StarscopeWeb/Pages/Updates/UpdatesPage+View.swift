@@ -19,7 +19,7 @@ extension UpdatesPage {
         let main: HTML = """
             <section class="list-pane single" aria-labelledby="list-title">
             \(Components.listHead("Updates", feed: Layout.Feed(title: "Updates on your favourites", href: SiteURL.updatesFeed.href)))
-            <p class="honest">Star milestones (100 to 100k), unusual days, new releases, archives and renames of your favourites. \
+            <p class="honest">Star milestones (100 to 100k), unusual days, new releases, archives and renames of your favourites, and those GitHub no longer has. \
             \(UpdateRules.unusualRule) \(schedule)</p>
             \(body)
             </section>
@@ -59,6 +59,7 @@ extension UpdatesPage {
         case .release: "Release"
         case .archived: "Archived"
         case .renamed: "Renamed"
+        case .gone: "Gone"
         }
     }
 }

@@ -1,0 +1,95 @@
+import Foundation
+import GitHubAPI
+import StarscopeModels
+import StarscopeStore
+
+/// What `starHistory` found: the curve, whether GitHub has one, and what it cost.
+public struct RepositoryStarHistory: Sendable {
+    public var repository: Repository
+    public var curve: StarCurve
+    /// GitHub has no history of this repository (it answered 422).
+    public var unavailable: Bool
+    /// When the buckets were last asked of GitHub.
+    public var fetchedAt: Date?
+    /// Requests to the history endpoint this call made (0 when the stored buckets were fresh).
+    public var requests: Int
+    /// Only the newest weeks: the rest would have spent the rate limit's reserve (asked again later).
+    public var partial = false
+}
+
+extension Explorer {
+    /// Stored buckets are asked again (page 1 only) after a day.
+    public static let starHistoryMaximumAge: TimeInterval = 86_400
+
+    /// What a first history leaves of the rate limit at least: a fifth of it (12 of the 60 an
+    /// hour without a token), so a few old repositories cannot use up a budget lists need.
+    public static func starHistoryReserve(_ limit: RateLimit) -> Int { max(1, limit.limit / 5) }
+
+    /// A repository's whole star history from GitHub's weekly buckets: fetched whole once
+    /// (ceil(weeks/30) requests, several at a time), then only page 1, conditionally, at most
+    /// daily, merged over what was kept. Kept for public repositories only; a private one is
+    /// asked through its token's cache each time. When GitHub cannot answer, the kept buckets
+    /// stand in (reported as stale).
+    public func starHistory(_ name: RepositoryName) async throws(StarscopeError) -> RepositoryStarHistory {
+        // The repository's id and creation date do not change: a copy of the last week will do.
+        let repository = try await self.repository(name, snapshotFreshFor: 7 * 86_400)
+        let owner = try RepositoryName(parsing: repository.fullName)
+        let kept = repository.isPublic ? (try? await database?.gitHubStarHistory(repositoryID: repository.id)) ?? nil : nil
+        let time = now()
+        func result(_ weeks: [StarHistoryWeek], unavailable: Bool, fetchedAt: Date?, requests: Int) -> RepositoryStarHistory {
+            let today = CivilDate.floorDivide(Int64(time.timeIntervalSince1970.rounded(.down)), by: 86_400).quotient
+            let created = CivilDate.floorDivide(Int64(repository.createdAt.timeIntervalSince1970.rounded(.down)), by: 86_400).quotient
+            return RepositoryStarHistory(
+                repository: repository, curve: StarCurve(weeks: weeks, firstDay: min(created, today), today: today),
+                unavailable: unavailable, fetchedAt: fetchedAt, requests: requests)
+        }
+        if let kept, time.timeIntervalSince(kept.fetchedAt) < Self.starHistoryMaximumAge {
+            return result(kept.weeks, unavailable: kept.unavailable, fetchedAt: kept.fetchedAt, requests: 0)
+        }
+        var weeks: [StarHistoryWeek]
+        var requests: Int
+        var whole = true
+        do {
+            if let kept, !kept.unavailable, !kept.weeks.isEmpty {
+                let page = try await client.starHistoryPage(owner: owner.owner, name: owner.name)
+                weeks = GitHubStarHistory.merge(stored: kept.weeks, refreshed: page.items)
+                requests = 1
+            } else {
+                (weeks, requests, whole) = try await client.starHistory(
+                    owner: owner.owner, name: owner.name, reserve: Self.starHistoryReserve)
+            }
+        } catch .validationFailed {
+            if repository.isPublic {
+                try? await database?.saveGitHubStarHistory(
+                    GitHubStarHistory(repositoryID: repository.id, weeks: [], fetchedAt: time, unavailable: true))
+            }
+            return result([], unavailable: true, fetchedAt: time, requests: 1)
+        } catch {
+            if error.isTransient, let kept {
+                CacheReport.current?.recordStale(fetchedAt: kept.fetchedAt, reason: error)
+                return result(kept.weeks, unavailable: kept.unavailable, fetchedAt: kept.fetchedAt, requests: 0)
+            }
+            throw StarscopeError(error, about: .repository(name))
+        }
+        guard whole else {
+            // The newest weeks only: drawn from when they start, kept nowhere, asked whole later.
+            var partial = result(weeks, unavailable: false, fetchedAt: time, requests: requests)
+            let firstWeek = weeks.map(\.firstDay).min()
+            let today = CivilDate.floorDivide(Int64(time.timeIntervalSince1970.rounded(.down)), by: 86_400).quotient
+            var curve = StarCurve(weeks: weeks, firstDay: firstWeek, today: today)
+            // Stars given before these weeks start the line, so it ends at GitHub's count.
+            let given = weeks.reduce(0) { $0.addingReportingOverflow($1.total).partialValue }
+            let before = max(0, repository.stargazersCount.subtractingReportingOverflow(given).partialValue)
+            curve.days = curve.days.map {
+                StarCurve.Point(day: $0.day, stars: $0.stars, total: $0.total.addingReportingOverflow(before).partialValue)
+            }
+            partial.curve = curve
+            partial.partial = true
+            return partial
+        }
+        if repository.isPublic {
+            try? await database?.saveGitHubStarHistory(GitHubStarHistory(repositoryID: repository.id, weeks: weeks, fetchedAt: time))
+        }
+        return result(weeks, unavailable: false, fetchedAt: time, requests: requests)
+    }
+}

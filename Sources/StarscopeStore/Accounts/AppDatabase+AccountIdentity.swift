@@ -1,0 +1,114 @@
+import Foundation
+import GRDB
+
+/// Accounts by GitHub's user id, and what ends them: on SQLite. See `Store.signIn`.
+extension AppDatabase {
+    public func signIn(userID: Int64, login: String, sealedToken: Data, at date: Date = Date()) async throws(StoreError)
+        -> AccountSignIn
+    {
+        try await write { db in
+            let key = AccountRecord.key(userID: userID)
+            if var mine = try AccountRecord.filter(sql: "userID = ?", arguments: [userID]).fetchOne(db) {
+                // Renamed on GitHub: whoever held the new login here before is someone else.
+                try Self.moveAside(login: login, keeping: mine.key, db)
+                try db.execute(
+                    sql: "UPDATE account SET login = ?, sealedToken = ?, signedInAt = ? WHERE key = ?",
+                    arguments: [login, sealedToken, date.stored, mine.key])
+                (mine.login, mine.sealedToken, mine.signedInAt) = (login, sealedToken, date)
+                return .signedIn(mine)
+            }
+            if var legacy = try AccountRecord.filter(sql: "login = ? AND userID IS NULL", arguments: [login]).fetchOne(db) {
+                try Self.moveData(from: legacy.key, to: key, db)
+                try db.execute(
+                    sql: "UPDATE account SET userID = ?, key = ?, login = ?, sealedToken = ?, signedInAt = ? WHERE key = ?",
+                    arguments: [userID, key, login, sealedToken, date.stored, legacy.key])
+                (legacy.userID, legacy.key, legacy.login, legacy.sealedToken, legacy.signedInAt) = (userID, key, login, sealedToken, date)
+                return .adopted(legacy)
+            }
+            // A login reused by a newcomer: the account that had it keeps its data, under its own key.
+            try Self.moveAside(login: login, keeping: nil, db)
+            let record = AccountRecord(login: login, sealedToken: sealedToken, createdAt: date, signedInAt: date, userID: userID)
+            try record.insert(db)
+            return .signedIn(record)
+        }
+    }
+
+    /// Gives every account called `login` but the one keyed `keeping` a login no one can sign in with.
+    static func moveAside(login: String, keeping: String?, _ db: Database) throws {
+        for other in try AccountRecord.filter(sql: "login = ?", arguments: [login]).fetchAll(db) where other.key != keeping {
+            try db.execute(sql: "UPDATE account SET login = ? WHERE key = ?", arguments: [other.displacedLogin, other.key])
+        }
+    }
+
+    /// Moves an adopted account's favourites, notes, tags, updates and unchecked favourites' problems
+    /// to its new key, and ends its
+    /// sessions (they were started under the old key).
+    static func moveData(from old: String, to new: String, _ db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT OR IGNORE INTO favorite (account, repositoryID, fullName, snapshot, addedAt, updatedAt, note, starredOnGitHub)
+                SELECT ?, repositoryID, fullName, snapshot, addedAt, updatedAt, note, starredOnGitHub FROM favorite WHERE account = ?
+                """, arguments: [new, old])
+        try db.execute(sql: "UPDATE OR IGNORE favoriteTag SET account = ? WHERE account = ?", arguments: [new, old])
+        try db.execute(sql: "DELETE FROM favorite WHERE account = ?", arguments: [old])
+        try db.execute(sql: "UPDATE OR IGNORE updateEvent SET account = ? WHERE account = ?", arguments: [new, old])
+        try db.execute(sql: "DELETE FROM updateEvent WHERE account = ?", arguments: [old])
+        try db.execute(sql: "UPDATE OR IGNORE watchProblem SET account = ? WHERE account = ?", arguments: [new, old])
+        try db.execute(sql: "DELETE FROM watchProblem WHERE account = ?", arguments: [old])
+        try db.execute(sql: "DELETE FROM webSession WHERE account = ? COLLATE NOCASE", arguments: [old])
+    }
+
+    public func endSessions(account: String) async throws(StoreError) -> Int {
+        try await write { db in
+            try db.execute(sql: "DELETE FROM webSession WHERE account = ? COLLATE NOCASE", arguments: [account])
+            return db.changesCount
+        }
+    }
+
+    public func forgetAccount(_ account: String) async throws(StoreError) -> Bool {
+        guard !account.isEmpty else { return false }
+        return try await write { db in
+            var removed = 0
+            for statement in [
+                "DELETE FROM favoriteTag WHERE account = ?", "DELETE FROM favorite WHERE account = ?",
+                "DELETE FROM updateEvent WHERE account = ?", "DELETE FROM watchProblem WHERE account = ?",
+                "DELETE FROM webSession WHERE account = ? COLLATE NOCASE",
+                "DELETE FROM account WHERE key = ?",
+            ] {
+                try db.execute(sql: statement, arguments: [account])
+                removed += db.changesCount
+            }
+            return removed > 0
+        }
+    }
+
+    public func accountsKeyState() async throws(StoreError) -> AccountsKeyState {
+        try await read { db in
+            AccountsKeyState(
+                sealedTokens: try Int.fetchOne(db, sql: "SELECT count(*) FROM account WHERE length(sealedToken) > 0") ?? 0,
+                sample: try Data.fetchOne(db, sql: "SELECT sealedToken FROM account WHERE length(sealedToken) > 0 LIMIT 1"),
+                check: try Data.fetchOne(db, sql: "SELECT value FROM keyCheck WHERE name = ?", arguments: [AccountsKeyState.name]))
+        }
+    }
+
+    public func setAccountsKeyCheck(_ check: Data) async throws(StoreError) {
+        try await write { db in
+            try db.execute(
+                sql: "INSERT INTO keyCheck (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+                arguments: [AccountsKeyState.name, check])
+        }
+    }
+
+    public func resetAccounts(keyCheck: Data) async throws(StoreError) -> (sessions: Int, tokens: Int) {
+        try await write { db in
+            try db.execute(sql: "DELETE FROM webSession")
+            let sessions = db.changesCount
+            try db.execute(sql: "UPDATE account SET sealedToken = x'' WHERE length(sealedToken) > 0")
+            let tokens = db.changesCount
+            try db.execute(
+                sql: "INSERT INTO keyCheck (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+                arguments: [AccountsKeyState.name, keyCheck])
+            return (sessions, tokens)
+        }
+    }
+}

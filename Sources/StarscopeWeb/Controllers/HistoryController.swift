@@ -1,0 +1,80 @@
+import Foundation
+import Hummingbird
+import NIOCore
+import StarscopeCore
+
+/// Star history beyond a repository's page: `/compare` (2 to 10 curves on one chart) and the
+/// self-contained SVGs people put in READMEs (`/repos/OWNER/NAME/stars.svg`, `/compare.svg`),
+/// drawn for public repositories only.
+struct HistoryController {
+    let services: WebServices
+
+    func addRoutes(to router: Router<WebContext>) {
+        router.get(RouterPath(SiteURL.Pattern.compare), use: compare)
+        router.get(RouterPath(SiteURL.Pattern.compareEmbed), use: compareEmbed)
+        router.get(RouterPath(SiteURL.Pattern.starsEmbed), use: starsEmbed)
+    }
+
+    @Sendable func compare(_ request: Request, context: WebContext) async throws -> HTML {
+        let list = try CompareList(QueryValues(request))
+        let entries = await Self.entries(list.repositories, explorer: await services.explorer(for: context))
+        return context.render(ComparePage(list: list, entries: entries))
+    }
+
+    @Sendable func compareEmbed(_ request: Request, context: WebContext) async throws -> Response {
+        let values = QueryValues(request)
+        let list = try CompareList(values)
+        let theme = try EmbedTheme(values)
+        guard list.repositories.count >= 2 else { throw HTTPError(.badRequest, message: "Give 2 to 10 repositories in “repos”.") }
+        let page = ComparePage(list: list, entries: await Self.entries(list.repositories, explorer: services.embedExplorer))
+        guard let chart = page.chart else { throw HTTPError(.notFound, message: "Fewer than two of these have a star history to draw.") }
+        return Self.svg(
+            chart.document(label: "Stars of \(list.repositories.map(\.description).joined(separator: ", "))", palette: theme.palette))
+    }
+
+    @Sendable func starsEmbed(_ request: Request, context: WebContext) async throws -> Response {
+        let theme = try EmbedTheme(QueryValues(request))
+        guard let name = try? RepositoryName(owner: context.parameters.get("owner") ?? "", name: context.parameters.get("name") ?? "")
+        else {
+            throw HTTPError(.notFound)
+        }
+        let entry = ComparePage.Entry(name: name, history: await Self.history(name, explorer: services.embedExplorer))
+        guard let curve = entry.curve, let first = curve.days.first else {
+            throw HTTPError(.notFound, message: entry.problem ?? "No star history.")
+        }
+        let chart = StarCurveChart(series: [.init(name: name.description, points: curve.days)])
+        return Self.svg(
+            chart.document(
+                label: "Stars of \(name.description) since \(first.date), now \(GroupedNumber.format(curve.total))", palette: theme.palette)
+        )
+    }
+
+    static func history(_ name: RepositoryName, explorer: Explorer) async -> Result<RepositoryStarHistory, StarscopeError> {
+        do {
+            return .success(try await explorer.starHistory(name))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Each repository's history, a few at a time, in the order asked.
+    static func entries(_ names: [RepositoryName], explorer: Explorer) async -> [ComparePage.Entry] {
+        await withTaskGroup(of: (Int, ComparePage.Entry).self) { group in
+            for (index, name) in names.enumerated() {
+                group.addTask { (index, ComparePage.Entry(name: name, history: await history(name, explorer: explorer))) }
+            }
+            var entries: [(Int, ComparePage.Entry)] = []
+            for await entry in group { entries.append(entry) }
+            return entries.sorted { $0.0 < $1.0 }.map(\.1)
+        }
+    }
+
+    /// An SVG answer: cacheable for an hour (GitHub's history changes daily); the ETag comes
+    /// from the body like every whole answer's.
+    static func svg(_ document: String) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "image/svg+xml; charset=utf-8"
+        headers[.cacheControl] = "public, max-age=3600"
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: document)))
+    }
+}

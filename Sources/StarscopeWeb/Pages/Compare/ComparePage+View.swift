@@ -1,0 +1,73 @@
+import Foundation
+import StarscopeCore
+
+extension ComparePage {
+    func document(_ context: PageContext) -> HTML {
+        let main: HTML = """
+            <section class="list-pane single compare" aria-labelledby="list-title">
+            \(Components.listHead("Compare star histories"))
+            \(form)
+            \(body)
+            </section>
+            """
+        return Layout.page(title: "Compare star histories", context: context, main: main)
+    }
+
+    var form: HTML {
+        let value = list.repositories.map(\.description).joined(separator: ", ")
+        let alignments: [HTML] = StarCurveChart.Alignment.allCases.map { alignment in
+            let title = alignment == .date ? "By date" : "From each one's creation"
+            return "<option value=\"\(alignment.rawValue)\"\(list.alignment == alignment ? " selected" : "")>\(title)</option>"
+        }
+        let scales: [HTML] = StarCurveChart.Scale.allCases.map { scale in
+            "<option value=\"\(scale.rawValue)\"\(list.scale == scale ? " selected" : "")>\(scale == .linear ? "Linear" : "Log")</option>"
+        }
+        return """
+            <form class="compare-form" method="get" action="\(SiteURL.Pattern.compare)">
+            <label>Repositories (2 to 10, OWNER/NAME, separated by commas)<input type="text" name="repos" value="\(value)" \
+            placeholder="swiftlang/swift, apple/swift-nio" autocomplete="off" spellcheck="false"></label>
+            <label>Align<select name="align">\(alignments)</select></label>
+            <label>Scale<select name="scale">\(scales)</select></label>
+            <button type="submit">Compare</button>
+            </form>
+            """
+    }
+
+    var body: HTML {
+        guard list.repositories.count >= 2 else {
+            return Components.empty("Add at least two repositories to compare their star histories.")
+        }
+        let problems: [HTML] = entries.compactMap { entry in
+            entry.problem.map { "<li>\($0)</li>" }
+        }
+        let problemList: HTML = problems.isEmpty ? "" : "<ul class=\"muted\" role=\"status\">\(problems)</ul>"
+        guard let chart else {
+            return "\(problemList)\(Components.empty("Fewer than two of these have a star history to draw."))"
+        }
+        let keys: [HTML] = entries.filter { $0.curve != nil }.enumerated().map { index, entry in
+            "<li><span class=\"key s\(index % 10)\"></span><a href=\"\(SiteURL.repository(entry.name, from: .trending(TrendingList())).href)\">\(entry.name.description)</a></li>"
+        }
+        let rows: [HTML] = entries.compactMap { entry in
+            guard let curve = entry.curve else { return nil }
+            let peak: HTML = curve.peakDay.map { "\($0.date) (\(GroupedNumber.format($0.stars)))" } ?? ""
+            let best: String = curve.bestWeek.map { GroupedNumber.format($0.stars) } ?? ""
+            return """
+                <tr data-repo="\(entry.name.description)"><th scope="row">\(entry.name.description)</th>\
+                <td class="number" data-stars="\(curve.total)">\(GroupedNumber.format(curve.total))</td>\
+                <td>\(curve.days.first?.date ?? "")</td><td>\(peak)</td><td class="number">\(best)</td></tr>
+                """
+        }
+        let label = "Stars of \(entries.compactMap { $0.curve == nil ? nil : $0.name.description }.joined(separator: ", "))"
+        return """
+            \(problemList)
+            <figure class="curve-figure" data-chart tabindex="0" aria-describedby="compare-summary">\(chart.svg(label: label))
+            <figcaption><ul class="legend">\(keys)</ul></figcaption></figure>
+            <output class="chart-value" data-chart-value aria-live="polite"></output>
+            <table class="compare-table" id="compare-summary"><caption class="muted">From GitHub's star history, which counts the stars that still exist.</caption>
+            <thead><tr><th scope="col">Repository</th><th scope="col">Stars</th><th scope="col">Since</th><th scope="col">Peak day</th>\
+            <th scope="col">Best 7 days</th></tr></thead><tbody>\(rows)</tbody></table>
+            <p><a href="\(SiteURL.compareEmbed(list, theme: nil).href)">This chart as SVG</a> · \
+            <a href="\(SiteURL.compareEmbed(list, theme: .dark).href)">dark</a></p>
+            """
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import StarscopeCore
+
+/// `/compare`: 2 to 10 repositories' star histories on one chart, with their figures.
+struct ComparePage: Page {
+    struct Entry: Sendable {
+        var name: RepositoryName
+        var history: Result<RepositoryStarHistory, StarscopeError>
+
+        var curve: StarCurve? {
+            guard case .success(let history) = history, !history.unavailable, !history.curve.days.isEmpty else { return nil }
+            return history.curve
+        }
+
+        /// Why this one has no curve, in one sentence.
+        var problem: String? {
+            switch history {
+            case .failure(let error): error.message
+            case .success(let history) where history.unavailable: "GitHub has no star history for \(name)."
+            case .success: curve == nil ? "\(name) has no stars." : nil
+            }
+        }
+    }
+
+    var list: CompareList
+    var entries: [Entry]
+    var section: PageContext.Section { .none }
+
+    var chart: StarCurveChart? {
+        let series = entries.compactMap { entry in entry.curve.map { StarCurveChart.Series(name: entry.name.description, points: $0.days) }
+        }
+        guard series.count >= 2 else { return nil }
+        return StarCurveChart(series: series, scale: list.scale, alignment: list.alignment)
+    }
+}

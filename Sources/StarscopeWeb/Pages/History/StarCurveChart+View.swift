@@ -1,0 +1,131 @@
+import Foundation
+import StarscopeCore
+
+extension StarCurveChart {
+    /// The colours of a self-contained drawing (an embed carries no style sheet).
+    struct Palette: Sendable {
+        var background: String
+        var text: String
+        var grid: String
+        var lines: [String]
+
+        static let light = Palette(
+            background: "#ffffff", text: "#57606a", grid: "#d0d7de",
+            lines: ["#0969da", "#cf222e", "#1a7f37", "#8250df", "#bf3989", "#9a6700", "#0550ae", "#6e7781", "#bc4c00", "#116329"])
+        static let dark = Palette(
+            background: "#0d1117", text: "#8b949e", grid: "#30363d",
+            lines: ["#58a6ff", "#ff7b72", "#3fb950", "#d2a8ff", "#ff9bce", "#d29922", "#79c0ff", "#b1bac4", "#ffa657", "#56d364"])
+    }
+
+    /// The chart in a page: lines coloured by the page's style sheet (`.curve.sN`), columns to
+    /// point at with their values (`<title>` on hover; the page's script reads them out for
+    /// the keyboard), described by `label`.
+    func svg(label: String) -> HTML {
+        HTML(raw: drawing(label: label, palette: nil, columns: true))
+    }
+
+    /// A self-contained SVG document (no script, no style sheet, no external reference), for
+    /// `stars.svg` and `compare.svg`.
+    func document(label: String, palette: Palette) -> String {
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + drawing(label: label, palette: palette, columns: false) + "\n"
+    }
+
+    private func drawing(label: String, palette: Palette?, columns withColumns: Bool) -> String {
+        let w = Self.number(Self.width)
+        let h = Self.number(Self.height)
+        var out = ""
+        if let palette {
+            out +=
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\">"
+            out += "<title>\(HTML.escape(label))</title>"
+            out += "<rect width=\"\(w)\" height=\"\(h)\" fill=\"\(palette.background)\"/>"
+        } else {
+            out += "<svg class=\"curve-chart\" viewBox=\"0 0 \(w) \(h)\" role=\"img\" aria-label=\"\(HTML.escape(label))\">"
+        }
+        let textAttributes = palette.map { " fill=\"\($0.text)\" font-family=\"sans-serif\" font-size=\"11\"" } ?? ""
+        let gridAttributes = palette.map { " stroke=\"\($0.grid)\"" } ?? ""
+        // Axes: the y ticks with their counts, the x ticks with their dates (or days).
+        for tick in yTicks {
+            let y = Self.number(plotY(tick))
+            out +=
+                "<line class=\"grid\" x1=\"\(Self.number(Self.left))\" y1=\"\(y)\" x2=\"\(Self.number(Self.width - Self.right))\" y2=\"\(y)\"\(gridAttributes)/>"
+            out +=
+                "<text class=\"axis\" x=\"\(Self.number(Self.left - 6))\" y=\"\(y)\" text-anchor=\"end\" dominant-baseline=\"middle\"\(textAttributes)>\(CompactNumber.format(tick))</text>"
+        }
+        let baseline = Self.number(Self.top + Self.plotHeight + 16)
+        for (index, tick) in xTicks.enumerated() {
+            let anchor = index == 0 ? "start" : index == xTicks.count - 1 ? "end" : "middle"
+            out +=
+                "<text class=\"axis\" x=\"\(Self.number(plotX(tick)))\" y=\"\(baseline)\" text-anchor=\"\(anchor)\"\(textAttributes)>\(HTML.escape(xLabel(tick)))</text>"
+        }
+        for (index, line) in series.enumerated() {
+            let points = vertices(line).map { "\(Self.number($0.x)),\(Self.number($0.y))" }.joined(separator: " ")
+            let stroke =
+                palette.map { " fill=\"none\" stroke=\"\($0.lines[index % $0.lines.count])\" stroke-width=\"2\" stroke-linejoin=\"round\"" }
+                ?? ""
+            out +=
+                "<polyline class=\"curve s\(index % 10)\" points=\"\(points)\"\(stroke)><title>\(HTML.escape(line.name))</title></polyline>"
+        }
+        if !observations.isEmpty, alignment == .date {
+            let fill = palette.map { " fill=\"\($0.text)\"" } ?? ""
+            for observation in observations.prefix(Self.maximumVertices) {
+                out +=
+                    "<circle class=\"seen\" cx=\"\(Self.number(plotX(observation.day)))\" cy=\"\(Self.number(plotY(observation.stars)))\" r=\"2.5\"\(fill)/>"
+            }
+        }
+        if let palette {
+            // Standing alone (in a README), the drawing names what it shows: each line and its count now.
+            for (index, line) in series.enumerated() {
+                let y = Self.number(Self.top + 14 + Double(index) * 15)
+                let colour = palette.lines[index % palette.lines.count]
+                let total = line.points.last.map { " ★ " + GroupedNumber.format($0.total) } ?? ""
+                out +=
+                    "<rect x=\"\(Self.number(Self.left + 8))\" y=\"\(Self.number(Self.top + 9 + Double(index) * 15))\" width=\"10\" height=\"3\" fill=\"\(colour)\"/>"
+                out +=
+                    "<text x=\"\(Self.number(Self.left + 22))\" y=\"\(y)\" fill=\"\(palette.text)\" font-family=\"sans-serif\" font-size=\"12\">\(HTML.escape(line.name + total))</text>"
+            }
+        }
+        if withColumns, let line = series.first {
+            let range = xRange
+            let perDay = Self.plotWidth / (range.high - range.low)
+            for column in columns {
+                let x0 = plotX(x(column.from, in: line))
+                let x1 = plotX(x(column.to, in: line)) + perDay
+                let text =
+                    column.from.day == column.to.day
+                    ? "\(column.from.date): \(GroupedNumber.format(column.to.total)) stars (+\(GroupedNumber.format(column.stars)))"
+                    : "\(column.from.date) to \(column.to.date): \(GroupedNumber.format(column.to.total)) stars (+\(GroupedNumber.format(column.stars)))"
+                out +=
+                    "<rect class=\"hit\" x=\"\(Self.number(x0))\" y=\"\(Self.number(Self.top))\" width=\"\(Self.number(max(1, x1 - x0)))\" height=\"\(Self.number(Self.plotHeight))\" data-value=\"\(HTML.escape(text))\"><title>\(HTML.escape(text))</title></rect>"
+            }
+        }
+        return out + "</svg>"
+    }
+
+    static func number(_ value: Double) -> String {
+        let rounded = (value * 10).rounded() / 10
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    }
+}
+
+/// Stars given per day or per week, as bars (the detail's second view).
+struct StarBars: Sendable, Hashable {
+    var points: [StarCurve.Point]
+    var unit: String
+
+    static let width = 640.0
+    static let height = 120.0
+
+    func svg() -> HTML {
+        let most = max(1, points.map(\.stars).max() ?? 1)
+        let barWidth = Self.width / Double(max(1, points.count))
+        var out =
+            "<svg class=\"bar-chart\" viewBox=\"0 0 \(Int(Self.width)) \(Int(Self.height))\" role=\"img\" aria-label=\"Stars per \(unit), most \(GroupedNumber.format(most))\">"
+        for (index, point) in points.enumerated() where point.stars > 0 {
+            let height = Double(point.stars) / Double(most) * (Self.height - 4)
+            out +=
+                "<rect x=\"\(StarCurveChart.number(Double(index) * barWidth))\" y=\"\(StarCurveChart.number(Self.height - height))\" width=\"\(StarCurveChart.number(max(0.5, barWidth - 0.5)))\" height=\"\(StarCurveChart.number(height))\"><title>\(point.date): +\(GroupedNumber.format(point.stars))</title></rect>"
+        }
+        return HTML(raw: out + "</svg>")
+    }
+}

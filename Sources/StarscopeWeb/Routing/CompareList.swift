@@ -1,0 +1,64 @@
+import Foundation
+import Hummingbird
+import StarscopeCore
+
+/// `/compare?repos=A/B,C/D&align=created&scale=log`: the repositories to compare (2 to 10 for a
+/// chart; fewer shows the form to add more), how their curves are aligned and scaled.
+struct CompareList: Hashable, Sendable {
+    static let most = 10
+
+    var repositories: [RepositoryName]
+    var alignment: StarCurveChart.Alignment = .date
+    var scale: StarCurveChart.Scale = .linear
+
+    init(repositories: [RepositoryName], alignment: StarCurveChart.Alignment = .date, scale: StarCurveChart.Scale = .linear) {
+        self.repositories = repositories
+        self.alignment = alignment
+        self.scale = scale
+    }
+
+    /// Names separated by commas or spaces; a bad name, more than ten, or an unknown `align` or
+    /// `scale` is a 400 with one sentence.
+    init(_ values: QueryValues) throws {
+        let text = values["repos"] ?? ""
+        guard text.utf8.count <= 2_000 else { throw HTTPError(.badRequest, message: "“repos” is too long.") }
+        var names: [RepositoryName] = []
+        for part in text.split(whereSeparator: { $0 == "," || $0 == " " }) {
+            guard let name = try? RepositoryName(parsing: String(part)) else {
+                throw HTTPError(.badRequest, message: "“\(part.prefix(100))” is not OWNER/NAME.")
+            }
+            if !names.contains(where: { $0.description.lowercased() == name.description.lowercased() }) { names.append(name) }
+        }
+        guard names.count <= Self.most else { throw HTTPError(.badRequest, message: "Compare at most \(Self.most) repositories.") }
+        guard let alignment = StarCurveChart.Alignment(rawValue: values["align"] ?? "date") else {
+            throw HTTPError(.badRequest, message: "“align” must be date or created.")
+        }
+        guard let scale = StarCurveChart.Scale(rawValue: values["scale"] ?? "linear") else {
+            throw HTTPError(.badRequest, message: "“scale” must be linear or log.")
+        }
+        self.init(repositories: names, alignment: alignment, scale: scale)
+    }
+
+    func parameters(path: String, theme: EmbedTheme? = nil) -> String {
+        var builder = QueryBuilder()
+        builder.add("repos", repositories.map(\.description).joined(separator: ","))
+        if alignment != .date { builder.add("align", alignment.rawValue) }
+        if scale != .linear { builder.add("scale", scale.rawValue) }
+        builder.add("theme", theme?.rawValue)
+        return builder.url(path)
+    }
+}
+
+/// The colours of an embedded SVG: `?theme=light|dark` (light by default).
+enum EmbedTheme: String, Sendable, Hashable, CaseIterable {
+    case light, dark
+
+    init(_ values: QueryValues) throws {
+        guard let theme = EmbedTheme(rawValue: values["theme"] ?? "light") else {
+            throw HTTPError(.badRequest, message: "“theme” must be light or dark.")
+        }
+        self = theme
+    }
+
+    var palette: StarCurveChart.Palette { self == .dark ? .dark : .light }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import StarscopeModels
+import StarscopeTestSupport
+import Testing
+
+@testable import StarscopeStore
+
+/// What the stores keep apart, on SQLite and on PostgreSQL: only public repositories are shared,
+/// and a favourite imported from a file is its importer's alone until GitHub answers.
+@Suite struct PrivacyContractTests {
+    static let day = Date(timeIntervalSince1970: 1_750_000_000)
+
+    static func secret(_ id: Int64, _ fullName: String, stars: Int = 10) -> Repository {
+        var repository = makeRepository(id, fullName, stars: stars)
+        repository.isPrivate = true
+        repository.visibility = "private"
+        return repository
+    }
+
+    @Test(arguments: StoreKind.allCases) func aPrivateRepositoryIsNeverShared(kind: StoreKind) async throws {
+        let store = try await kind.make()
+        try await store.addFavorite(Self.secret(7, "mona/secret"), account: "mona", at: Self.day)
+        // Someone else guessed its id and name and imported a favourite of it.
+        _ = try await store.addImported(
+            [ImportedFavorite(repository: makeRepository(7, "mona/secret", stars: 1), addedAt: nil, note: "", tags: [])], account: "eve",
+            at: Self.day)
+        var corporate = makeRepository(8, "corp/internal", stars: 5)
+        corporate.visibility = "internal"
+        try await store.observe([Self.secret(7, "mona/secret", stars: 42), corporate], account: "mona", at: Self.day + 60)
+        #expect(try await store.starHistory(repositoryID: 7).isEmpty)
+        #expect(try await store.starHistory(repositoryID: 8).isEmpty)
+        #expect(try await store.starGains(since: .distantPast).isEmpty)
+        #expect(try await store.snapshot(fullName: "mona/secret", account: "eve")?.repository.stargazersCount == 1)
+        #expect(try await store.snapshot(fullName: "corp/internal", account: "eve") == nil)
+        #expect(try await store.snapshot(fullName: "mona/secret", account: "someone") == nil)
+        // The owner's favourite follows GitHub; the guesser's copy gets nothing of it.
+        #expect(try await store.favorite(fullName: "mona/secret", account: "mona")?.repository.stargazersCount == 42)
+        #expect(try await store.favorite(fullName: "mona/secret", account: "eve")?.repository.stargazersCount == 1)
+        // Updates of a private repository go to the account that checked it, no one else.
+        let watch = RepositoryWatch(
+            repositoryID: 7, fullName: "mona/secret", stars: 42, archived: false, latestRelease: "v1", checkedAt: Self.day)
+        let update = Update(
+            account: "", key: "release 7 v1", kind: .release, repositoryID: 7, fullName: "mona/secret", occurredAt: Self.day,
+            summary: "released v1", htmlURL: "https://github.com/mona/secret/releases/tag/v1")
+        try await store.record(watch, updates: [update], account: "mona")
+        #expect(try await store.updates(account: "mona", unseenOnly: false, since: nil).count == 1)
+        #expect(try await store.updates(account: "eve", unseenOnly: false, since: nil).isEmpty)
+        #expect(try await store.watchedRepositories(account: "mona").map(\.id) == [7])
+        #expect(Set(try await store.accountsWithFavorites().map { $0.lowercased() }) == ["eve", "mona"])
+    }
+
+    @Test(arguments: StoreKind.allCases) func anotherAccountsFavouriteNeverStandsIn(kind: StoreKind) async throws {
+        let store = try await kind.make()
+        var doctored = makeRepository(9_999, "octo/kit", stars: 987_654)
+        doctored.description = "DOCTORED"
+        _ = try await store.addImported(
+            [ImportedFavorite(repository: doctored, addedAt: Self.day, note: "mine", tags: ["x"])], account: "eve", at: Self.day)
+        // Nothing GitHub said yet: only the importer sees a copy, and it is no history.
+        #expect(try await store.snapshot(fullName: "octo/kit", account: "mona") == nil)
+        #expect(try await store.snapshot(fullName: "octo/kit", account: "eve")?.repository.description == "DOCTORED")
+        #expect(try await store.starHistory(repositoryID: 9_999).isEmpty)
+        #expect(try await store.starGains(since: .distantPast).isEmpty)
+        // GitHub answers (for anyone, as it is public): the import becomes GitHub's repository,
+        // keeping its note, tags and date.
+        try await store.observe([makeRepository(12, "octo/kit", stars: 30)], account: "mona", at: Self.day + 60)
+        let replaced = try #require(try await store.favorite(fullName: "octo/kit", account: "eve"))
+        #expect(replaced.repository.id == 12 && replaced.repository.stargazersCount == 30)
+        #expect(replaced.repository.description != "DOCTORED")
+        #expect(replaced.note == "mine" && replaced.tags == ["x"] && replaced.addedAt == Self.day)
+        #expect(try await store.favoriteIDs(account: "eve") == [12])
+        #expect(try await store.snapshot(fullName: "octo/kit", account: "mona")?.repository.stargazersCount == 30)
+    }
+
+    @Test(arguments: StoreKind.allCases) func gitHubStarHistoryIsKeptAndMerged(kind: StoreKind) async throws {
+        let store = try await kind.make()
+        #expect(try await store.gitHubStarHistory(repositoryID: 5) == nil)
+        let old = [
+            StarHistoryWeek(week: 1_700_438_400 + 604_800, total: 3, days: [1, 0, 0, 0, 0, 2, 0]),
+            StarHistoryWeek(week: 1_700_438_400, total: 7, days: [7, 0, 0, 0, 0, 0, 0]),
+        ]
+        try await store.saveGitHubStarHistory(GitHubStarHistory(repositoryID: 5, weeks: old, fetchedAt: Self.day))
+        let kept = try #require(try await store.gitHubStarHistory(repositoryID: 5))
+        #expect(kept.weeks == old && kept.fetchedAt == Self.day && !kept.unavailable)
+        // Page 1 again: the newest week is replaced and a new one added; older ones stay.
+        let refreshed = [
+            StarHistoryWeek(week: 1_700_438_400 + 2 * 604_800, total: 1, days: [0, 1, 0, 0, 0, 0, 0]),
+            StarHistoryWeek(week: 1_700_438_400 + 604_800, total: 4, days: [1, 0, 0, 0, 0, 2, 1]),
+        ]
+        let merged = GitHubStarHistory.merge(stored: kept.weeks, refreshed: refreshed)
+        #expect(merged.map(\.total) == [1, 4, 7])
+        try await store.saveGitHubStarHistory(GitHubStarHistory(repositoryID: 5, weeks: merged, fetchedAt: Self.day + 86_400))
+        #expect(try await store.gitHubStarHistory(repositoryID: 5)?.weeks.map(\.total) == [1, 4, 7])
+        try await store.saveGitHubStarHistory(GitHubStarHistory(repositoryID: 6, weeks: [], fetchedAt: Self.day, unavailable: true))
+        #expect(try await store.gitHubStarHistory(repositoryID: 6)?.unavailable == true)
+    }
+}

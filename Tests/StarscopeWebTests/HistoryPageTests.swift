@@ -1,0 +1,128 @@
+import FakeGitHub
+import Foundation
+import HTTPTypes
+import StarscopeCore
+import StarscopeModels
+import StarscopeStore
+import Testing
+
+@testable import StarscopeWeb
+
+/// The detail's whole star history, `/compare` and the SVG embeds.
+@Suite struct HistoryPageTests {
+    /// A public repository about three years old, without a README's hostility in the way.
+    static func oldRepository(_ fake: FakeGitHub) throws -> FakeRepository {
+        let threeYears = Date().addingTimeInterval(-3 * 365 * 86_400)
+        return try #require(
+            fake.dataset.repositories.filter { !FakeGitHub.hasNoStarHistory($0.id) && !$0.fork }
+                .min { abs($0.createdAt.timeIntervalSince(threeYears)) < abs($1.createdAt.timeIntervalSince(threeYears)) })
+    }
+
+    static func date(_ date: Date) -> String {
+        String(CivilDate(millisecondsSince1970: Int64(date.timeIntervalSince1970 * 1000)).iso8601.prefix(10))
+    }
+
+    @Test func theDetailShowsTheWholeLifeWithItsPeakBestWeekAndWithdrawnStars() async throws {
+        try await WebHarness.run { web in
+            let repository = try Self.oldRepository(web.fake)
+            await web.fake.setStarsOverItsHistory(repository.fullName, to: 40_000)
+            // Starscope saw 40,120 stars earlier today: 120 of them have left since.
+            try await web.services.database.observeSample(
+                repositoryID: repository.id, fullName: repository.fullName, stars: 40_120, at: Date().addingTimeInterval(-60))
+            let (status, html, _) = try await web.page("/repos/\(repository.fullName)")
+            #expect(status == .ok)
+            #expect(html.contains("data-star-history data-from=\"\(Self.date(repository.createdAt))\" data-total=\"40000\""))
+            #expect(html.contains("data-stars-withdrawn=\"120\""))
+            #expect(html.contains("120 stars withdrawn since Starscope counted them"))
+            #expect(html.contains("40,000 stars since \(Self.date(repository.createdAt)). Peak day: "))
+            #expect(html.contains("best 7 days from "))
+            #expect(html.contains("<figure class=\"curve-figure\" data-chart tabindex=\"0\""))
+            #expect(html.contains("<rect class=\"hit\""), "columns to point at")
+            #expect(html.contains("<circle class=\"seen\""), "Starscope's own count laid over")
+            #expect(html.contains("<summary>Stars per week</summary>"))
+            #expect(html.contains("href=\"/compare?repos=\(repository.ownerLogin)%2F\(repository.name)\""))
+            #expect(html.contains("href=\"/repos/\(repository.fullName)/stars.svg\""))
+            #expect(html.components(separatedBy: "data-star-history").count == 2, "one chart")
+        }
+    }
+
+    @Test func withoutGitHubsHistoryStarscopesOwnCountsAreShownAndSaySo() async throws {
+        try await WebHarness.run { web in
+            let none = try #require(web.fake.dataset.repositories.first { FakeGitHub.hasNoStarHistory($0.id) })
+            let (status, html, _) = try await web.page("/repos/\(none.fullName)")
+            #expect(status == .ok)
+            #expect(html.contains("data-star-history"))
+            #expect(html.contains("GitHub has no star history for this repository."))
+        }
+    }
+
+    @Test func compareDrawsTwoToTenCurves() async throws {
+        try await WebHarness.run { web in
+            let names = web.fake.dataset.repositories.filter { !FakeGitHub.hasNoStarHistory($0.id) && $0.stars > 0 }.prefix(3).map(
+                \.fullName)
+            let (status, html, _) = try await web.page("/compare?repos=\(names.joined(separator: ","))&align=created&scale=log")
+            #expect(status == .ok)
+            for name in names { #expect(html.contains("<tr data-repo=\"\(name)\"")) }
+            #expect(html.contains("class=\"curve s2\""))
+            #expect(html.contains("<option value=\"created\" selected>"))
+            #expect(html.contains("<option value=\"log\" selected>"))
+            let (one, prompt, _) = try await web.page("/compare?repos=\(names[0])")
+            #expect(one == .ok && prompt.contains("Add at least two repositories"))
+            #expect(try await web.page("/compare?repos=not-a-name").status == .badRequest)
+            #expect(try await web.page("/compare?repos=a/b&scale=cubic").status == .badRequest)
+            let eleven = (0..<11).map { "owner/repo\($0)" }.joined(separator: ",")
+            #expect(try await web.page("/compare?repos=\(eleven)").status == .badRequest)
+        }
+    }
+
+    @Test func theEmbedsAreSelfContainedSVGWithValidators() async throws {
+        try await WebHarness.run { web in
+            let repository = try Self.oldRepository(web.fake)
+            let response = try await web.get("/repos/\(repository.fullName)/stars.svg?theme=dark")
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentType] == "image/svg+xml; charset=utf-8")
+            #expect(response.headers[.cacheControl] == "public, max-age=3600")
+            let svg = String(buffer: response.body)
+            #expect(svg.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\""))
+            #expect(svg.contains("fill=\"#0d1117\""), "the dark theme's background")
+            for forbidden in ["<script", "href=", "xlink", "url(", "<image", "<foreignObject", "<style", "http://", "https://"]
+            where forbidden != "http://" {
+                #expect(!svg.contains(forbidden), "\(forbidden) in an embed")
+            }
+            #expect(!svg.contains(" onload") && !svg.contains(" onclick"))
+            let etag = try #require(response.headers[.eTag])
+            let again = try await web.get("/repos/\(repository.fullName)/stars.svg?theme=dark", headers: [.ifNoneMatch: etag])
+            #expect(again.status == .notModified)
+            let names = web.fake.dataset.repositories.filter { !FakeGitHub.hasNoStarHistory($0.id) && $0.stars > 0 }.prefix(2).map(
+                \.fullName)
+            let compare = try await web.get("/compare.svg?repos=\(names.joined(separator: ","))")
+            #expect(compare.status == .ok && String(buffer: compare.body).contains("fill=\"#ffffff\""))
+            #expect(try await web.get("/repos/\(repository.fullName)/stars.svg?theme=purple").status == .badRequest)
+        }
+    }
+
+    @Test func anEmbedNeverShowsAPrivateRepositoryAndNeedsSignInUnlessPublic() async throws {
+        var configuration = WebHarness.smallWorld()
+        let probe = FakeGitHub(configuration).dataset
+        let secret = try #require(
+            probe.repositories.first { $0.ownerLogin == "octocat" && !FakeGitHub.hasNoStarHistory($0.id) && $0.stars > 0 })
+        configuration.privateRepositories = [secret.fullName]
+        let world = configuration
+        // The server's own token is the owner's: its pages show the repository, its embeds never do.
+        try await WebHarness.run(world, token: FakeGitHub.octocatToken) { web async throws in
+            #expect(try await web.page("/repos/\(secret.fullName)").status == .ok)
+            #expect(try await web.get("/repos/\(secret.fullName)/stars.svg").status == .notFound)
+        }
+        let open = try #require(
+            probe.repositories.first { $0.ownerLogin != "octocat" && !FakeGitHub.hasNoStarHistory($0.id) && $0.stars > 0 })
+        try await WebHarness.run(world, requireSignIn: true) { web async throws in
+            let closed = try await web.get("/repos/\(open.fullName)/stars.svg")
+            #expect(closed.status != .ok && !String(buffer: closed.body).contains("<svg"))
+        }
+        try await WebHarness.run(world, token: FakeGitHub.octocatToken, requireSignIn: true, publicEmbeds: true) { web async throws in
+            #expect(try await web.get("/repos/\(open.fullName)/stars.svg").status == .ok)
+            #expect(try await web.get("/repos/\(secret.fullName)/stars.svg").status == .notFound)
+            #expect(try await web.get("/repos/\(open.fullName)").status != .ok, "pages still need sign-in")
+        }
+    }
+}
