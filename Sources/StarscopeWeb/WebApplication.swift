@@ -13,8 +13,10 @@ public func buildApplication(
     let host = services.settings.host
     return Application(
         router: router,
-        server: .http1(configuration: .init(idleTimeout: .seconds(Int64(services.settings.idleTimeout)))),
-        configuration: .init(address: .hostname(host, port: services.settings.port), serverName: "Starscope"),
+        server: .boundedHTTP1(services.settings.connections),
+        // A deep accept queue (the kernel caps it at net.core.somaxconn), so a burst of connections
+        // (thousands of slow clients reconnecting) does not leave others waiting on SYN retries.
+        configuration: .init(address: .hostname(host, port: services.settings.port), serverName: "Starscope", backlog: 4096),
         services: [BackgroundChecks(services: services)],
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? services.settings.port

@@ -13,6 +13,14 @@ import Testing
         #expect(header.first?.expanded([:])?.absoluteString == "https://api.github.com/users")
     }
 
+    /// Found by the `link` fuzz target: U+0602 and the space after it are one Character, so a
+    /// split on Characters kept the space inside one relation name and lost `next`.
+    @Test func relationsSplitOnEverySpaceEvenAfterAPrependedMark() {
+        let header = LinkHeader("<https://api.github.com/users?since=46>; rel=\"\u{602} next\"")
+        #expect(header.next?.absoluteString == "https://api.github.com/users?since=46")
+        #expect(header.relations.keys.allSatisfy { !$0.contains(" ") })
+    }
+
     @Test func anEmptyHeaderHasNoRelations() {
         #expect(LinkHeader("").relations.isEmpty)
         #expect(LinkHeader("garbage, <>, ;;").next == nil)

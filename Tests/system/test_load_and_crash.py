@@ -187,7 +187,9 @@ class SlowClients(threading.Thread):
 
     def open_one(self):
         try:
-            connection = socket.create_connection(("127.0.0.1", self.port), timeout=5)
+            # From another loopback address than the pages' (127.0.0.x are all this machine): an
+            # attacker is not the people loading pages, and the server caps each address (512).
+            connection = socket.create_connection(("127.0.0.1", self.port), timeout=5, source_address=("127.0.0.2", 0))
             connection.sendall(f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n".encode())
             self.opened += 1
             return connection

@@ -34,7 +34,10 @@ public struct LinkHeader: Hashable, Sendable {
                 let pair = parameter.split(separator: "=", maxSplits: 1).map { Self.trimmed($0) }
                 guard pair.count == 2, pair[0].lowercased() == "rel" else { continue }
                 let names = Self.trimmed(pair[1], also: "\"")
-                for name in names.split(separator: " ").map({ $0.lowercased() }) where relations[name] == nil {
+                // Split on the space itself, not on Characters: a space after a prepended mark
+                // (U+0600…U+0605) belongs to that mark's Character, and would stay in the name.
+                let split = names.unicodeScalars.split(separator: " ").map { String(Substring($0)).lowercased() }
+                for name in split where relations[name] == nil {
                     relations[name] = target
                 }
             }

@@ -1,9 +1,9 @@
 import Foundation
-import Hummingbird
+import HTTPTypes
 
 /// A fragment of HTML. Text from anywhere else goes through `escape` (or string interpolation
 /// of `HTML`, which escapes everything that is not already `HTML`): GitHub's text is data, never markup.
-public struct HTML: Sendable, ExpressibleByStringInterpolation, ResponseGenerator {
+public struct HTML: Sendable, ExpressibleByStringInterpolation {
     public private(set) var markup: String
     public var status: HTTPResponse.Status = .ok
 
@@ -112,13 +112,6 @@ public struct HTML: Sendable, ExpressibleByStringInterpolation, ResponseGenerato
             }
         }
         return String(decoding: result, as: UTF8.self)
-    }
-
-    public func response(from request: Request, context: some RequestContext) throws -> Response {
-        var headers = HTTPFields()
-        headers[.contentType] = "text/html; charset=utf-8"
-        headers[.cacheControl] = "no-cache"
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: markup)))
     }
 
     func with(status: HTTPResponse.Status) -> HTML {

@@ -1,5 +1,4 @@
 import Foundation
-import Hummingbird
 
 /// A query string's values by name (the first of each), from a request or from a link inside
 /// one (`/live?list=…`, `/repos/…?from=…`), so that both are parsed by the same code.
@@ -8,10 +7,6 @@ struct QueryValues: Sendable {
 
     init(_ values: [String: String] = [:]) {
         self.values = values
-    }
-
-    init(_ request: Request) {
-        self.init(rawQuery: request.uri.query ?? "")
     }
 
     /// The query of a local link such as `/?since=week&q=swift`.
@@ -37,13 +32,6 @@ struct QueryValues: Sendable {
 
     subscript(_ name: String) -> String? {
         values[name]
-    }
-
-    /// A positive page number (1 when absent), at most `maximum`.
-    func page(maximum: Int, message: String) throws -> Int {
-        guard let text = self["page"] else { return 1 }
-        guard let page = Int(text), (1...maximum).contains(page) else { throw HTTPError(.badRequest, message: message) }
-        return page
     }
 }
 

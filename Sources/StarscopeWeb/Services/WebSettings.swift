@@ -33,9 +33,8 @@ public struct WebSettings: Sendable {
     public var liveInterval: Double
     /// The share of the remaining rate limit live re-checks may spend (`STARSCOPE_LIVE_SHARE`, 0.5).
     public var liveShare: Double
-    /// Seconds a connection may stay idle, or take to send a request's head, before it is closed
-    /// (`STARSCOPE_IDLE_TIMEOUT`, 15).
-    public var idleTimeout: Double
+    /// The bounds on every connection: time-outs, minimum rate, and how many (`ConnectionLimits`).
+    public var connections: ConnectionLimits
     /// Seconds between background checks of favourites for updates (`STARSCOPE_UPDATES_INTERVAL`, 900).
     public var updatesInterval: Double
     /// A PostgreSQL address (`--database` or `STARSCOPE_DATABASE_URL`): the store several
@@ -77,7 +76,13 @@ public struct WebSettings: Sendable {
         avatarBytes = Int(environment.number("STARSCOPE_AVATAR_CACHE_MB", default: 100) * 1024 * 1024)
         liveInterval = environment.number("STARSCOPE_LIVE_INTERVAL", default: 60)
         liveShare = environment.number("STARSCOPE_LIVE_SHARE", default: 0.5)
-        idleTimeout = max(1, environment.number("STARSCOPE_IDLE_TIMEOUT", default: 15))
+        connections = ConnectionLimits()
+        connections.idleTimeout = max(1, environment.number("STARSCOPE_IDLE_TIMEOUT", default: 15))
+        connections.requestTimeout = max(1, environment.number("STARSCOPE_REQUEST_TIMEOUT", default: 30))
+        connections.minimumRate = max(0, environment.number("STARSCOPE_MIN_RATE", default: 500))
+        connections.streamLifetime = max(1, environment.number("STARSCOPE_STREAM_LIFETIME", default: 3600))
+        connections.perAddress = Int(max(1, min(1e6, environment.number("STARSCOPE_MAX_CONNECTIONS_PER_ADDRESS", default: 512))))
+        connections.maximumTotal = Int(max(1, min(1e6, environment.number("STARSCOPE_MAX_CONNECTIONS", default: 10_000))))
         updatesInterval = max(5, environment.number("STARSCOPE_UPDATES_INTERVAL", default: 900))
         databaseURL = environment.variables["STARSCOPE_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
     }
