@@ -144,10 +144,11 @@ def test_detail_opens_beside_the_list_on_a_wide_screen(fake, app, wide):
     for label in ("Stars", "Forks", "Open issues", "Watchers", "Language", "Created", "Last push", "Star history"):
         assert label in detail.text
     # The repository itself comes from the row; its README, releases, contributors and languages
-    # cost a request each, and nothing else is asked.
+    # cost a request each, its star history one page (a repository this new), and nothing else is asked.
     made = [r["path"] for r in fake.requests() if r["path"].startswith("/repos/")][fetched_before:]
     assert f"/repos/{name}" not in made
-    assert sorted(made) == sorted(f"/repos/{name}/{part}" for part in ("contributors", "languages", "readme", "releases")), made
+    parts = ("contributors", "languages", "readme", "releases", "stargazers/history")
+    assert sorted(made) == sorted(f"/repos/{name}/{part}" for part in parts), made
     screenshot(wide, "detail-wide")
     # A reload, or the same URL shared, shows the same view.
     wide.refresh()
