@@ -17,6 +17,26 @@ public struct StarHistoryWeek: Codable, Hashable, Sendable {
         self.days = days
     }
 
+    enum CodingKeys: String, CodingKey { case week, total, days }
+
+    /// Counts are held to `0...Count.maximum` at the edge, and a week to at most 7 days, so no
+    /// sum over a history can overflow; `week` must be a whole number of seconds.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        week = try c.decode(Int64.self, forKey: .week)
+        total = try c.decodeCount(forKey: .total) ?? 0
+        var counts = try c.nestedUnkeyedContainer(forKey: .days)
+        var days: [Int] = []
+        while !counts.isAtEnd, days.count < 7 {
+            if let whole = try? counts.decode(Int.self) {
+                days.append(Count.clamped(whole))
+            } else {
+                days.append(Count.clamped(try counts.decode(Double.self)))
+            }
+        }
+        self.days = days
+    }
+
     /// Days since 1970-01-01 of the week's Sunday.
     public var firstDay: Int64 { CivilDate.floorDivide(week, by: 86_400).quotient }
 

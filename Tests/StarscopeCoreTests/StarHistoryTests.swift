@@ -140,6 +140,15 @@ import Testing
         }
     }
 
+    @Test func aHostileWeekIsHeldAtTheEdge() throws {
+        let json = #"[{"week": 1762041600, "total": 9e30, "days": [-5, 1e300, 3, 4, 5, 6, 7, 8, 9]}]"#
+        let weeks = try JSONDecoder().decode([StarHistoryWeek].self, from: Data(json.utf8))
+        #expect(weeks.first?.days == [0, Count.maximum, 3, 4, 5, 6, 7])
+        #expect(weeks.first?.total == Count.maximum)
+        let curve = StarCurve(weeks: weeks, firstDay: nil, today: 20_400)
+        #expect(curve.total == Count.maximum + 25)
+    }
+
     @Test func peakDayBestWeekAndStarsWithdrawn() throws {
         let sunday: Int64 = 20_394  // Sunday 2025-11-02
         #expect(StarHistoryWeek.sunday(onOrBefore: sunday + 3) == sunday)
