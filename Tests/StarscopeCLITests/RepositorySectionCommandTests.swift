@@ -75,7 +75,7 @@ import Testing
                 for _ in 0..<2 {
                     let table = try await CLI.run(["contributors", repo.fullName], api: url, home: home)
                     #expect(table.status == 0, "\(table.stderr)")
-                    #expect(table.stdout == "\(repo.fullName) has no contributors.\n")
+                    #expect(table.stdout.isEmpty, "nothing to print")
                     #expect(table.stderr.isEmpty)
                     let json = try await CLI.run(["contributors", repo.fullName, "--json"], api: url, home: home)
                     #expect(json.status == 0, "\(json.stderr)")

@@ -68,7 +68,8 @@ struct ContributorsCommand: AsyncParsableCommand {
         try await Session.run(global) { session in
             let name = try argument.repository
             let result = try await session.explorer.contributors(name, limit: list.limit)
-            try SectionOutput.write(result, json: list.json, empty: "\(name) has no contributors.") {
+            // An empty repository (GitHub answers 204) has none: nothing to print, as `gh` prints nothing.
+            try SectionOutput.write(result, json: list.json, empty: nil) {
                 SectionOutput.contributors($0, terminal: session.terminal)
             }
         }

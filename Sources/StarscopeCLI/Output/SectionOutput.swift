@@ -62,13 +62,14 @@ enum SectionOutput {
 }
 
 extension SectionOutput {
-    /// A section's list: a note for items that could not be read, then JSON, the empty sentence, or the table.
-    static func write<Item: Encodable>(_ result: ListResult<Item>, json: Bool, empty: String, table: ([Item]) -> String) throws {
+    /// A section's list: a note for items that could not be read, then JSON, the empty sentence
+    /// (nothing at all when `empty` is nil), or the table.
+    static func write<Item: Encodable>(_ result: ListResult<Item>, json: Bool, empty: String?, table: ([Item]) -> String) throws {
         noteSkipped(result.skippedItems)
         if json {
             try printJSON(result.items)
         } else if result.items.isEmpty {
-            writeOut(empty + "\n")
+            if let empty { writeOut(empty + "\n") }
         } else {
             writeOut(table(result.items))
         }
