@@ -36,16 +36,21 @@ extension PostgresStore {
                 try $0.decode(String.self)
             }
             for account in accounts {
-                for update in updates {
-                    _ = try await connection.all(
-                        """
-                        INSERT INTO updateEvent (account, key, kind, repositoryID, fullName, occurredAt, summary, htmlURL, seen)
-                        VALUES (\(account), \(update.key), \(update.kind.rawValue), \(update.repositoryID), \(update.fullName),
-                        \(update.occurredAt.milliseconds), \(update.summary), \(update.htmlURL), \(update.seen))
-                        ON CONFLICT (account, key) DO NOTHING
-                        """)
-                }
+                try await Self.insert(updates, account: account, on: connection)
             }
+        }
+    }
+
+    /// Gives `updates` to `account`, each once (by its key).
+    static func insert(_ updates: [Update], account: String, on connection: PostgresConnection) async throws {
+        for update in updates {
+            _ = try await connection.all(
+                """
+                INSERT INTO updateEvent (account, key, kind, repositoryID, fullName, occurredAt, summary, htmlURL, seen)
+                VALUES (\(account), \(update.key), \(update.kind.rawValue), \(update.repositoryID), \(update.fullName),
+                \(update.occurredAt.milliseconds), \(update.summary), \(update.htmlURL), \(update.seen))
+                ON CONFLICT (account, key) DO NOTHING
+                """)
         }
     }
 
@@ -64,15 +69,7 @@ extension PostgresStore {
             let favourite = try await connection.all(
                 "SELECT 1 FROM favorite WHERE repositoryID = \(problem.repositoryID) AND account = \(account)")
             guard !favourite.isEmpty else { return }
-            for update in updates {
-                _ = try await connection.all(
-                    """
-                    INSERT INTO updateEvent (account, key, kind, repositoryID, fullName, occurredAt, summary, htmlURL, seen)
-                    VALUES (\(account), \(update.key), \(update.kind.rawValue), \(update.repositoryID), \(update.fullName),
-                    \(update.occurredAt.milliseconds), \(update.summary), \(update.htmlURL), \(update.seen))
-                    ON CONFLICT (account, key) DO NOTHING
-                    """)
-            }
+            try await Self.insert(updates, account: account, on: connection)
         }
     }
 
