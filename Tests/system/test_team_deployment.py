@@ -72,7 +72,8 @@ def test_three_instances_share_one_database_survive_a_kill_and_ask_github_once_p
 
 def run_the_team_test(fake, home, postgres, database, apps, nginx):
     # Every instance migrated the same database once (whichever came first), and answers.
-    assert postgres.psql("SELECT COUNT(*) FROM schemaMigration", database) == [["9"]]
+    [[applied, distinct]] = postgres.psql("SELECT COUNT(*), COUNT(DISTINCT identifier) FROM schemaMigration", database)
+    assert int(applied) >= 13 and applied == distinct, (applied, distinct)
     for app in apps:
         assert app.get("/healthz")[0] == 200
 
