@@ -28,7 +28,7 @@ import Testing
             #expect(!page.contains("data-repo=\"\(steady.fullName)\""))
             #expect(page.contains("at least 50 stars in the last 7 days"))
             #expect(page.contains("<h2 class=\"group-title\">Under 1,000 stars</h2>"))
-            #expect(page.contains("aria-current=\"true\">Breaking out</a>"))
+            #expect(page.contains("aria-current=\"true\" data-view=\"breaking-out\">Breaking out</a>"))
 
             // Seen in a list but never opened: the background round asks for its newest weeks.
             await web.fake.setStars(later.fullName, to: later.stars + 300)

@@ -147,6 +147,7 @@ PAGES = {
     "detail-from-account": lambda site, d: d.get(f"{site.plain.url}/repos/{site.repo}?from=/users/{site.repo.split('/')[0]}"),
     "rising-empty": lambda site, d: d.get(site.fresh.url + "/rising"),
     "rising": lambda site, d: (site.stock(), d.get(site.stocked.url + "/rising?since=week")),
+    "rising-breaking-out": lambda site, d: d.get(site.fresh.url + "/rising?view=breaking-out"),
     "favorites-empty": lambda site, d: d.get(site.fresh.url + "/favorites"),
     "favorites": lambda site, d: (site.stock(), d.get(site.stocked.url + "/favorites")),
     "updates-empty": lambda site, d: d.get(site.fresh.url + "/updates"),
@@ -181,6 +182,7 @@ EXPECT = {
     "favorites": ".repo-row",
     "favorites-empty": ".empty-state",
     "rising-empty": ".empty-state",
+    "rising-breaking-out": "a.segment[data-view=breaking-out][aria-current]",
     "account": ".profile",
     # A bio longer than the screen wraps; a box scrolling it could not be reached by keyboard.
     "account-long-bio": lambda site, d: d.get(f"{site.plain.url}/users/{site.long_bio()}"),

@@ -7,20 +7,25 @@ extension RisingPage: ListPane {
 
     /// Gained over a timeframe, or breaking out.
     var views: HTML {
-        let gained = SiteURL.rising(RisingList(timeframe: list.timeframe)).href
-        let breaking = SiteURL.rising(RisingList(timeframe: list.timeframe, breakingOut: true)).href
-        let current: HTML = " aria-current=\"true\""
-        return """
-            <nav class="segments rising-views" aria-label="What rises"><a href="\(gained)"\(list.breakingOut ? "" : current)>Stars gained</a>\
-            <a href="\(breaking)"\(list.breakingOut ? current : "")>Breaking out</a></nav>
-            """
+        Components.segmented(
+            "What rises",
+            [
+                .init(
+                    title: "Stars gained", href: SiteURL.rising(RisingList(timeframe: list.timeframe)).href, current: !list.breakingOut,
+                    data: ("view", "gained")),
+                .init(
+                    title: "Breaking out", href: SiteURL.rising(RisingList(timeframe: list.timeframe, breakingOut: true)).href,
+                    current: list.breakingOut, data: ("view", "breaking-out")),
+            ])
     }
 
     func breakingOutPane(_ context: PageContext) -> HTML {
         let body: HTML =
             groups.isEmpty
             ? Components.empty(
-                "Nothing is breaking out among the \(candidates) repositories Starscope looked at this week.",
+                candidates == 0
+                    ? "Starscope has not looked at any repository's newest weeks yet this week."
+                    : "Nothing is breaking out among the \(GroupedNumber.format(candidates)) repositories Starscope looked at this week.",
                 "Starscope asks GitHub for the newest weeks of what you browse and your favourites, once a day each.")
             : HTML(
                 raw: groups.map { group -> String in
