@@ -93,4 +93,23 @@ import Testing
         try await store.saveGitHubStarHistory(GitHubStarHistory(repositoryID: 6, weeks: [], fetchedAt: Self.day, unavailable: true))
         #expect(try await store.gitHubStarHistory(repositoryID: 6)?.unavailable == true)
     }
+
+    @Test(arguments: StoreKind.allCases) func recentWeeksAreKeptForPublicRepositoriesSeenThisWeek(kind: StoreKind) async throws {
+        let store = try await kind.make()
+        try await store.observe([makeRepository(1, "a/one"), makeRepository(2, "b/two")], account: "", at: Self.day)
+        try await store.observe([Self.secret(3, "c/secret")], account: "mona", at: Self.day)
+        // Both public ones are candidates; the private one never is.
+        let candidates = try await store.breakingOutCandidates(seenSince: Self.day - 60, staleBefore: Self.day, limit: 10)
+        #expect(Set(candidates.map(\.id)) == [1, 2])
+        let weeks = [StarHistoryWeek(week: 1_700_438_400, total: 7, days: [1, 1, 1, 1, 1, 1, 1])]
+        try await store.saveRecentStarWeeks(repositoryID: 1, weeks: weeks, at: Self.day + 10)
+        #expect(try await store.recentStarWeeks(repositoryID: 1)?.weeks == weeks)
+        #expect(try await store.recentStarWeeks(repositoryID: 2) == nil)
+        let kept = try await store.recentStarWeeks(since: Self.day)
+        #expect(kept.map(\.repository.fullName) == ["a/one"] && kept.first?.weeks == weeks)
+        // Asked today: no longer a candidate until tomorrow.
+        let later = try await store.breakingOutCandidates(seenSince: Self.day - 60, staleBefore: Self.day + 5, limit: 10)
+        #expect(later.map(\.id) == [2])
+        #expect(try await store.breakingOutCandidates(seenSince: Self.day - 60, staleBefore: Self.day + 5, limit: 0).isEmpty)
+    }
 }
