@@ -13,7 +13,9 @@ import Testing
 
     /// Starts `starscope serve --accounts --port 0 extra` until it listens (then stops it at once)
     /// or exits: whether it listened, its exit status when it stopped by itself, and its stderr.
-    static func serve(_ home: URL, _ extra: [String] = []) async throws -> (listened: Bool, status: Int32?, stderr: String) {
+    static func serve(
+        _ home: URL, _ extra: [String] = [], environment: [String: String] = [:]
+    ) async throws -> (listened: Bool, status: Int32?, stderr: String) {
         let process = Process()
         process.executableURL = CLI.binary
         process.arguments = ["serve", "--accounts", "--port", "0"] + extra
@@ -21,7 +23,7 @@ import Testing
             "PATH": "/usr/bin:/bin", "HOME": home.path, "TZ": "UTC", "LANG": "C.UTF-8",
             "XDG_DATA_HOME": home.appendingPathComponent("data").path, "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
             "STARSCOPE_API_URL": "http://127.0.0.1:9",
-        ]
+        ].merging(environment) { _, new in new }
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output

@@ -43,9 +43,8 @@ public struct StarscopeEnvironment: Sendable {
         self.dataDirectory = paths.dataDirectory(option: dataDirectory)
         configDirectory = paths.configDirectory
         environmentToken = try EnvironmentToken.find(in: variables)
-        timeout =
-            Self.value("STARSCOPE_TIMEOUT", in: variables).flatMap(Double.init).map { .milliseconds(Int64($0 * 1000)) } ?? .seconds(30)
-        searchFreshness = Self.value("STARSCOPE_SEARCH_FRESHNESS", in: variables).flatMap(Double.init) ?? 60
+        timeout = .milliseconds(Int64(Self.number("STARSCOPE_TIMEOUT", in: variables, default: 30, within: 0.001...86_400) * 1000))
+        searchFreshness = Self.number("STARSCOPE_SEARCH_FRESHNESS", in: variables, default: 60, within: 0...31_536_000)
         self.offline = offline
         trustedCertificates = Self.value("SSL_CERT_FILE", in: variables)
     }
@@ -63,9 +62,19 @@ public struct StarscopeEnvironment: Sendable {
         variables[name].flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    /// A numeric variable (`STARSCOPE_LIVE_INTERVAL` and the like), or `fallback`.
-    public func number(_ name: String, default fallback: Double) -> Double {
-        Self.value(name, in: variables).flatMap(Double.init) ?? fallback
+    /// A numeric variable (`STARSCOPE_LIVE_INTERVAL` and the like) held to `range`, or `fallback`.
+    public func number(_ name: String, default fallback: Double, within range: ClosedRange<Double>) -> Double {
+        Self.number(name, in: variables, default: fallback, within: range)
+    }
+
+    /// A numeric variable held to `range`: a value beyond it counts as its nearest end (so that
+    /// `1e300` seconds, or a count past `Int`, cannot trap where it is converted), and one that is
+    /// not a finite number (`nan`, `inf`, `ten`) as unset.
+    public static func number(
+        _ name: String, in variables: [String: String], default fallback: Double, within range: ClosedRange<Double>
+    ) -> Double {
+        guard let value = Self.value(name, in: variables).flatMap(Double.init), value.isFinite else { return fallback }
+        return min(max(value, range.lowerBound), range.upperBound)
     }
 
     /// `STARSCOPE_LOG_LEVEL`'s logger on standard error (quiet unless asked).

@@ -73,17 +73,17 @@ public struct WebSettings: Sendable {
         self.host = host
         self.port = port
         logger = environment.logger("starscope.web")
-        avatarBytes = Int(environment.number("STARSCOPE_AVATAR_CACHE_MB", default: 100) * 1024 * 1024)
-        liveInterval = environment.number("STARSCOPE_LIVE_INTERVAL", default: 60)
-        liveShare = environment.number("STARSCOPE_LIVE_SHARE", default: 0.5)
+        avatarBytes = Int(environment.number("STARSCOPE_AVATAR_CACHE_MB", default: 100, within: 0...1_000_000) * 1024 * 1024)
+        liveInterval = environment.number("STARSCOPE_LIVE_INTERVAL", default: 60, within: 0.1...86_400)
+        liveShare = environment.number("STARSCOPE_LIVE_SHARE", default: 0.5, within: 0...1)
         connections = ConnectionLimits()
-        connections.idleTimeout = max(1, environment.number("STARSCOPE_IDLE_TIMEOUT", default: 15))
-        connections.requestTimeout = max(1, environment.number("STARSCOPE_REQUEST_TIMEOUT", default: 30))
-        connections.minimumRate = max(0, environment.number("STARSCOPE_MIN_RATE", default: 500))
-        connections.streamLifetime = max(1, environment.number("STARSCOPE_STREAM_LIFETIME", default: 3600))
-        connections.perAddress = Int(max(1, min(1e6, environment.number("STARSCOPE_MAX_CONNECTIONS_PER_ADDRESS", default: 512))))
-        connections.maximumTotal = Int(max(1, min(1e6, environment.number("STARSCOPE_MAX_CONNECTIONS", default: 10_000))))
-        updatesInterval = max(5, environment.number("STARSCOPE_UPDATES_INTERVAL", default: 900))
+        connections.idleTimeout = environment.number("STARSCOPE_IDLE_TIMEOUT", default: 15, within: 1...86_400)
+        connections.requestTimeout = environment.number("STARSCOPE_REQUEST_TIMEOUT", default: 30, within: 1...86_400)
+        connections.minimumRate = environment.number("STARSCOPE_MIN_RATE", default: 500, within: 0...1e9)
+        connections.streamLifetime = environment.number("STARSCOPE_STREAM_LIFETIME", default: 3600, within: 1...31_536_000)
+        connections.perAddress = Int(environment.number("STARSCOPE_MAX_CONNECTIONS_PER_ADDRESS", default: 512, within: 1...1e6))
+        connections.maximumTotal = Int(environment.number("STARSCOPE_MAX_CONNECTIONS", default: 10_000, within: 1...1e6))
+        updatesInterval = environment.number("STARSCOPE_UPDATES_INTERVAL", default: 900, within: 5...31_536_000)
         databaseURL = environment.variables["STARSCOPE_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
