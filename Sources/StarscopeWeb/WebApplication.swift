@@ -36,7 +36,7 @@ public func buildRouter(services: WebServices) -> Router<WebContext> {
     router.add(middleware: EncodingMiddleware(gzipCache: GzipCache()))
     router.add(middleware: ErrorPageMiddleware())
     router.add(middleware: SignInMiddleware(services: services))
-    router.add(middleware: CSRFMiddleware())
+    router.add(middleware: CSRFMiddleware(services: services))
     router.add(middleware: UpdatesCountMiddleware(services: services))
     TrendingController(services: services).addRoutes(to: router)
     RepositoryController(services: services).addRoutes(to: router)

@@ -1,7 +1,7 @@
 """Behind real nginx with `--trusted-proxy 127.0.0.1/32`: sign-in attempts are throttled per
 client (the address nginx saw, the rightmost untrusted `X-Forwarded-For` hop), not per proxy and
 not for everyone; `X-Forwarded-For` and `X-Forwarded-Proto` from any other peer are ignored; and
-the session cookie is `Secure` when nginx says the browser came over HTTPS.
+the session and CSRF cookies are `Secure` when nginx says the browser came over HTTPS.
 
 The clients are other loopback addresses (127.0.0.2, 127.0.0.3, …), as browsers on other
 machines would be: nginx listens on 127.0.0.1 and Starscope trusts only that address.
@@ -38,7 +38,11 @@ def send(url, path, source, headers=None):
 
 
 def session_cookie(headers):
-    return next((value for name, value in headers if name == "set-cookie" and value.startswith("starscope_session=")), None)
+    return cookie("starscope_session", headers)
+
+
+def cookie(name, headers):
+    return next((value for name_, value in headers if name_ == "set-cookie" and value.startswith(name + "=")), None)
 
 
 class Codes:
@@ -84,6 +88,11 @@ def test_behind_nginx_clients_are_throttled_apart_and_only_the_proxy_is_believed
         status, headers = send(nginx.tls_url, f"/signin?code={codes.next()}", "127.0.0.6")
         assert status == 303, status
         assert "Secure" in session_cookie(headers), headers
+        # The CSRF cookie a page hands out follows the same rule: Secure over HTTPS only.
+        status, headers = send(nginx.tls_url, "/signin", "127.0.0.8")
+        assert "Secure" in cookie("starscope_csrf", headers), (status, headers)
+        status, headers = send(nginx.url, "/signin", "127.0.0.8", {"X-Forwarded-Proto": "https"})
+        assert cookie("starscope_csrf", headers) and "Secure" not in cookie("starscope_csrf", headers), (status, headers)
 
         # Straight to Starscope from a peer that is not the proxy: its headers are ignored.
         status, headers = send(app.url, f"/signin?code={codes.next()}", "127.0.0.4", {"X-Forwarded-Proto": "https"})

@@ -37,6 +37,9 @@ struct SecurityMiddleware: RouterMiddleware {
 struct CSRFMiddleware: RouterMiddleware {
     typealias Context = WebContext
     static let cookie = "starscope_csrf"
+    /// Tells whether the browser came over HTTPS (directly, or as a trusted proxy says), so the
+    /// cookie is `Secure` then, as the session's is.
+    let services: WebServices
 
     func handle(_ request: Request, context: WebContext, next: (Request, WebContext) async throws -> Response) async throws -> Response {
         var context = context
@@ -50,7 +53,10 @@ struct CSRFMiddleware: RouterMiddleware {
         }
         var response = try await next(request, context)
         if existing == nil {
-            response.setCookie(Cookie(name: Self.cookie, value: context.csrf, path: "/", httpOnly: true, sameSite: .strict))
+            response.setCookie(
+                Cookie(
+                    name: Self.cookie, value: context.csrf, path: "/", secure: services.isHTTPS(request, context: context), httpOnly: true,
+                    sameSite: .strict))
         }
         return response
     }
