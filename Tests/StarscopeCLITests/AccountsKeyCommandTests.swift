@@ -185,6 +185,14 @@ extension AccountsKeyCommandTests {
             #expect(again.stderr == "starscope: This server has no account called mona.\n")
             let bad = try await CLI.run(["accounts", "forget", "../x"], home: home)
             #expect(bad.status == 2)
+
+            // A mistyped --data-dir says so and leaves nothing behind there.
+            let elsewhere = home.appendingPathComponent("mistyped")
+            let typo = try await CLI.run(["accounts", "forget", "hubot", "--data-dir", elsewhere.path], home: home)
+            #expect(typo.status == 1)
+            #expect(typo.stderr == "starscope: There is no Starscope data in \(elsewhere.path): check --data-dir.\n")
+            #expect(!FileManager.default.fileExists(atPath: elsewhere.path))
+            #expect(try await database.account(login: "hubot") != nil)
         }
     }
 }

@@ -52,6 +52,10 @@ struct AccountsCommand: AsyncParsableCommand {
                 throw StarscopeError(error)
             }
             guard let (account, favorites, updates) = forgotten else {
+                let directory = Paths(environment: variables).dataDirectory(option: dataDir)
+                if url == nil, !FileManager.default.fileExists(atPath: directory.appendingPathComponent("starscope.sqlite").path) {
+                    throw StarscopeError.notFound("There is no Starscope data in \(directory.path): check --data-dir.")
+                }
                 throw StarscopeError.notFound("This server has no account called \(login).")
             }
             writeOut(
@@ -67,6 +71,10 @@ struct AccountsCommand: AsyncParsableCommand {
                 defer { postgres.close() }
                 store = postgres
                 return try await forget(in: store)
+            }
+            // A mistyped --data-dir must not leave a new, empty store behind: there is no one to forget.
+            guard FileManager.default.fileExists(atPath: dataDirectory.appendingPathComponent("starscope.sqlite").path) else {
+                return nil
             }
             store = try AppDatabase.open(directory: dataDirectory)
             return try await forget(in: store)
