@@ -68,6 +68,13 @@ extension StarscopeError {
             self = .unavailable("GitHub refused access: \(message).")
         case .serverError(let status):
             self = .unavailable("GitHub is having trouble (HTTP \(status)); try again in a moment.")
+        case .unexpectedStatus(451, let message):
+            // Blocked for legal reasons: for this repository as good as gone (rounds try it once a day).
+            if case .repository(let name) = subject {
+                self = .notFound("Repository \(name) is blocked on GitHub for legal reasons (\(message)).")
+            } else {
+                self = .unavailable("GitHub answered with HTTP 451: \(message).")
+            }
         case .unexpectedStatus(let status, let message):
             self = .unavailable("GitHub answered with HTTP \(status): \(message).")
         case .offline(let reason):

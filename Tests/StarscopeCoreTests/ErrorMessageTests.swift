@@ -47,3 +47,15 @@ import Testing
         }
     }
 }
+
+extension ErrorMessageTests {
+    /// 451 (a repository blocked for legal reasons) is "not found" for that repository, with
+    /// GitHub's reason, so rounds treat it as gone; elsewhere it stays an unavailable answer.
+    @Test func aBlockedRepositoryIsNotFoundWithGitHubsReason() throws {
+        let name = try RepositoryName(parsing: "o/n")
+        let blocked = StarscopeError(.unexpectedStatus(status: 451, message: "Repository access blocked"), about: .repository(name))
+        #expect(blocked == .notFound("Repository o/n is blocked on GitHub for legal reasons (Repository access blocked)."))
+        let elsewhere = StarscopeError(.unexpectedStatus(status: 451, message: "Unavailable"), about: .search)
+        #expect(elsewhere == .unavailable("GitHub answered with HTTP 451: Unavailable."))
+    }
+}

@@ -43,7 +43,30 @@ import Testing
         }
     }
 
-    /// A failure that is the favourite's own (here a 422; a 451 is the same) is recorded
+    /// A repository blocked for legal reasons (451, GitHub's DMCA answer) is as good as gone for
+    /// this account: a `gone` update once, and the next round does not ask for it again.
+    @Test func aBlockedFavouriteIsGoneAndNotAskedForEveryRound() async throws {
+        try await WebHarness.run(UpdatesPageTests.world(), token: FakeGitHub.octocatToken) { web in
+            let sorted = web.fake.dataset.repositories.sorted { $0.id < $1.id }
+            let (blocked, fine) = (sorted[0], sorted[1])
+            for repository in [blocked, fine] { try await web.services.favorites.add(RepositoryName(parsing: repository.fullName)) }
+            _ = await web.services.updatesRound()
+            await web.fake.inject(.blocked, path: "/repos/\(blocked.fullName)")
+            let round = try #require(await web.services.updatesRound())
+            #expect(round.failure == nil && round.problems == 1 && round.checked == 2)
+            let problems = try await web.services.database.watchProblems(account: nil)
+            #expect(problems.map(\.fullName) == [blocked.fullName])
+            #expect(problems.first?.gone == true)
+            let gone = try await web.services.database.updates(account: "", unseenOnly: false, since: nil).filter { $0.kind == .gone }
+            #expect(gone.map(\.fullName) == [blocked.fullName])
+            await web.fake.clearRequests()
+            let next = try #require(await web.services.updatesRound())
+            #expect(next.problems == 0)
+            #expect(!(await web.fake.requests()).contains { $0.path.hasPrefix("/repos/\(blocked.fullName)") })
+        }
+    }
+
+    /// A failure that is the favourite's own (here a 422) is recorded
     /// and the round goes on; it is not "gone", and a later success clears it.
     @Test func otherFailuresAreRecordedAgainstTheirRepositoryAndClearedBySuccess() async throws {
         try await WebHarness.run(UpdatesPageTests.world(), token: FakeGitHub.octocatToken) { web in

@@ -3,7 +3,7 @@ import StarscopeModels
 
 /// `/_fake/…`: lets a test or a person steer the running fake over HTTP (GitHub has no such paths).
 ///
-/// - `POST /_fake/faults` `{"path": "/repos", "fault": "500"|"502"|"slow"|"drop"|"malformed"|"wrong-shape"|"odd-items"|"huge"|"huge-chunked"|"secondary"|"incomplete"|"422"|"404", "seconds": 5, "retry_after": 60, "count": 1}`
+/// - `POST /_fake/faults` `{"path": "/repos", "fault": "500"|"502"|"slow"|"drop"|"malformed"|"wrong-shape"|"odd-items"|"huge"|"huge-chunked"|"secondary"|"incomplete"|"422"|"404"|"451", "seconds": 5, "retry_after": 60, "count": 1}`
 /// - `DELETE /_fake/faults`
 /// - `POST /_fake/stars` `{"full_name": "owner/name", "stars": 123}`
 /// - `POST /_fake/rate-limit` `{"token": null, "resource": "core", "remaining": 0}`

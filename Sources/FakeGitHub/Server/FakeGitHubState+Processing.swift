@@ -118,6 +118,13 @@ extension FakeGitHubState {
                 incomplete = true
             case .notFound:
                 return .error(404, "Not Found", documentation: "https://docs.github.com/rest")
+            case .blocked:
+                return .error(
+                    451, "Repository access blocked",
+                    extra: [
+                        "block":
+                            #"{"reason":"dmca","created_at":"2020-10-23T18:03:52Z","html_url":"https://github.com/github/dmca/blob/master/2020/10/2020-10-23-RIAA.md"}"#
+                    ])
             case .oddItems:
                 var response = route(request, now: now, incomplete: false)
                 response.body = Self.withOddItem(response.body)

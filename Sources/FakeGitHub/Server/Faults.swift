@@ -20,6 +20,8 @@ public enum Fault: Sendable, Hashable {
     case pastSearchCap
     /// 404 with GitHub's body, as for something deleted or never there.
     case notFound
+    /// 451 with GitHub's body for a repository blocked for legal reasons (a DMCA takedown).
+    case blocked
     /// A list (or search) answer with one more item of a shape no client knows (`{"shape": "older"}`),
     /// as GitHub sends events of older shapes.
     case oddItems
@@ -40,6 +42,7 @@ public enum Fault: Sendable, Hashable {
         case "incomplete", "incomplete-results": self = .incompleteResults
         case "422", "past-search-cap": self = .pastSearchCap
         case "404", "not-found": self = .notFound
+        case "451", "blocked": self = .blocked
         case "odd-items": self = .oddItems
         case "huge": self = .huge(bytes: max(2, bytes ?? 58_000_000), declaresLength: true)
         case "huge-chunked": self = .huge(bytes: max(2, bytes ?? 58_000_000), declaresLength: false)
