@@ -154,7 +154,9 @@ enum MarkdownRendering {
     }
 
     /// Inline Markdown: code, images, links, bold, italic, strike-through; tags pass as written.
-    static func inline(_ text: String, site: Site? = nil) -> String {
+    /// Inside a link's label (`inLink`), an image is the bare `<img>` (a badge that links
+    /// elsewhere), as GitHub renders `[![alt](image)](link)`, never an anchor inside an anchor.
+    static func inline(_ text: String, site: Site? = nil, inLink: Bool = false) -> String {
         var out = ""
         var rest = Substring(text)
         while let character = rest.first {
@@ -168,13 +170,12 @@ enum MarkdownRendering {
                 } else if site != nil, url.lowercased().hasPrefix("http") {
                     (source, canonical) = (camo(url), " data-canonical-src=\"\(escape(url))\"")
                 }
-                out +=
-                    "<a target=\"_blank\" rel=\"noopener noreferrer\" href=\"\(escape(href))\">"
-                    + "<img src=\"\(escape(source))\" alt=\"\(escape(alt))\"\(canonical) style=\"max-width: 100%;\"></a>"
+                let image = "<img src=\"\(escape(source))\" alt=\"\(escape(alt))\"\(canonical) style=\"max-width: 100%;\">"
+                out += inLink ? image : "<a target=\"_blank\" rel=\"noopener noreferrer\" href=\"\(escape(href))\">" + image + "</a>"
                 rest = after
             } else if character == "[", let (label, url, after) = link(rest) {
                 let href = site.map { isRelative(url) ? $0.siteRelative(url, kind: "blob") : url } ?? url
-                out += "<a href=\"\(escape(href))\" rel=\"nofollow\">\(inline(label, site: site))</a>"
+                out += "<a href=\"\(escape(href))\" rel=\"nofollow\">\(inline(label, site: site, inLink: true))</a>"
                 rest = after
             } else if rest.hasPrefix("**"), let end = rest.dropFirst(2).range(of: "**") {
                 out +=
@@ -199,9 +200,25 @@ enum MarkdownRendering {
         return out
     }
 
-    /// `[label](url)` at the start of `text`: the label, the URL and what follows.
+    /// `[label](url)` at the start of `text`: the label, the URL and what follows. Brackets nest,
+    /// so a badge's `![alt](image)` can be the label.
     static func link(_ text: Substring) -> (String, String, Substring)? {
-        guard text.first == "[", let close = text.firstIndex(of: "]"), text[text.index(after: close)...].first == "(",
+        guard text.first == "[" else { return nil }
+        var depth = 0
+        var closing: Substring.Index?
+        var index = text.startIndex
+        while index < text.endIndex {
+            if text[index] == "[" { depth += 1 }
+            if text[index] == "]" {
+                depth -= 1
+                if depth == 0 {
+                    closing = index
+                    break
+                }
+            }
+            index = text.index(after: index)
+        }
+        guard let close = closing, text[text.index(after: close)...].first == "(",
             let end = text[close...].firstIndex(of: ")")
         else { return nil }
         let label = String(text[text.index(after: text.startIndex)..<close])
