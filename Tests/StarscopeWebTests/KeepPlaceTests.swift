@@ -52,7 +52,7 @@ import Testing
             let name = String(detail.dropFirst("/repos/".count).prefix { $0 != "?" })
             #expect(parts.last == "repo-" + name.replacingOccurrences(of: "/", with: "-"))
             let target = try await web.page(parts[0])
-            #expect(target.html.contains("id=\"\(parts[1])\" data-repo=\"\(name)\""))
+            #expect(target.html.contains("data-repo=\"\(name)\" id=\"\(parts[1])\""))
             #expect(target.html.contains("data-page-mark=\"3\""))
             // The first page has no mark, and its rows their anchors.
             let first = try await web.page("/")
