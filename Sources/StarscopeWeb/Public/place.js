@@ -24,7 +24,7 @@
   if (list) {
     // The page restores its scroll itself, once its rows are back.
     if ("scrollRestoration" in history) history.scrollRestoration = "manual";
-    const navigation = performance.getEntriesByType?.("navigation")[0];
+    const navigation = performance.getEntriesByType?.("navigation")?.[0];
     const saved = navigation?.type === "back_forward" ? read(placeKey) : null;
     if (saved && typeof saved.rows === "string") {
       // Rows this answer has anew (fresher stars and favourites) stand in for their saved copies.
