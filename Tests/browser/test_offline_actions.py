@@ -25,7 +25,8 @@ class Server:
     """`starscope serve` on a port that stays the same across a restart (the service worker and
     the browser's cookies belong to that origin), with one data directory throughout."""
 
-    def __init__(self, fake):
+    def __init__(self, fake, args=()):
+        self.args = list(args)
         self.home = tempfile.mkdtemp(prefix="starscope-offline-")
         self.port = free_port()
         self.env = dict(os.environ)
@@ -41,7 +42,16 @@ class Server:
         self.start()
 
     def start(self):
-        self.process, self.url = start([str(BIN / "starscope"), "serve", "--port", str(self.port)], self.env, "Listening on")
+        self.process, self.url = start([str(BIN / "starscope"), "serve", "--port", str(self.port), *self.args], self.env, "Listening on")
+
+    def next_sign_in_link(self):
+        """The next `Sign in: URL` line the server prints (with `--require-signin`)."""
+        while True:
+            line = self.process.stdout.readline()
+            if not line:
+                raise RuntimeError("the server printed no sign-in link")
+            if line.startswith("Sign in: "):
+                return line.split()[-1]
 
     def stop(self):
         if self.process and self.process.poll() is None:
@@ -212,3 +222,56 @@ def test_an_offline_launch_opens_the_start_page_and_a_page_never_opened_has_navi
         assert not problems, f"\n{problems}"
     finally:
         driver.quit()
+
+
+def favourites_seen_by(driver):
+    """The signed-in account's favourites, by name, from its export (read with the browser's session)."""
+    driver.set_script_timeout(30)
+    data = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "fetch('/favorites/export', {credentials: 'same-origin'}).then((r) => r.json()).then(done, (e) => done({error: String(e)}));"
+    )
+    assert "error" not in data, data
+    return sorted(entry["repository"]["full_name"] for entry in data["favorites"])
+
+
+def test_with_sign_in_a_change_lands_after_a_restart_and_one_from_an_ended_session_is_never_sent(fake):
+    server = Server(fake, args=["--require-signin"])
+    driver = make_browser(WIDE)
+    try:
+        driver.get(server.next_sign_in_link())
+        a, b, c = rows(driver)[:3]
+        button(driver, a).click()
+        wait(driver, lambda d: pressed(d, a))
+        driver.get(server.url + "/favorites")
+        saved_for_offline(driver)
+        driver.get(server.url + "/")
+        wait(driver, lambda d: pressed(d, a))
+
+        # Offline: B is favourited on the saved page; the session (kept in the database) and the
+        # CSRF cookie outlive the restart, so it lands.
+        server.stop()
+        driver.get(server.url + "/")
+        button(driver, b).click()
+        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, f".repo-row[data-repo='{b}'] .will-sync"))
+        server.start()
+        wait(driver, lambda d: "Sent 1 change" in d.find_element(By.CSS_SELECTOR, ".sync-status").text)
+        assert favourites_seen_by(driver) == sorted([a, b])
+
+        # Offline again: C is favourited, then the session ends (its cookie is gone): the change
+        # is dropped, not sent under no one's or someone else's session.
+        server.stop()
+        driver.get(server.url + "/")
+        button(driver, c).click()
+        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, f".repo-row[data-repo='{c}'] .will-sync"))
+        driver.delete_cookie("starscope_session")
+        server.start()
+        wait(driver, lambda d: "signed out" in d.find_element(By.CSS_SELECTOR, ".sync-status").text)
+        assert queue(driver) == []
+        assert not pressed(driver, c), "the page no longer shows the change that was not sent"
+        shot(driver, "offline-session-ended-wide")
+        driver.get(server.next_sign_in_link())
+        assert favourites_seen_by(driver) == sorted([a, b])
+    finally:
+        driver.quit()
+        server.remove()

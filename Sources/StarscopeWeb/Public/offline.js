@@ -165,7 +165,9 @@
         }
       } catch (e) { break; }
       if (response.status === 401) {
-        // The session ended: these changes were its account's, and are not sent to another.
+        // The session ended: these changes were its account's, and are not sent to another. The
+        // page shows again what the server has.
+        for (const dropped of read()) if (dropped.kind === "favorite") setFavorite(dropped.repo, !dropped.favorite);
         write([]);
         showPending();
         say("You were signed out, so the changes made offline were not sent.");
