@@ -92,4 +92,14 @@ import Testing
             #expect(updates == "/repos/a/b?from=%2Fupdates")
         }
     }
+
+    @Test func favouritesPastTheFirstPageSayWhichPageTheyShow() {
+        let second = PageViewTests.favorites(FavoritesList(tag: "cli", page: 2)).pane(PageViewTests.context).markup
+        #expect(
+            second.contains(
+                "<p class=\"page-mark\" data-page-mark=\"2\">Page 2 · <a href=\"/favorites?tag=cli\">Show from the first page</a></p>"))
+        #expect(second.contains("id=\"repo-fern-lab\""))
+        let first = PageViewTests.favorites(FavoritesList(tag: "cli")).pane(PageViewTests.context).markup
+        #expect(!first.contains("page-mark"))
+    }
 }
