@@ -16,7 +16,10 @@ import Testing
         #expect(try ListOrigin(detailQuery: QueryValues(components: components)) == origin)
     }
 
-    @Test(arguments: ["/updates/x", "/users/-a/activity", "/users/a.b/activity", "/users/a/activity/more", "/users/a/b", "//updates"])
+    @Test(arguments: [
+        "/updates/x", "/users/-a/activity", "/users/a.b/activity", "/users/a/activity/more", "/users/a/b", "//updates", "/updates?page=2",
+        "/users/a/activity?x=1",
+    ])
     func originsStayStrict(_ link: String) {
         #expect(throws: (any Error).self) { try ListOrigin(link: link) }
     }

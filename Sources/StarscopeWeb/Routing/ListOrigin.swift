@@ -30,8 +30,11 @@ enum ListOrigin: Hashable, Sendable {
         case 1 where parts[0] == "rising": self = .rising(try RisingList(values))
         case 1 where parts[0] == "favorites": self = .favorites(try FavoritesList(values))
         case 2 where parts[0] == "users": self = .account(try AccountList(login: String(parts[1]), values))
-        case 1 where parts[0] == "updates": self = .updates
-        case 3 where parts[0] == "users" && parts[2] == "activity" && RepositoryName.isValidLogin(String(parts[1])):
+        // Neither takes parameters: a link with any is not one of them.
+        case 1 where parts[0] == "updates" && components.percentEncodedQuery == nil: self = .updates
+        case 3
+        where parts[0] == "users" && parts[2] == "activity" && RepositoryName.isValidLogin(String(parts[1]))
+            && components.percentEncodedQuery == nil:
             self = .activity(login: String(parts[1]))
         default: throw HTTPError(.badRequest, message: "That list cannot be shown.")
         }
