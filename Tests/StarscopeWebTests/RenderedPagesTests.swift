@@ -74,7 +74,7 @@ import Testing
             #expect(!before.contains("is-favorite"))
             _ = try await web.post("/favorites/toggle", form: ["repo": name, "csrf": token], cookie: cookie)
             let after = String(buffer: try await web.get("/", headers: [.cookie: cookie]).body)
-            #expect(after.contains("<li class=\"repo-row is-favorite\" data-repo=\"\(name)\">"))
+            #expect(after.contains("<li class=\"repo-row is-favorite\" data-repo=\"\(name)\" id="))
             let dark = String(buffer: try await web.get("/", headers: [.cookie: cookie + "; theme=dark"]).body)
             #expect(dark != after)
             let day = String(buffer: try await web.get("/?since=day", headers: [.cookie: cookie]).body)

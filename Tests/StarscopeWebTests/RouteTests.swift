@@ -43,7 +43,7 @@ import Testing
         #expect(values["missing"] == nil)
     }
 
-    @Test(arguments: ["//evil.example/", "/repos/a/b", "/settings", "https://evil.example/", "/users/a/activity", "/rising?since=year"])
+    @Test(arguments: ["//evil.example/", "/repos/a/b", "/settings", "https://evil.example/", "/users/a/activity/x", "/rising?since=year"])
     func onlyListsCanBeOrigins(_ link: String) {
         #expect(throws: (any Error).self) { try ListOrigin(link: link) }
     }

@@ -90,16 +90,25 @@ struct FavoritesController {
     }
 
     /// Adds or removes a favourite; answers JSON to scripts (`Accept: application/json`), else
-    /// redirects back (to Favourites with the way to undo a removal).
+    /// redirects back (to Favourites with the way to undo a removal). `favorite=1` or `0` asks for
+    /// that state rather than the other one, so a change sent again (queued offline, replayed
+    /// after an answer was lost) is applied once.
     @Sendable func toggle(_ request: Request, context: WebContext) async throws -> Response {
         let form = try await FormData.read(request)
         try CSRFMiddleware.verify(form, context: context)
         let raw = form["repo"] ?? ""
+        let wanted: Bool? = form["favorite"].flatMap { $0 == "1" ? true : $0 == "0" ? false : nil }
         let favorites = await services.favorites(for: context)
         let isFavorite: Bool
         if let name = try? RepositoryName(parsing: raw) {
             if (try? await services.database.favorite(fullName: name.description, account: context.account)) != nil {
-                try await favorites.remove(name)
+                if wanted == true {
+                    isFavorite = true
+                } else {
+                    try await favorites.remove(name)
+                    isFavorite = false
+                }
+            } else if wanted == false {
                 isFavorite = false
             } else {
                 do {

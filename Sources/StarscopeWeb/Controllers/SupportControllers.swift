@@ -26,8 +26,23 @@ struct SupportController {
         }
         // The service worker lives at the root so that its scope is the whole app.
         router.get(RouterPath(SiteURL.Pattern.serviceWorker)) { _, _ in
-            Assets.response(for: "sw.js", maxAge: 0) ?? Response(status: .notFound)
+            Assets.serviceWorker.map { Assets.response($0, cacheControl: "no-cache") } ?? Response(status: .notFound)
         }
+        router.get(RouterPath(SiteURL.Pattern.offline), use: offline)
+    }
+
+    /// The service worker's page for what this device did not keep: rendered for no one (no
+    /// session, token or unread count), since it outlives any session in the worker's shell.
+    @Sendable func offline(_ request: Request, context: WebContext) async throws -> Response {
+        var anyone = context
+        anyone.csrf = ""
+        anyone.sessionSecret = nil
+        anyone.account = ""
+        anyone.unreadUpdates = 0
+        anyone.theme = .system
+        var response = try anyone.render(OfflinePage()).response(from: request, context: context)
+        response.headers[.cacheControl] = "no-cache"
+        return response
     }
 
     @Sendable func avatar(_ request: Request, context: WebContext) async throws -> Response {

@@ -51,6 +51,7 @@ struct UpdatesCountMiddleware: RouterMiddleware {
     /// Pages, not assets, avatars, streams or the health check.
     static func isPage(_ path: String) -> Bool {
         !(path.hasPrefix(Assets.prefix) || path == SiteURL.Pattern.avatar || path == SiteURL.Pattern.live || path == SiteURL.Pattern.healthz
-            || path.hasPrefix("/feeds/") || path == SiteURL.Pattern.manifest || path == SiteURL.Pattern.serviceWorker)
+            || path.hasPrefix("/feeds/") || path == SiteURL.Pattern.manifest || path == SiteURL.Pattern.serviceWorker
+            || path == SiteURL.Pattern.offline)
     }
 }

@@ -9,6 +9,7 @@ struct SignInMiddleware: RouterMiddleware {
     static let cookie = "starscope_session"
     static let openPaths: Set<String> = [
         SiteURL.healthz.href, SiteURL.signIn.href, SiteURL.signInGuest.href, SiteURL.manifest.href, SiteURL.serviceWorker.href,
+        SiteURL.offline.href,
     ]
     /// The account of a guest's session (`--guests`): no login can start with "*".
     static let guest = "*guest"

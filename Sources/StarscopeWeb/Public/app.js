@@ -46,6 +46,15 @@
           throw new Error(reason || "The next page could not be loaded.");
         }
         const seen = new Set([...list.children].map(key));
+        // Each page loaded says where it starts, as page 3 does when opened on its own.
+        const page = new URL(more.href, location.href).searchParams.get("page");
+        if (page && rowsIn(doc).length) {
+          const mark = document.createElement("li");
+          mark.className = "page-mark";
+          mark.dataset.pageMark = page;
+          mark.textContent = "Page " + page;
+          list.append(mark);
+        }
         for (const row of rowsIn(doc)) {
           if (!seen.has(key(row))) list.append(document.importNode(row, true));
         }
@@ -172,11 +181,19 @@
     if (!form.matches(".fav-form")) return;
     event.preventDefault();
     try {
-      const response = await fetch(form.action, {
-        method: "POST", credentials: "same-origin",
-        headers: { Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams(new FormData(form)),
-      });
+      let response;
+      try {
+        response = await fetch(form.action, {
+          method: "POST", credentials: "same-origin",
+          headers: { Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams(new FormData(form)),
+        });
+      } catch (unreachable) {
+        // Starscope cannot be reached: offline.js queues the change (and cancels this event)
+        // rather than leaving for the browser's error page.
+        if (!document.dispatchEvent(new CustomEvent("starscope:unreachable", { cancelable: true, detail: { form } }))) return;
+        throw unreachable;
+      }
       if (!response.ok) { form.submit(); return; }
       const result = await response.json();
       for (const button of document.querySelectorAll(".fav-form")) {
@@ -316,6 +333,8 @@
     });
   }
   window.addEventListener("pagehide", () => live?.close());
+  // A page the browser kept whole (Back) watches again.
+  window.addEventListener("pageshow", (event) => { if (event.persisted) connectLive(); });
 
   // Keyboard: "/" searches, j and k move through a list, f toggles a favourite, Enter opens.
   let current = -1;

@@ -4,16 +4,34 @@
 // (the server's Clear-Site-Data, and the sign-out form's message) and whenever an answer shows
 // there is no session any more (the sign-in page, or a 401), so after a session ends no page of
 // that account opens from here, online or off.
-const SHELL = "starscope-shell-v4";
+// The server puts SHELL_FILES (the app's own files at the addresses pages use, and `/offline`)
+// and SHELL_VERSION before this script.
+const SHELL = "starscope-shell-" + SHELL_VERSION;
 const PAGES = "starscope-pages-v4";
-const SHELL_FILES = ["/assets/app.css", "/assets/app.js", "/assets/icon.svg", "/assets/no-avatar.svg", "/manifest.webmanifest"];
+// Stored at install too, with the pages (it is the signed-in account's), so that an offline
+// launch opens on New & popular rather than on a notice.
+const START = "/";
 
 // Bumped each time the saved pages are dropped: a copy fetched before that is not stored after it.
 let generation = 0;
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(SHELL).then((cache) => cache.addAll(SHELL_FILES)).then(() => self.skipWaiting()));
+  event.waitUntil(
+    caches.open(SHELL).then((cache) => cache.addAll(SHELL_FILES))
+      .then(() => store([START], generation))
+      .then(() => self.skipWaiting())
+  );
 });
+
+// Fetches `urls` with this browser's session and keeps what answers as a page of the account;
+// an answer showing the session is over drops every saved page instead.
+function store(urls, seen) {
+  return caches.open(PAGES).then((cache) =>
+    Promise.all(urls.map((url) => fetch(url, { credentials: "same-origin" }).then((response) => {
+      if (showsSignedOut(response)) return forget();
+      return response.ok && !response.redirected && seen === generation ? cache.put(url, response) : null;
+    }).catch(() => null))));
+}
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(
@@ -47,6 +65,8 @@ function keep(event, request, response) {
 }
 
 async function offlinePage() {
+  const page = await caches.match(SHELL_FILES[SHELL_FILES.length - 1], { cacheName: SHELL });
+  if (page) return new Response(page.body, { status: 503, headers: page.headers });
   return new Response(
     "<!doctype html><meta charset=utf-8><meta name=viewport content='width=device-width'><title>Offline · Starscope</title>" +
     "<link rel=stylesheet href=/assets/app.css><main><div class=banner role=status>Offline — this page was not saved on this device.</div>" +
@@ -86,15 +106,11 @@ self.addEventListener("message", (event) => {
     event.waitUntil(forget());
     return;
   }
-  // The favourites page sends the addresses to keep: itself and every favourite's detail.
+  // The favourites page sends the addresses to keep: itself and every favourite's detail (and
+  // the start page, dropped with the rest when a session ended).
   const urls = event.data && event.data.type === "keep" ? event.data.urls : [];
-  const seen = generation;
   event.waitUntil(
-    caches.open(PAGES).then((cache) =>
-      Promise.all(urls.map((url) => fetch(url, { credentials: "same-origin" }).then((response) => {
-        if (showsSignedOut(response)) return forget();
-        return response.ok && !response.redirected && seen === generation ? cache.put(url, response) : null;
-      }).catch(() => null)))
-    ).then(() => event.source && event.source.postMessage({ type: "kept", count: urls.length }))
+    store(urls.includes(START) ? urls : [...urls, START], generation)
+      .then(() => event.source && event.source.postMessage({ type: "kept", count: urls.length }))
   );
 });

@@ -10,9 +10,13 @@ enum ListOrigin: Hashable, Sendable {
     case rising(RisingList)
     case favorites(FavoritesList)
     case account(AccountList)
+    /// Updates on the favourites, and an account's activity feed: pages that link to details
+    /// without being lists of repositories, so Back names them and the detail stands alone.
+    case updates
+    case activity(login: String)
 
     /// Parses a local list link (`/?since=week`, `/rising?since=day`, `/favorites?q=x`,
-    /// `/users/LOGIN?page=2`); anything else is refused.
+    /// `/users/LOGIN?page=2`, `/updates`, `/users/LOGIN/activity`); anything else is refused.
     init(link: String) throws {
         guard link.utf8.count <= 1_024, link.hasPrefix("/"), !link.hasPrefix("//"), let components = URLComponents(string: link),
             components.host == nil
@@ -26,6 +30,12 @@ enum ListOrigin: Hashable, Sendable {
         case 1 where parts[0] == "rising": self = .rising(try RisingList(values))
         case 1 where parts[0] == "favorites": self = .favorites(try FavoritesList(values))
         case 2 where parts[0] == "users": self = .account(try AccountList(login: String(parts[1]), values))
+        // Neither takes parameters: a link with any is not one of them.
+        case 1 where parts[0] == "updates" && components.percentEncodedQuery == nil: self = .updates
+        case 3
+        where parts[0] == "users" && parts[2] == "activity" && RepositoryName.isValidLogin(String(parts[1]))
+            && components.percentEncodedQuery == nil:
+            self = .activity(login: String(parts[1]))
         default: throw HTTPError(.badRequest, message: "That list cannot be shown.")
         }
     }
@@ -47,6 +57,8 @@ enum ListOrigin: Hashable, Sendable {
         case .rising(let list): .rising(list)
         case .favorites(let list): .favorites(list)
         case .account(let list): .account(list)
+        case .updates: .updates
+        case .activity(let login): .activity(login: login)
         }
     }
 
@@ -56,7 +68,8 @@ enum ListOrigin: Hashable, Sendable {
         case .trending: .trending
         case .rising: .rising
         case .favorites: .favorites
-        case .account: .accounts
+        case .account, .activity: .accounts
+        case .updates: .updates
         }
     }
 
@@ -67,6 +80,18 @@ enum ListOrigin: Hashable, Sendable {
         case .rising: "Rising"
         case .favorites: "Favourites"
         case .account(let list): list.login
+        case .updates: "Updates"
+        case .activity(let login): "\(login)’s activity"
+        }
+    }
+
+    /// Where Back from a repository's detail leads: the list with the row in view
+    /// (`/?since=week&page=3#repo-OWNER-NAME`, the page that holds it); a page that is not a list
+    /// of repositories has no such row.
+    func back(to name: RepositoryName) -> String {
+        switch self {
+        case .trending, .rising, .favorites, .account: url.href + "#" + RepositoryRow.anchor(name.description)
+        case .updates, .activity: url.href
         }
     }
 }

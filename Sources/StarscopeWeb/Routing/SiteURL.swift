@@ -21,7 +21,7 @@ enum SiteURL: Hashable, Sendable {
     case live(list: ListOrigin?, repository: RepositoryName?)
     case avatar(source: String)
     case open(link: String)
-    case healthz, manifest, serviceWorker
+    case healthz, manifest, serviceWorker, offline
     case trendingFeed(TrendingList)
     case risingFeed(RisingList)
     case updatesFeed
@@ -62,6 +62,7 @@ enum SiteURL: Hashable, Sendable {
         static let asset = "/assets/:file"
         static let manifest = "/manifest.webmanifest"
         static let serviceWorker = "/sw.js"
+        static let offline = "/offline"
         /// Every feed's path starts with it.
         static let feeds = "/feeds/"
         static let trendingFeed = "/feeds/trending.atom"
@@ -117,6 +118,7 @@ enum SiteURL: Hashable, Sendable {
         case .healthz: Pattern.healthz
         case .manifest: Pattern.manifest
         case .serviceWorker: Pattern.serviceWorker
+        case .offline: Pattern.offline
         // A feed has every row of its first page: no page number.
         case .trendingFeed(let list): list.with(page: 1).parameters(withPage: false).url(Pattern.trendingFeed)
         case .risingFeed(let list): list.timeframe == .week ? Pattern.risingFeed : "\(Pattern.risingFeed)?since=\(list.timeframe.rawValue)"

@@ -29,7 +29,7 @@ extension AccountPage: ListPane {
                     ? Components.empty("No repository on this page matches these filters.")
                     : Components.empty("No \(list.forks ? "" : "non-fork ")public repositories on this page.")
             } else {
-                "<ol class=\"repo-list\">\(rows.map { $0.view(context) })</ol>\(Components.loadMore(next.map { SiteURL.account($0).href }))"
+                "\(Components.pageMark(list.page, first: SiteURL.account(list.with(page: 1)).href))<ol class=\"repo-list\">\(rows.map { $0.view(context) })</ol>\(Components.loadMore(next.map { SiteURL.account($0).href }))"
             }
         var toggle = list
         toggle.forks.toggle()
@@ -112,7 +112,7 @@ extension ActivityPage {
             } else if events.isEmpty {
                 Components.empty("\(login) has no recent public activity.")
             } else {
-                "<ol class=\"event-list\">\(events.map { AccountViews.eventRow($0, now: now) })</ol>"
+                "<ol class=\"event-list\">\(events.map { AccountViews.eventRow($0, now: now, from: .activity(login: login)) })</ol>"
             }
         let main: HTML = """
             <section class="list-pane single" aria-labelledby="list-title">

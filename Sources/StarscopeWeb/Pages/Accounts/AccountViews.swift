@@ -70,25 +70,26 @@ enum AccountViews {
         """
     }
 
-    static func eventRow(_ event: Event, now: Date) -> HTML {
+    static func eventRow(_ event: Event, now: Date, from origin: ListOrigin) -> HTML {
         """
         <li class="event-row" data-type="\(event.type)">
         \(RepositoryRow.avatar(event.actor.avatarURL, size: 32))
-        <div class="row-main"><p><a class="inline" href="\(SiteURL.account(AccountList(login: event.actor.login)).href)">\(event.actor.login)</a> \(sentence(event))</p>
+        <div class="row-main"><p><a class="inline" href="\(SiteURL.account(AccountList(login: event.actor.login)).href)">\(event.actor.login)</a> \(sentence(event, from: origin))</p>
         <p class="meta"><time datetime="\(RepositoryPage.iso(event.createdAt))">\(RelativeTime.describe(event.createdAt, now: now))</time></p></div>
         </li>
         """
     }
 
-    /// The sentence without its leading login, with the repository linked.
-    static func sentence(_ event: Event) -> HTML {
+    /// The sentence without its leading login, with the repository linked (its detail leads
+    /// back to `origin`).
+    static func sentence(_ event: Event, from origin: ListOrigin) -> HTML {
         var text = EventSentence.describe(event)
         if text.hasPrefix(event.actor.login + " ") { text.removeFirst(event.actor.login.count + 1) }
         guard let range = text.range(of: event.repo.name) else { return "\(text)" }
         let before = String(text[..<range.lowerBound])
         let after = String(text[range.upperBound...])
         guard let name = try? RepositoryName(parsing: event.repo.name) else { return "\(text)" }
-        let href = SiteURL.repository(name, from: .trending(TrendingList())).href
+        let href = SiteURL.repository(name, from: origin).href
         return "\(before)<a class=\"inline\" href=\"\(href)\">\(event.repo.name)</a>\(after)"
     }
 }

@@ -5,13 +5,15 @@ extension FavoritesPage: ListPane {
     var liveList: String? { SiteURL.favorites(FavoritesList()).href }
 
     func pane(_ context: PageContext) -> HTML {
+        var firstPage = list
+        firstPage.page = 1
         let body: HTML =
             if total == 0 {
                 Components.empty("No favourites yet.", "Tap ☆ on any repository to keep it here, ready offline.")
             } else if rows.isEmpty {
                 Components.empty("No favourite matches these filters.")
             } else {
-                "<ol class=\"repo-list\" data-favorites>\(rows.map { $0.view(context) })</ol>\(Components.loadMore(next.map { SiteURL.favorites($0).href }))"
+                "\(Components.pageMark(list.page, first: SiteURL.favorites(firstPage).href))<ol class=\"repo-list\" data-favorites>\(rows.map { $0.view(context) })</ol>\(Components.loadMore(next.map { SiteURL.favorites($0).href }))"
             }
         return """
             \(Components.listHead(title, count: total))

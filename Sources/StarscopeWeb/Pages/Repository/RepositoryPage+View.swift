@@ -5,7 +5,7 @@ import StarscopeModels
 extension RepositoryPage {
     /// The detail pane: the way back to the list, the repository's facts, the link to GitHub.
     func view(_ context: PageContext) -> HTML {
-        let back: HTML = "<a class=\"back\" href=\"\(origin.url.href)\">← Back to \(origin.title)</a>"
+        let back: HTML = "<a class=\"back\" href=\"\(origin.back(to: name))\">← Back to \(origin.title)</a>"
         let content: HTML =
             switch self.content {
             case .found(let repository, let favorite): found(repository, favorite: favorite, context: context)

@@ -29,6 +29,13 @@ enum Components {
             })
     }
 
+    /// Which page a list shows when it is not the first (Back from a detail opened on page 3
+    /// lands there), with the way to its start.
+    static func pageMark(_ page: Int, first: String) -> HTML {
+        guard page > 1 else { return "" }
+        return "<p class=\"page-mark\" data-page-mark=\"\(page)\">Page \(page) · <a href=\"\(first)\">Show from the first page</a></p>"
+    }
+
     /// The link to the next page: followed by the script as the end nears, clicked without it.
     static func loadMore(_ href: String?) -> HTML {
         href.map { "<a class=\"load-more button\" rel=\"next\" href=\"\($0)\">Load more</a>" } ?? ""

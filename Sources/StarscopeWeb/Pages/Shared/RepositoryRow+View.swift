@@ -18,7 +18,7 @@ extension RepositoryRow {
         let meta: HTML =
             "\(Self.language(repository.language))\(Self.forks(repository.forksCount))\(Self.ages(repository, now: now))\(Self.tags(repository))\(starredOnGitHub == true ? Self.starredTag : "")\(trend?.sparkline() ?? "")"
         return """
-            <li class="repo-row\(favorite ? " is-favorite" : "")" data-repo="\(repository.fullName)">
+            <li class="repo-row\(favorite ? " is-favorite" : "")" data-repo="\(repository.fullName)" id="\(Self.anchor(repository.fullName))">
             \(Self.avatar(repository.owner.avatarURL, size: 40))
             <div class="row-main">
             <div class="row-head">

@@ -34,6 +34,11 @@ struct RepositoryRow: Sendable, Hashable {
         self.now = now
     }
 
+    /// The row's `id`, which Back from its detail points at: `repo-OWNER-NAME`.
+    static func anchor(_ fullName: String) -> String {
+        "repo-" + fullName.replacingOccurrences(of: "/", with: "-")
+    }
+
     /// The detail beside the row's list; a name GitHub would not accept (kept from an old import)
     /// goes through `/open`, which explains why it cannot be shown.
     var detailHref: String {

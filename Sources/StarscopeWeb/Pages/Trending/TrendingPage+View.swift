@@ -14,6 +14,7 @@ extension TrendingPage: ListPane {
             } else {
                 """
                 \(incomplete ? Components.notice("GitHub's search ran out of time, so some repositories may be missing.") : "")
+                \(Components.pageMark(list.page, first: SiteURL.trending(list.with(page: 1)).href))
                 <ol class="repo-list" data-page="\(list.page)">\(rows.map { $0.view(context) })</ol>
                 \(Components.loadMore(next.map { SiteURL.trending($0).href }))
                 """

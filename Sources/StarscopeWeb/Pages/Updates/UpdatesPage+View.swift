@@ -33,7 +33,7 @@ extension UpdatesPage {
         let isNew = update.id.map(unseen.contains) ?? false
         let link: HTML =
             (try? RepositoryName(parsing: update.fullName)).map {
-                "<a class=\"inline\" href=\"\(SiteURL.repository($0, from: .favorites(FavoritesList())).href)\">\(update.fullName)</a>"
+                "<a class=\"inline\" href=\"\(SiteURL.repository($0, from: .updates).href)\">\(update.fullName)</a>"
             } ?? "\(update.fullName)"
         let newTag: HTML = isNew ? " <span class=\"tag new\">new</span>" : ""
         return """

@@ -1,0 +1,277 @@
+"""Issue 27, point 2: offline as an app. The service worker keeps the shell and `/` from its
+install, so an offline launch opens a page with navigation; a favourite added or removed, and
+tags saved, while the server is stopped stay on the page marked "Will sync", and land exactly
+once when the server is back (restarted on the same port, with the same data)."""
+
+import json
+import os
+import pathlib
+import shutil
+import subprocess
+import tempfile
+import urllib.request
+
+import pytest
+from selenium.webdriver.common.by import By
+
+import axe_check
+from conftest import BIN, PHONE, WIDE, free_port, make_browser, start, tap
+from test_web import rows, wait
+
+SHOTS = pathlib.Path(os.environ.get("STARSCOPE_SHOTS", "/tmp/issue-27b-shots"))
+
+
+class Server:
+    """`starscope serve` on a port that stays the same across a restart (the service worker and
+    the browser's cookies belong to that origin), with one data directory throughout."""
+
+    def __init__(self, fake, args=()):
+        self.args = list(args)
+        self.home = tempfile.mkdtemp(prefix="starscope-offline-")
+        self.port = free_port()
+        self.env = dict(os.environ)
+        for name in ("GH_TOKEN", "GITHUB_TOKEN"):
+            self.env.pop(name, None)
+        self.env.update(
+            STARSCOPE_API_URL=fake.url,
+            STARSCOPE_DATA_DIR=self.home + "/data",
+            STARSCOPE_CONFIG_DIR=self.home + "/config",
+            STARSCOPE_TIMEOUT="3",
+        )
+        self.process = None
+        self.start()
+
+    def start(self):
+        self.process, self.url = start([str(BIN / "starscope"), "serve", "--port", str(self.port), *self.args], self.env, "Listening on")
+
+    def next_sign_in_link(self):
+        """The next `Sign in: URL` line the server prints (with `--require-signin`)."""
+        while True:
+            line = self.process.stdout.readline()
+            if not line:
+                raise RuntimeError("the server printed no sign-in link")
+            if line.startswith("Sign in: "):
+                return line.split()[-1]
+
+    def stop(self):
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+
+    def favourites(self):
+        """The favourites as the server keeps them (its export): one entry for each."""
+        with urllib.request.urlopen(self.url + "/favorites/export") as response:
+            return json.load(response)["favorites"]
+
+    def remove(self):
+        self.stop()
+        shutil.rmtree(self.home, ignore_errors=True)
+
+
+@pytest.fixture
+def server(fake):
+    running = Server(fake)
+    yield running
+    running.remove()
+
+
+def shot(driver, name):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    driver.save_screenshot(str(SHOTS / f"{name}.png"))
+
+
+def button(driver, name):
+    return driver.find_element(By.CSS_SELECTOR, f".repo-row[data-repo='{name}'] button.fav")
+
+
+def pressed(driver, name):
+    return button(driver, name).get_attribute("aria-pressed") == "true"
+
+
+def queue(driver):
+    return driver.execute_script("return JSON.parse(localStorage.getItem('starscope-offline-queue') || '[]')")
+
+
+def saved_for_offline(driver):
+    """Waits until the Favourites page has handed its addresses to the service worker and they are kept."""
+    wait(driver, lambda d: d.execute_script("return document.documentElement.dataset.offlineReady") == "true")
+
+
+@pytest.mark.parametrize("size,dark", [(PHONE, True), (WIDE, False)], ids=["phone-dark", "wide-light"])
+def test_changes_made_offline_stay_on_the_page_and_land_once_when_the_server_is_back(server, size, dark):
+    label = "phone" if size == PHONE else "wide"
+    driver = make_browser(size, dark=dark)
+    try:
+        driver.get(server.url + "/")
+        a, b, c = rows(driver)[:3]
+        for name in (a, b):
+            tap(driver, button(driver, name))
+            wait(driver, lambda d, name=name: pressed(d, name))
+        driver.get(server.url + "/favorites")
+        saved_for_offline(driver)
+        # Visit the pages used offline once more, so the service worker holds their current state.
+        driver.get(server.url + "/")
+        wait(driver, lambda d: pressed(d, a) and pressed(d, b))
+        driver.get(server.url + "/favorites")
+        saved_for_offline(driver)
+
+        server.stop()
+
+        # Favourites, saved: removing A stays on the page, shows ☆ and "Will sync".
+        driver.get(server.url + "/favorites")
+        assert sorted(rows(driver)) == sorted([a, b])
+        tap(driver, button(driver, a))
+        wait(driver, lambda d: not pressed(d, a))
+        wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, f".repo-row[data-repo='{a}'] .will-sync").is_displayed())
+        assert driver.current_url == server.url + "/favorites"
+        assert "chrome-error" not in driver.current_url and driver.find_elements(By.CSS_SELECTOR, "nav.tabs")
+        status = driver.find_element(By.CSS_SELECTOR, ".sync-status[role=status]")
+        assert "will sync" in status.text
+        shot(driver, f"offline-favourites-{label}")
+        problems = axe_check.blocking(driver)
+        assert not problems, f"\n{problems}"
+
+        # New & popular, saved: adding C.
+        driver.get(server.url + "/")
+        assert pressed(driver, b) and not pressed(driver, a), "the queued removal shows on every saved page"
+        tap(driver, button(driver, c))
+        wait(driver, lambda d: pressed(d, c))
+        assert driver.find_element(By.CSS_SELECTOR, f".repo-row[data-repo='{c}'] .will-sync").is_displayed()
+
+        # B's saved detail: tags and a note.
+        driver.get(server.url + f"/repos/{b}")
+        form = driver.find_element(By.CSS_SELECTOR, "form[action='/favorites/annotate']")
+        driver.execute_script("arguments[0].open = true", driver.find_element(By.CSS_SELECTOR, "details.annotate"))
+        form.find_element(By.NAME, "tags").clear()
+        form.find_element(By.NAME, "tags").send_keys("offline, later")
+        form.find_element(By.NAME, "note").send_keys("written on the train")
+        tap(driver, form.find_element(By.CSS_SELECTOR, "button[type=submit]"))
+        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "form[action='/favorites/annotate'] + .will-sync"))
+        assert driver.current_url.startswith(server.url + f"/repos/{b}")
+        assert [item["kind"] for item in queue(driver)] == ["favorite", "favorite", "annotate"]
+        shot(driver, f"offline-annotate-{label}")
+
+        server.start()
+        # The page finds the server back by itself and sends the three changes.
+        status = wait(driver, lambda d: "Sent 3 changes" in d.find_element(By.CSS_SELECTOR, ".sync-status").text and d.find_element(By.CSS_SELECTOR, ".sync-status"))
+        assert queue(driver) == []
+        assert not driver.find_elements(By.CSS_SELECTOR, ".will-sync")
+        shot(driver, f"synced-{label}")
+
+        # Once: a reload sends nothing more, and the server has each change exactly once.
+        driver.get(server.url + f"/repos/{b}")
+        favourites = server.favourites()
+        assert sorted(entry["repository"]["full_name"] for entry in favourites) == sorted([b, c])
+        kept = next(entry for entry in favourites if entry["repository"]["full_name"] == b)
+        assert sorted(kept["tags"]) == ["later", "offline"]
+        assert kept["note"] == "written on the train"
+        driver.get(server.url + "/favorites")
+        assert sorted(rows(driver)) == sorted([b, c])
+        assert queue(driver) == []
+    finally:
+        driver.quit()
+
+
+@pytest.mark.parametrize("size,dark", [(PHONE, True), (WIDE, False)], ids=["phone-dark", "wide-light"])
+def test_an_offline_launch_opens_the_start_page_and_a_page_never_opened_has_navigation(server, size, dark):
+    label = "phone" if size == PHONE else "wide"
+    driver = make_browser(size, dark=dark)
+    try:
+        # Only Settings was opened: the worker's install kept `/` and the shell anyway.
+        driver.get(server.url + "/settings")
+        driver.set_script_timeout(60)
+        kept = driver.execute_async_script(
+            """
+            const done = arguments[arguments.length - 1];
+            const until = async () => {
+              await navigator.serviceWorker.ready;
+              for (;;) {
+                const start = await caches.match("/", { cacheName: "starscope-pages-v4" });
+                const keys = await caches.keys();
+                const shell = keys.find((key) => key.startsWith("starscope-shell-"));
+                const offline = shell && await caches.match("/offline", { cacheName: shell });
+                if (start && offline) return true;
+                await new Promise((resolve) => setTimeout(resolve, 100));
+              }
+            };
+            until().then(done, (error) => done(String(error)));
+            """
+        )
+        assert kept is True
+        server.stop()
+
+        driver.get(server.url + "/")
+        assert len(rows(driver)) >= 10, "New & popular opens from the worker's copy"
+        wait(driver, lambda d: "Offline" in d.find_element(By.CSS_SELECTOR, ".banner[role=status]").text)
+        assert driver.find_element(By.CSS_SELECTOR, "link[rel=stylesheet]")
+        assert driver.execute_script("return getComputedStyle(document.querySelector('nav.tabs')).display") != "none"
+        shot(driver, f"offline-launch-{label}")
+
+        driver.get(server.url + "/rising?since=month")
+        assert driver.find_element(By.CSS_SELECTOR, "main h1").text == "Offline"
+        links = [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR, "nav.tabs a")]
+        assert server.url + "/favorites" in links and server.url + "/" in links
+        # The stylesheet came from the worker's shell: the page is styled, not bare.
+        assert driver.execute_script("return getComputedStyle(document.querySelector('nav.tabs')).position") in ("fixed", "sticky", "static", "relative")
+        assert driver.execute_script("return document.styleSheets[0].cssRules.length") > 50
+        shot(driver, f"offline-unsaved-{label}")
+        problems = axe_check.blocking(driver)
+        assert not problems, f"\n{problems}"
+    finally:
+        driver.quit()
+
+
+def favourites_seen_by(driver):
+    """The signed-in account's favourites, by name, from its export (read with the browser's session)."""
+    driver.set_script_timeout(30)
+    data = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "fetch('/favorites/export', {credentials: 'same-origin'}).then((r) => r.json()).then(done, (e) => done({error: String(e)}));"
+    )
+    assert "error" not in data, data
+    return sorted(entry["repository"]["full_name"] for entry in data["favorites"])
+
+
+def test_with_sign_in_a_change_lands_after_a_restart_and_one_from_an_ended_session_is_never_sent(fake):
+    server = Server(fake, args=["--require-signin"])
+    driver = make_browser(WIDE)
+    try:
+        driver.get(server.next_sign_in_link())
+        a, b, c = rows(driver)[:3]
+        button(driver, a).click()
+        wait(driver, lambda d: pressed(d, a))
+        driver.get(server.url + "/favorites")
+        saved_for_offline(driver)
+        driver.get(server.url + "/")
+        wait(driver, lambda d: pressed(d, a))
+
+        # Offline: B is favourited on the saved page; the session (kept in the database) and the
+        # CSRF cookie outlive the restart, so it lands.
+        server.stop()
+        driver.get(server.url + "/")
+        button(driver, b).click()
+        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, f".repo-row[data-repo='{b}'] .will-sync"))
+        server.start()
+        wait(driver, lambda d: "Sent 1 change" in d.find_element(By.CSS_SELECTOR, ".sync-status").text)
+        assert favourites_seen_by(driver) == sorted([a, b])
+
+        # Offline again: C is favourited, then the session ends (its cookie is gone): the change
+        # is dropped, not sent under no one's or someone else's session.
+        server.stop()
+        driver.get(server.url + "/")
+        button(driver, c).click()
+        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, f".repo-row[data-repo='{c}'] .will-sync"))
+        driver.delete_cookie("starscope_session")
+        server.start()
+        wait(driver, lambda d: "signed out" in d.find_element(By.CSS_SELECTOR, ".sync-status").text)
+        assert queue(driver) == []
+        assert not pressed(driver, c), "the page no longer shows the change that was not sent"
+        shot(driver, "offline-session-ended-wide")
+        driver.get(server.next_sign_in_link())
+        assert favourites_seen_by(driver) == sorted([a, b])
+    finally:
+        driver.quit()
+        server.remove()
