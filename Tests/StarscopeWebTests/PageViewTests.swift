@@ -36,7 +36,7 @@ import Testing
         #expect(html.contains("href=\"/favorites\" aria-current=\"page\""))
         #expect(!html.contains("href=\"/\" aria-current=\"page\""))
         #expect(html.contains("data-detail=\"fern/lab\""))
-        #expect(html.contains("<a class=\"back\" href=\"/favorites#repo-fern-lab\">← Back to Favourites</a>"))
+        #expect(html.contains("<a class=\"back\" href=\"/favorites#repo-fern--lab\">← Back to Favourites</a>"))
         // Every row of the list leads to its detail beside this same list.
         #expect(html.contains("href=\"/repos/ada/engine?from=%2Ffavorites\""))
         #expect(page.status == .ok)

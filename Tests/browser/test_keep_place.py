@@ -69,7 +69,7 @@ def test_back_from_a_detail_on_a_phone_restores_the_loaded_pages_and_the_scroll(
         wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, f".detail[data-repo='{name}'] h1"))
         back = driver.find_element(By.CSS_SELECTOR, "a.back")
         assert back.text == "← Back to New & popular"
-        assert back.get_attribute("href").endswith("page=3#repo-" + name.replace("/", "-"))
+        assert back.get_attribute("href").endswith("page=3#repo-" + name.replace("/", "--"))
         tap(driver, back)
         wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".list-pane .repo-list") and d.current_url == app.url + "/")
         if cache == "reloaded":

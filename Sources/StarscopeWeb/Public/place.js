@@ -3,7 +3,7 @@
 // script loaded and how far it was scrolled; Back from a detail then shows the same rows at the
 // same place, also when the browser reloads the page rather than keeping it whole. Without
 // script the detail's Back link names the page that holds the row and points at it
-// (`/?page=3#repo-OWNER-NAME`).
+// (`/?page=3#repo-OWNER--NAME`).
 (() => {
   const store = window.sessionStorage;
   if (!store) return;

@@ -86,7 +86,7 @@ enum ListOrigin: Hashable, Sendable {
     }
 
     /// Where Back from a repository's detail leads: the list with the row in view
-    /// (`/?since=week&page=3#repo-OWNER-NAME`, the page that holds it); a page that is not a list
+    /// (`/?since=week&page=3#repo-OWNER--NAME`, the page that holds it); a page that is not a list
     /// of repositories has no such row.
     func back(to name: RepositoryName) -> String {
         switch self {

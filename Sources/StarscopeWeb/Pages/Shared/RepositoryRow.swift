@@ -34,9 +34,11 @@ struct RepositoryRow: Sendable, Hashable {
         self.now = now
     }
 
-    /// The row's `id`, which Back from its detail points at: `repo-OWNER-NAME`.
+    /// The row's `id`, which Back from its detail points at: `repo-OWNER--NAME`. A login never
+    /// holds two hyphens in a row, so the first `--` parts them and no two repositories share
+    /// an id (`a-b/c` and `a/b-c` would as `repo-a-b-c`).
     static func anchor(_ fullName: String) -> String {
-        "repo-" + fullName.replacingOccurrences(of: "/", with: "-")
+        "repo-" + fullName.replacingOccurrences(of: "/", with: "--")
     }
 
     /// The detail beside the row's list; a name GitHub would not accept (kept from an old import)
