@@ -49,7 +49,7 @@ struct LiveController {
                 }
             case .account(let list):
                 sources.insert(.account(login: list.login, page: list.page))
-            case .rising:
+            case .rising, .search:
                 throw HTTPError(.badRequest, message: "That list cannot be watched.")
             }
         }

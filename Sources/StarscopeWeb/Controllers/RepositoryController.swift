@@ -96,6 +96,7 @@ struct ListModels {
         case .rising(let list): try await RisingController(services: services).model(list, context: context)
         case .favorites(let list): try await FavoritesController(services: services).model(list, context: context)
         case .account(let list): await AccountsController(services: services).model(list, context: context)
+        case .search(let list): await SearchController(services: services).model(list, context: context)
         }
     }
 }

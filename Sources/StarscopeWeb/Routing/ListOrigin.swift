@@ -10,6 +10,7 @@ enum ListOrigin: Hashable, Sendable {
     case rising(RisingList)
     case favorites(FavoritesList)
     case account(AccountList)
+    case search(SearchList)
 
     /// Parses a local list link (`/?since=week`, `/rising?since=day`, `/favorites?q=x`,
     /// `/users/LOGIN?page=2`); anything else is refused.
@@ -26,6 +27,7 @@ enum ListOrigin: Hashable, Sendable {
         case 1 where parts[0] == "rising": self = .rising(try RisingList(values))
         case 1 where parts[0] == "favorites": self = .favorites(try FavoritesList(values))
         case 2 where parts[0] == "users": self = .account(try AccountList(login: String(parts[1]), values))
+        case 1 where parts[0] == "search": self = .search(try SearchList(values))
         default: throw HTTPError(.badRequest, message: "That list cannot be shown.")
         }
     }
@@ -47,6 +49,7 @@ enum ListOrigin: Hashable, Sendable {
         case .rising(let list): .rising(list)
         case .favorites(let list): .favorites(list)
         case .account(let list): .account(list)
+        case .search(let list): .search(list)
         }
     }
 
@@ -57,6 +60,7 @@ enum ListOrigin: Hashable, Sendable {
         case .rising: .rising
         case .favorites: .favorites
         case .account: .accounts
+        case .search: .none
         }
     }
 
@@ -67,6 +71,7 @@ enum ListOrigin: Hashable, Sendable {
         case .rising: "Rising"
         case .favorites: "Favourites"
         case .account(let list): list.login
+        case .search: "Search"
         }
     }
 }
