@@ -11,9 +11,11 @@ extension SearchPage: ListPane {
         """
         \(Components.listHead(title))
         \(form())
+        <div class="search-tools">
         \(kinds())
         \(help())
         \(list.search.kind == .repositories ? topicPicker() : "")
+        </div>
         \(list.search.kind == .repositories ? onlyNew() : "")
         <div class="search-results" data-search-results>\(rowsFollow ? Self.rowsMarker : results(context))</div>
         """
@@ -94,7 +96,8 @@ extension SearchPage: ListPane {
             ]
         let items = qualifiers.map { example, meaning -> HTML in "<dt><code>\(example)</code></dt><dd>\(meaning)</dd>" }
         return """
-            <details class="search-help"><summary>Search tips: GitHub's qualifiers</summary>
+            <details class="search-help"><summary>Search tips</summary>
+            <p class="muted">GitHub's qualifiers pass through:</p>
             <dl>\(items)</dl>
             <p class="muted">Combine them with words: <code>cache language:rust stars:&gt;500</code>.</p>
             </details>
