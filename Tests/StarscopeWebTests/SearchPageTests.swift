@@ -40,6 +40,19 @@ import Testing
         }
     }
 
+    @Test(arguments: [
+        SearchList(), SearchList(search: .init(text: "language:swift stars:>100 \"two words\" c++ 100%")),
+        SearchList(search: .init(text: "octo", kind: .users), page: 3), SearchList(search: .init(text: "topic:cli"), page: 40),
+    ])
+    func addressesParseBackToTheSameSearch(list: SearchList) throws {
+        let href = SiteURL.search(list).href
+        #expect(href.hasPrefix("/search"))
+        let components = try #require(URLComponents(string: href))
+        #expect(try SearchList(QueryValues(components: components)) == list)
+        #expect(try ListOrigin(link: href) == .search(list))
+        #expect(ListOrigin.search(list).url == .search(list))
+    }
+
     @Test func peopleAreFoundByTheFirstLettersOfTheirLogin() async throws {
         try await WebHarness.run { web in
             let (status, html, _) = try await web.page("/search?q=octo&type=users")

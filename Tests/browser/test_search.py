@@ -67,6 +67,8 @@ def test_search_all_of_github_for_a_name_and_open_it(site, browser):
     row = f".search-results [data-repo='{repo['full_name']}']"
     wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, row))
     assert "/search?q=" in browser.current_url
+    # The "Searching GitHub…" placeholder is gone once the rows are there.
+    assert not browser.find_element(By.CSS_SELECTOR, "[data-search-pending]").is_displayed()
     assert browser.find_element(By.CSS_SELECTOR, "#search-q").get_attribute("value") == f"{repo['name']} user:{repo['owner']['login']}"
     shot(browser, f"search-results-{browser.size_name}")
     problems = axe_check.blocking(browser)
@@ -182,14 +184,20 @@ def test_the_shell_comes_before_a_slow_githubs_rows(site):
             piece = response.read1(65536)
             if not piece:
                 break
-            pieces.append((time.time() - started, piece.decode()))
+            pieces.append((time.time() - started, piece))
         connection.close()
-        whole = "".join(text for _, text in pieces)
-        first_row = next(i for i, (_, text) in enumerate(pieces) if "data-repo=" in "".join(t for _, t in pieces[: i + 1]))
-        shell = next(i for i, (_, text) in enumerate(pieces) if "search-form" in "".join(t for _, t in pieces[: i + 1]))
-        assert shell < first_row, "the form came with the rows, not before them"
-        assert "data-repo=" not in "".join(text for _, text in pieces[: shell + 1])
-        assert whole.count("class=\"repo-row") > 0
-        print(f"shell after {pieces[shell][0]:.2f} s, first row after {pieces[first_row][0]:.2f} s (GitHub held 2 s)")
+
+        def upto(index):
+            """What had arrived once piece `index` was read (bytes: a piece may cut a character)."""
+            return b"".join(piece for _, piece in pieces[: index + 1])
+
+        first_row = next(i for i in range(len(pieces)) if b"data-repo=" in upto(i))
+        assert first_row > 0, "the form came with the rows, not before them"
+        # Everything that arrived before the rows: the whole shell, with its placeholder.
+        before = upto(first_row - 1)
+        assert b"search-form" in before and b"topic-picker" in before
+        assert "Searching GitHub…".encode() in before
+        assert upto(len(pieces) - 1).count(b'class="repo-row') > 0
+        print(f"shell after {pieces[first_row - 1][0]:.2f} s, first row after {pieces[first_row][0]:.2f} s (GitHub held 2 s)")
     finally:
         fake.control("DELETE", "/_fake/faults")

@@ -7,6 +7,10 @@ extension SearchPage: ListPane {
     /// Where the rows go when they follow the page.
     static let rowsMarker: HTML = "<!--search-rows-->"
 
+    /// What shows until GitHub has answered: the stylesheet hides it once the rows (or why there
+    /// are none) follow it, so it needs no script.
+    static let pending: HTML = "<p class=\"search-pending muted\" data-search-pending>Searching GitHub…</p>\(rowsMarker)"
+
     func pane(_ context: PageContext) -> HTML {
         """
         \(Components.listHead(title))
@@ -17,7 +21,7 @@ extension SearchPage: ListPane {
         \(list.search.kind == .repositories ? topicPicker() : "")
         </div>
         \(list.search.kind == .repositories ? onlyNew() : "")
-        <div class="search-results" data-search-results>\(rowsFollow ? Self.rowsMarker : results(context))</div>
+        <div class="search-results" data-search-results>\(rowsFollow ? Self.pending : results(context))</div>
         """
     }
 
