@@ -96,6 +96,8 @@ def test_people_are_found_by_the_first_letters_of_a_login(site, browser):
     first = browser.find_element(By.CSS_SELECTOR, ".search-results .person-row")
     assert first.get_attribute("data-login") == "octocat"
     assert browser.find_element(By.CSS_SELECTOR, "[data-search-type='users']").get_attribute("aria-current") == "true"
+    # People stays the current section of the navigation.
+    assert browser.find_element(By.CSS_SELECTOR, "nav.tabs a[aria-current=page]").get_attribute("href").endswith("/users")
     shot(browser, f"search-people-{browser.size_name}")
     problems = axe_check.blocking(browser)
     assert not problems, problems

@@ -60,7 +60,7 @@ enum ListOrigin: Hashable, Sendable {
         case .rising: .rising
         case .favorites: .favorites
         case .account: .accounts
-        case .search: .none
+        case .search(let list): list.search.kind == .users ? .people : .none
         }
     }
 
