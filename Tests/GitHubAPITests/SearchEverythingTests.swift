@@ -84,6 +84,16 @@ import Testing
                 #expect(swift.items.contains { $0.fullName == old.fullName })
                 #expect(swift.items.allSatisfy { $0.language == language && $0.stargazersCount >= old.stars })
             }
+            // `repo:`, `archived:`, `forks:` and `pushed:` narrow as GitHub's do.
+            let exact = try await client.searchRepositories(query: "repo:\(old.fullName.uppercased())", sort: nil)
+            #expect(exact.items.map(\.fullName) == [old.fullName])
+            let archived = try await client.searchRepositories(query: "archived:true", sort: nil, perPage: 100)
+            #expect(!archived.items.isEmpty && archived.items.allSatisfy(\.archived))
+            let forked = try await client.searchRepositories(query: "forks:>=\(old.forks) user:\(old.ownerLogin)", sort: nil, perPage: 100)
+            #expect(forked.items.contains { $0.fullName == old.fullName } && forked.items.allSatisfy { $0.forksCount >= old.forks })
+            let pushedDay = ISO8601DateFormatter().string(from: old.pushedAt).prefix(10)
+            let pushed = try await client.searchRepositories(query: "pushed:\(pushedDay) user:\(old.ownerLogin)", sort: nil, perPage: 100)
+            #expect(pushed.items.contains { $0.fullName == old.fullName })
             guard case .validationFailed? = await gitHubFailure({ try await client.searchRepositories(query: "created:yesterday") }) else {
                 Issue.record("a bad qualifier was not refused")
                 return
