@@ -16,7 +16,7 @@ public struct Starscope: AsyncParsableCommand {
         subcommands: [
             TrendingCommand.self, RisingCommand.self, ReposCommand.self, RepoCommand.self, ReadmeCommand.self, ReleasesCommand.self,
             ContributorsCommand.self, HistoryCommand.self, CompareCommand.self, UsersCommand.self, UserCommand.self, ActivityCommand.self,
-            OpenCommand.self, FavoritesCommand.self,
+            OpenCommand.self, SearchCommand.self, FavoritesCommand.self,
             StarCommand.self, UnstarCommand.self, UpdatesCommand.self,
             AuthCommand.self, AccountsCommand.self, ServeCommand.self,
         ]

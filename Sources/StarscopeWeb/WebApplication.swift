@@ -39,6 +39,7 @@ public func buildRouter(services: WebServices) -> Router<WebContext> {
     router.add(middleware: CSRFMiddleware(services: services))
     router.add(middleware: UpdatesCountMiddleware(services: services))
     TrendingController(services: services).addRoutes(to: router)
+    SearchController(services: services).addRoutes(to: router)
     RepositoryController(services: services).addRoutes(to: router)
     StarsController(services: services).addRoutes(to: router)
     UpdatesController(services: services).addRoutes(to: router)

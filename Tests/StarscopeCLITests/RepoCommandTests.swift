@@ -101,7 +101,7 @@ import Testing
     func openRefusesOtherLinksAsUsageErrors(link: String) async throws {
         let result = try await CLI.run(["open", link], api: URL(string: "http://127.0.0.1:9"))
         #expect(result.status == 2)
-        #expect(result.stderr.contains("is not a repository link"))
+        #expect(result.stderr.contains("is not a link Starscope can open"))
     }
 
     @Test func openOfAMissingRepositorySaysSo() async throws {

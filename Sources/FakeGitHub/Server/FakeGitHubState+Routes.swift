@@ -9,6 +9,8 @@ extension FakeGitHubState {
         switch (request.method, parts.count, parts.first) {
         case ("GET", 2, "search") where parts[1] == "repositories":
             return search(request, render: render, incomplete: incomplete)
+        case ("GET", 2, "search") where parts[1] == "users":
+            return searchUsers(request, render: render, incomplete: incomplete)
         case ("GET", 3..., "repos"):
             switch locate("\(parts[1])/\(parts[2])") {
             // A private repository is "Not Found" to everyone GitHub does not show it to.

@@ -1,7 +1,9 @@
 import Foundation
 
-/// GitHub's repository search syntax, as much of it as Starscope uses: free-text terms and the
-/// `created:`, `language:`, `topic:`, `user:`/`org:`, `fork:` and `stars:` qualifiers.
+/// GitHub's repository search syntax, as much of it as Starscope and its users type: free-text
+/// terms and the `created:`, `pushed:`, `language:`, `topic:`, `user:`/`org:`, `repo:`, `fork:`,
+/// `archived:`, `license:`, `stars:`, `forks:` and `in:name|description|topics` qualifiers
+/// (`is:` and `sort:` are accepted and ignored).
 struct SearchQuery {
     var terms: [String] = []
     /// Inclusive lower and exclusive upper bounds.
@@ -14,6 +16,16 @@ struct SearchQuery {
     var forks: ForkMode = .exclude
     var starsMin: Int?
     var starsMax: Int?
+    var forksMin: Int?
+    var forksMax: Int?
+    var pushedFrom: Date?
+    var pushedBefore: Date?
+    /// `repo:OWNER/NAME`, lowercased.
+    var fullName: String?
+    var archived: Bool?
+    var license: String?
+    /// Where free-text terms are looked for (`in:`); everywhere when empty.
+    var within: Set<String> = []
 
     enum ForkMode { case exclude, include, only }
 
@@ -43,7 +55,21 @@ struct SearchQuery {
                 guard let (low, high) = Self.numberRange(value) else { throw Invalid(field: "q", code: "invalid") }
                 starsMin = low
                 starsMax = high
-            case "in", "is", "sort": break
+            case "pushed":
+                guard let (from, before) = Self.dateRange(value) else { throw Invalid(field: "q", code: "invalid") }
+                pushedFrom = from ?? pushedFrom
+                pushedBefore = before ?? pushedBefore
+            case "forks":
+                guard let (low, high) = Self.numberRange(value) else { throw Invalid(field: "q", code: "invalid") }
+                forksMin = low
+                forksMax = high
+            case "repo": fullName = value.lowercased()
+            case "archived":
+                guard value == "true" || value == "false" else { throw Invalid(field: "q", code: "invalid") }
+                archived = value == "true"
+            case "license": license = value.lowercased()
+            case "in": within.formUnion(value.lowercased().split(separator: ",").map(String.init))
+            case "is", "sort": break
             default: terms.append(token.lowercased())
             }
         }
@@ -62,8 +88,19 @@ struct SearchQuery {
         if !topics.isEmpty, !topics.allSatisfy({ topic in repo.topics.contains { $0.lowercased() == topic } }) { return false }
         if let starsMin, repo.stars < starsMin { return false }
         if let starsMax, repo.stars > starsMax { return false }
+        if let forksMin, repo.forks < forksMin { return false }
+        if let forksMax, repo.forks > forksMax { return false }
+        if let pushedFrom, repo.pushedAt < pushedFrom { return false }
+        if let pushedBefore, repo.pushedAt >= pushedBefore { return false }
+        if let fullName, repo.fullName.lowercased() != fullName { return false }
+        if let archived, repo.archived != archived { return false }
+        if let license, repo.license?.key != license { return false }
         guard !terms.isEmpty else { return true }
-        let haystack = ([repo.name, repo.description ?? ""] + repo.topics).joined(separator: " ").lowercased()
+        var fields: [String] = []
+        if within.isEmpty || within.contains("name") { fields.append(repo.name) }
+        if within.isEmpty || within.contains("description") { fields.append(repo.description ?? "") }
+        if within.isEmpty || within.contains("topics") { fields += repo.topics }
+        let haystack = fields.joined(separator: " ").lowercased()
         return terms.allSatisfy { haystack.contains($0) }
     }
 

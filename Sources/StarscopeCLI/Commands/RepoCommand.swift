@@ -36,8 +36,8 @@ struct RepoCommand: AsyncParsableCommand {
 struct OpenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "open",
-        abstract: "Show the repository a link points to.",
-        discussion: "LINK is starscope://repo/OWNER/NAME, https://github.com/OWNER/NAME or OWNER/NAME."
+        abstract: "Show the repository (or user or organisation) a link points to.",
+        discussion: "LINK is starscope://repo/OWNER/NAME, https://github.com/OWNER/NAME, https://github.com/LOGIN or OWNER/NAME."
     )
 
     @OptionGroup var global: GlobalOptions
@@ -56,7 +56,7 @@ struct OpenCommand: AsyncParsableCommand {
 
     func validate() throws {
         do {
-            _ = try DeepLink.repository(from: link)
+            _ = try DeepLink.target(from: link)
         } catch {
             throw ValidationError(error.message)
         }
@@ -70,13 +70,25 @@ struct OpenCommand: AsyncParsableCommand {
             guard let app = GlobalOptions.parseAPIURL(base) else {
                 throw StarscopeError.invalidInput("The web app's address must be an http or https URL, such as http://127.0.0.1:8080.")
             }
-            let name = try DeepLink.repository(from: link)
             var address = app.absoluteString
             while address.hasSuffix("/") { address.removeLast() }
-            try SystemBrowser.open(address + "/repos/\(name)")
+            switch try DeepLink.target(from: link) {
+            case .repository(let name): try SystemBrowser.open(address + "/repos/\(name)")
+            case .account(let login): try SystemBrowser.open(address + "/users/\(login)")
+            }
             return
         }
         try await Session.run(global) { session in
+            // A user's or organisation's link prints that account, as `starscope user` does.
+            if case .account(let login) = try DeepLink.target(from: link) {
+                let profile = try await session.explorer.profile(login: login)
+                if json {
+                    try printJSON(profile)
+                } else {
+                    writeOut(AccountOutput.profile(profile, terminal: session.terminal, now: session.explorer.now()))
+                }
+                return
+            }
             let repository = try await session.explorer.open(link: link)
             if let requested = try? DeepLink.repository(from: link) { RenameNotice.note(repository, requested: requested) }
             try await RepositoryPrinter.print(repository, json: json, session: session)

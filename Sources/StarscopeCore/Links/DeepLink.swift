@@ -1,8 +1,40 @@
 import Foundation
 
 /// A link that opens a repository in Starscope: `starscope://repo/OWNER/NAME`,
-/// `https://github.com/OWNER/NAME` (any further path is ignored) or plain `OWNER/NAME`.
+/// `https://github.com/OWNER/NAME` (any further path is ignored) or plain `OWNER/NAME`; or an
+/// account: `https://github.com/LOGIN` or `https://github.com/orgs/LOGIN`.
 public enum DeepLink {
+    /// What a link opens.
+    public enum Target: Hashable, Sendable {
+        case repository(RepositoryName)
+        case account(String)
+    }
+
+    /// github.com's own pages, which are not accounts (`https://github.com/settings`).
+    static let reservedPaths: Set<String> = [
+        "about", "apps", "collections", "contact", "customer-stories", "dashboard", "enterprise", "events", "explore", "features",
+        "issues", "login", "logout", "marketplace", "new", "notifications", "organizations", "orgs", "pricing", "pulls", "search",
+        "security", "settings", "signup", "site", "sponsors", "stars", "topics", "trending", "users",
+    ]
+
+    /// The repository or account `link` points to.
+    public static func target(from link: String) throws(StarscopeError) -> Target {
+        let text = link.trimmingCharacters(in: .whitespacesAndNewlines)
+        let lowered = text.lowercased()
+        if lowered.hasPrefix("https://") || lowered.hasPrefix("http://") {
+            if let components = URLComponents(string: text), let host = components.host?.lowercased(),
+                host == "github.com" || host == "www.github.com", components.port == nil, components.user == nil
+            {
+                let parts = Self.pathParts(Substring(components.path))
+                if parts.count == 1, !reservedPaths.contains(parts[0].lowercased()), RepositoryName.isValidLogin(parts[0]) {
+                    return .account(parts[0])
+                }
+                if parts.count == 2, parts[0].lowercased() == "orgs", RepositoryName.isValidLogin(parts[1]) { return .account(parts[1]) }
+            }
+        }
+        return .repository(try repository(from: link))
+    }
+
     public static func repository(from link: String) throws(StarscopeError) -> RepositoryName {
         let text = link.trimmingCharacters(in: .whitespacesAndNewlines)
         let lowered = text.lowercased()
@@ -37,7 +69,7 @@ public enum DeepLink {
     static func unsupported(_ link: String) -> StarscopeError {
         let shown = link.count > 200 ? String(link.prefix(200)) + "…" : link
         return .invalidInput(
-            "\"\(shown)\" is not a repository link: use starscope://repo/OWNER/NAME, https://github.com/OWNER/NAME or OWNER/NAME."
+            "\"\(shown)\" is not a link Starscope can open: use https://github.com/OWNER/NAME, https://github.com/LOGIN, starscope://repo/OWNER/NAME or OWNER/NAME."
         )
     }
 }

@@ -30,7 +30,7 @@ struct FavoritesController {
         let all = try await favorites.list(refresh: false)
         let words = list.words
         let shown = all.filter { favorite in
-            (words.isEmpty || Self.matches(favorite.repository, words))
+            favorite.matches(words)
                 && (list.language.map { $0.caseInsensitiveCompare(favorite.repository.language ?? "") == .orderedSame } ?? true)
                 && (list.tag.map { tag in favorite.tags.contains { $0.caseInsensitiveCompare(tag) == .orderedSame } } ?? true)
         }
@@ -71,14 +71,6 @@ struct FavoritesController {
         case .stars: favorites.sorted { $0.repository.stargazersCount > $1.repository.stargazersCount }
         case .name: favorites.sorted { $0.repository.fullName.lowercased() < $1.repository.fullName.lowercased() }
         }
-    }
-
-    /// Every word (lowercased) appears in the name, description, language or topics.
-    static func matches(_ repository: Repository, _ words: [Substring]) -> Bool {
-        let text = ([repository.fullName, repository.description ?? "", repository.language ?? ""] + repository.topics).joined(
-            separator: " "
-        ).lowercased()
-        return words.allSatisfy { text.contains($0) }
     }
 
     @Sendable func export(_ request: Request, context: WebContext) async throws -> Response {

@@ -49,7 +49,7 @@ struct LiveController {
                 }
             case .account(let list):
                 sources.insert(.account(login: list.login, page: list.page))
-            case .rising, .updates, .activity:
+            case .rising, .updates, .activity, .search:
                 throw HTTPError(.badRequest, message: "That list cannot be watched.")
             }
         }

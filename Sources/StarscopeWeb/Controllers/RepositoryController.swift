@@ -97,6 +97,7 @@ struct ListModels {
         case .favorites(let list): try await FavoritesController(services: services).model(list, context: context)
         case .account(let list): await AccountsController(services: services).model(list, context: context)
         case .updates, .activity: OriginPane(origin: origin)
+        case .search(let list): await SearchController(services: services).model(list, context: context)
         }
     }
 }

@@ -8,10 +8,11 @@ import Hummingbird
 /// has reached the browser, so an instance that dies mid-answer must not have begun one.
 enum SectionsStream {
     static func response(
-        _ page: HTML, policy: String, whole: Bool, sections: @escaping @Sendable () async -> HTML
+        _ page: HTML, policy: String, whole: Bool, marker: HTML = RepositoryPage.sectionsMarker,
+        sections: @escaping @Sendable () async -> HTML
     ) async -> Response {
         let markup = page.markup
-        let marker = RepositoryPage.sectionsMarker.markup
+        let marker = marker.markup
         var headers = HTTPFields()
         headers[.contentType] = "text/html; charset=utf-8"
         headers[.cacheControl] = "no-cache"

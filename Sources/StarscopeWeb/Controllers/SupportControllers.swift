@@ -65,13 +65,18 @@ struct SupportController {
         }
     }
 
-    /// Opens a repository from `starscope://repo/OWNER/NAME`, a github.com URL or `OWNER/NAME`;
-    /// redirects only to this app's own `/repos/…` page.
+    /// Opens a repository from `starscope://repo/OWNER/NAME`, a github.com URL or `OWNER/NAME`, or
+    /// an account from `https://github.com/LOGIN`; redirects only to this app's own `/repos/…` or
+    /// `/users/…` page.
     @Sendable func open(_ request: Request, context: WebContext) async throws -> Response {
         let link = QueryValues(request)["link"] ?? ""
         do {
-            let name = try DeepLink.repository(from: link)
-            return .redirect(to: SiteURL.repository(name, from: .trending(TrendingList())).href, type: .found)
+            switch try DeepLink.target(from: link) {
+            case .repository(let name):
+                return .redirect(to: SiteURL.repository(name, from: .trending(TrendingList())).href, type: .found)
+            case .account(let login):
+                return .redirect(to: SiteURL.account(AccountList(login: login)).href, type: .found)
+            }
         } catch {
             return try context.render(MessagePage.badRequest(error.message)).response(from: request, context: context)
         }

@@ -346,7 +346,7 @@
     if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || event.target.isContentEditable) return;
     const list = items();
     if (event.key === "/") {
-      const search = document.querySelector("main input[type=search]");
+      const search = document.querySelector("main input[type=search]") || document.querySelector("#top-search-q");
       if (search) { event.preventDefault(); search.focus(); search.select(); }
     } else if ((event.key === "j" || event.key === "k") && list.length) {
       event.preventDefault();

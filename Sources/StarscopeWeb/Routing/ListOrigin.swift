@@ -14,11 +14,12 @@ enum ListOrigin: Hashable, Sendable {
     /// without being lists of repositories, so Back names them and the detail stands alone.
     case updates
     case activity(login: String)
+    case search(SearchList)
 
     /// Parses a local list link (`/?since=week`, `/rising?since=day`, `/favorites?q=x`,
     /// `/users/LOGIN?page=2`, `/updates`, `/users/LOGIN/activity`); anything else is refused.
     init(link: String) throws {
-        guard link.utf8.count <= 1_024, link.hasPrefix("/"), !link.hasPrefix("//"), let components = URLComponents(string: link),
+        guard link.utf8.count <= 4_096, link.hasPrefix("/"), !link.hasPrefix("//"), let components = URLComponents(string: link),
             components.host == nil
         else {
             throw HTTPError(.badRequest, message: "That list cannot be shown.")
@@ -36,6 +37,7 @@ enum ListOrigin: Hashable, Sendable {
         where parts[0] == "users" && parts[2] == "activity" && RepositoryName.isValidLogin(String(parts[1]))
             && components.percentEncodedQuery == nil:
             self = .activity(login: String(parts[1]))
+        case 1 where parts[0] == "search": self = .search(try SearchList(values))
         default: throw HTTPError(.badRequest, message: "That list cannot be shown.")
         }
     }
@@ -59,6 +61,7 @@ enum ListOrigin: Hashable, Sendable {
         case .account(let list): .account(list)
         case .updates: .updates
         case .activity(let login): .activity(login: login)
+        case .search(let list): .search(list)
         }
     }
 
@@ -70,6 +73,7 @@ enum ListOrigin: Hashable, Sendable {
         case .favorites: .favorites
         case .account, .activity: .accounts
         case .updates: .updates
+        case .search(let list): list.search.kind == .users ? .people : .none
         }
     }
 
@@ -82,6 +86,7 @@ enum ListOrigin: Hashable, Sendable {
         case .account(let list): list.login
         case .updates: "Updates"
         case .activity(let login): "\(login)’s activity"
+        case .search: "Search"
         }
     }
 
@@ -90,7 +95,7 @@ enum ListOrigin: Hashable, Sendable {
     /// of repositories has no such row.
     func back(to name: RepositoryName) -> String {
         switch self {
-        case .trending, .rising, .favorites, .account: url.href + "#" + RepositoryRow.anchor(name.description)
+        case .trending, .rising, .favorites, .account, .search: url.href + "#" + RepositoryRow.anchor(name.description)
         case .updates, .activity: url.href
         }
     }

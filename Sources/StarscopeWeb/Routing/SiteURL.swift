@@ -28,6 +28,7 @@ enum SiteURL: Hashable, Sendable {
     case compare(CompareList)
     case compareEmbed(CompareList, theme: EmbedTheme?)
     case starsEmbed(RepositoryName, theme: EmbedTheme?)
+    case search(SearchList)
 
     /// The patterns routes are registered with (as `RouterPath(…)`); links use `href`.
     enum Pattern {
@@ -71,6 +72,7 @@ enum SiteURL: Hashable, Sendable {
         static let compare = "/compare"
         static let compareEmbed = "/compare.svg"
         static let starsEmbed = "/repos/:owner/:name/stars.svg"
+        static let search = "/search"
     }
 
     /// The path and query, ready for `href`, `action` or a redirect.
@@ -126,6 +128,7 @@ enum SiteURL: Hashable, Sendable {
         case .compare(let list): list.parameters(path: Pattern.compare)
         case .compareEmbed(let list, let theme): list.parameters(path: Pattern.compareEmbed, theme: theme)
         case .starsEmbed(let name, let theme): "/repos/\(name.owner)/\(name.name)/stars.svg" + (theme.map { "?theme=\($0.rawValue)" } ?? "")
+        case .search(let list): list.parameters().url(Pattern.search)
         }
     }
 

@@ -96,7 +96,7 @@ extension PeoplePage {
             <section class="list-pane single" aria-labelledby="list-title">
             \(Components.pullIndicator)
             \(Components.listHead("People"))
-            \(Components.listBar(refresh: SiteURL.people(list).href, sort, AccountViews.switcher("")))
+            \(Components.listBar(refresh: SiteURL.people(list).href, sort, AccountViews.peopleSearch))
             \(body)
             </section>
             """

@@ -15,6 +15,16 @@ enum AccountViews {
         """
     }
 
+    /// People's box: GitHub's user search, where the first letters of a login find it.
+    static let peopleSearch: HTML = """
+        <form class="filters" method="get" action="\(SiteURL.Pattern.search)" role="search" aria-label="Search people">
+        <input type="hidden" name="type" value="users">
+        <span class="field grow"><label for="login">User or organisation</label>
+        <input id="login" name="q" type="search" required maxlength="\(TrendingQuery.maximumQueryLength)" placeholder="octo" autocapitalize="none" spellcheck="false"></span>
+        <button type="submit">Search</button>
+        </form>
+        """
+
     static func profile(_ profile: Profile, now: Date) -> HTML {
         var facts: [HTML] = [
             RepositoryPage.fact("Followers", "\(GroupedNumber.format(profile.followers))"),

@@ -40,7 +40,7 @@ extension FavoritesPage: ListPane {
             <form class="filters stacked" method="get" action="\(SiteURL.Pattern.favorites)" role="search">
             \(list.tag.map { tag -> HTML in "<input type=\"hidden\" name=\"tag\" value=\"\(tag)\">" } ?? "")
             <span class="field grow"><label for="fq">Search</label>
-            <input id="fq" name="q" type="search" value="\(list.text)" placeholder="Name, description or topic" maxlength="200"></span>
+            <input id="fq" name="q" type="search" value="\(list.text)" placeholder="Name, description, topic, tag or note" maxlength="200"></span>
             <span class="field"><label for="language">Language</label>
             <select id="language" name="language"><option value="">Any language</option>\(languageOptions)</select></span>
             <span class="field"><label for="sort">Sort</label>

@@ -1,3 +1,5 @@
+import StarscopeCore
+
 /// The document around every page: head, the navigation (a header on wide screens, a tab bar in
 /// reach of the thumb on phones), the offline / stale / rate-limit banner, and the content.
 enum Layout {
@@ -81,6 +83,7 @@ enum Layout {
             <a class="skip" href="#main">Skip to content</a>
             <header class="top">
             <a class="brand" href="\(SiteURL.trending(TrendingList()).href)"><span aria-hidden="true">✦</span> Starscope</a>
+            \(navigation ? Self.searchBox : "")
             \(nav)
             </header>
             \(banner)
@@ -91,4 +94,13 @@ enum Layout {
             </html>
             """
     }
+
+    /// The header's box that searches all of GitHub (`/search`), on every page with navigation.
+    static let searchBox: HTML = """
+        <form class="top-search" method="get" action="\(SiteURL.Pattern.search)" role="search" aria-label="Search GitHub">
+        <label class="visually-hidden" for="top-search-q">Search all of GitHub</label>
+        <input id="top-search-q" name="q" type="search" placeholder="Search GitHub" maxlength="\(TrendingQuery.maximumQueryLength)" \
+        autocapitalize="none" spellcheck="false">
+        </form>
+        """
 }

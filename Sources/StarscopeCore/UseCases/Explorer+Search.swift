@@ -1,0 +1,87 @@
+import Foundation
+import GitHubAPI
+import StarscopeModels
+
+/// One window of a search of all of GitHub, and what GitHub said about the whole search.
+public struct SearchWindow<Item: Sendable>: Sendable {
+    public var items: [Item]
+    /// The next window's number, if there is one within GitHub's first 1,000 results.
+    public var nextPage: Int?
+    /// How many matches GitHub counted (more than can be read past 1,000).
+    public var totalCount: Int
+    /// GitHub's search ran out of time and some results may be missing.
+    public var incomplete: Bool
+}
+
+extension Explorer {
+    /// Repositories of any age matching `search` (GitHub's best match first), as many as
+    /// `limit`; for the terminal.
+    public func searchRepositories(_ search: GitHubSearch, limit: Int) async throws(StarscopeError) -> ListResult<Repository> {
+        let q = try search.searchQuery()
+        let perPage = pageSize(forLimit: limit)
+        let first: Page<Repository>
+        do {
+            first = try await client.searchRepositories(query: q, sort: nil, perPage: perPage)
+        } catch {
+            throw Self.searchError(StarscopeError(error, about: .search), gitHub: error)
+        }
+        let result = try await collect(limit: limit, perPage: perPage, about: .search, progress: nil, keep: shows) { first }
+        if !result.isStored { await observe(result.items) }
+        return result
+    }
+
+    /// Accounts matching `search` (a prefix of a login finds it), as many as `limit`.
+    public func searchUsers(_ search: GitHubSearch, limit: Int) async throws(StarscopeError) -> ListResult<Account> {
+        let q = try search.searchQuery()
+        let perPage = pageSize(forLimit: limit)
+        let first: Page<Account>
+        do {
+            first = try await client.searchUsers(query: q, perPage: perPage)
+        } catch {
+            throw Self.searchError(StarscopeError(error, about: .search), gitHub: error)
+        }
+        return try await collect(limit: limit, perPage: perPage, about: .search, progress: nil) { first }
+    }
+
+    /// One window of repositories matching `search` (see `RowWindow`), for the web app.
+    public func searchRepositoriesPage(_ search: GitHubSearch, page: Int, rows: Int) async throws(StarscopeError) -> SearchWindow<
+        Repository
+    > {
+        let q = try search.searchQuery()
+        let window = RowWindow(page: page, rows: rows)
+        do {
+            let result = try await client.searchRepositories(
+                query: q, sort: nil, perPage: RowWindow.upstreamPageSize, page: window.upstreamPage)
+            if !result.isStored { await observe(result.items) }
+            let (items, next) = window.cut(visible(result.items), upstreamHasNext: result.links.next != nil)
+            return SearchWindow(
+                items: items, nextPage: next.flatMap { $0 <= window.lastSearchPage ? $0 : nil },
+                totalCount: result.totalCount ?? items.count,
+                incomplete: result.incompleteResults)
+        } catch {
+            throw Self.searchError(StarscopeError(error, about: .search), gitHub: error)
+        }
+    }
+
+    /// One window of accounts matching `search`, for the web app.
+    public func searchUsersPage(_ search: GitHubSearch, page: Int, rows: Int) async throws(StarscopeError) -> SearchWindow<Account> {
+        let q = try search.searchQuery()
+        let window = RowWindow(page: page, rows: rows)
+        do {
+            let result = try await client.searchUsers(query: q, perPage: RowWindow.upstreamPageSize, page: window.upstreamPage)
+            let (items, next) = window.cut(result.items, upstreamHasNext: result.links.next != nil)
+            return SearchWindow(
+                items: items, nextPage: next.flatMap { $0 <= window.lastSearchPage ? $0 : nil },
+                totalCount: result.totalCount ?? items.count,
+                incomplete: result.incompleteResults)
+        } catch {
+            throw Self.searchError(StarscopeError(error, about: .search), gitHub: error)
+        }
+    }
+
+    /// A refused search (422) told as what to change; every other failure as it is.
+    static func searchError(_ error: StarscopeError, gitHub: GitHubError? = nil) -> StarscopeError {
+        if case .validationFailed(let message)? = gitHub { return GitHubSearch.refused(message) }
+        return error
+    }
+}

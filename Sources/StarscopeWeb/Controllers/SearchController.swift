@@ -1,0 +1,78 @@
+import Foundation
+import Hummingbird
+import StarscopeCore
+import StarscopeModels
+
+/// `/search?q=…&type=repositories|users`: all of GitHub. The page's shell (form, help, topics)
+/// goes out at once and the rows follow when GitHub has answered (see `SectionsStream`), so a
+/// slow GitHub never looks like a dead page.
+struct SearchController {
+    let services: WebServices
+
+    func addRoutes(to router: Router<WebContext>) {
+        router.get(RouterPath(SiteURL.Pattern.search), use: page)
+    }
+
+    @Sendable func page(_ request: Request, context: WebContext) async throws -> Response {
+        let list = try SearchList(QueryValues(request))
+        var shell = SearchPage(list: list)
+        shell.favoriteTopics = await favoriteTopics(context)
+        shell.rowsFollow = !list.search.text.isEmpty
+        let page = context.render(SplitPage(origin: .search(list), list: shell))
+        guard shell.rowsFollow else { return try page.response(from: request, context: context) }
+        let pageContext = context.page(ListOrigin.search(list).section)
+        var pending = shell
+        pending.rowsFollow = false
+        let model = pending
+        return await SectionsStream.response(
+            page, policy: SecurityMiddleware.policy, whole: services.database.isShared, marker: SearchPage.rowsMarker
+        ) {
+            await fill(model, context: context).results(pageContext)
+        }
+    }
+
+    /// The whole model, rows included: for a detail opened beside the search.
+    func model(_ list: SearchList, context: WebContext) async -> SearchPage {
+        var page = SearchPage(list: list)
+        page.favoriteTopics = await favoriteTopics(context)
+        return await fill(page, context: context)
+    }
+
+    /// `page` with GitHub's answer; a search GitHub cannot give is a failure, told in one sentence.
+    func fill(_ page: SearchPage, context: WebContext) async -> SearchPage {
+        var page = page
+        let list = page.list
+        guard !list.search.text.isEmpty else { return page }
+        let explorer = await services.explorer(for: context)
+        do {
+            switch list.search.kind {
+            case .repositories:
+                let window = try await explorer.searchRepositoriesPage(list.search, page: list.page, rows: SearchList.rowsPerPage)
+                let favorites = await explorer.favoriteIDs(account: context.account)
+                let now = explorer.now()
+                page.rows = window.items.map { RepositoryRow($0, favorite: favorites.contains($0.id), origin: .search(list), now: now) }
+                page.totalCount = window.totalCount
+                page.next = window.nextPage.map { list.with(page: $0) }
+                page.incomplete = window.incomplete
+            case .users:
+                let window = try await explorer.searchUsersPage(list.search, page: list.page, rows: SearchList.rowsPerPage)
+                page.accounts = window.items
+                page.totalCount = window.totalCount
+                page.next = window.nextPage.map { list.with(page: $0) }
+            }
+        } catch {
+            page.failure = Failure(error, retry: SiteURL.search(list).href)
+        }
+        return page
+    }
+
+    /// The topics of the viewer's favourites, most used first (at most 12).
+    func favoriteTopics(_ context: WebContext) async -> [String] {
+        guard let favorites = try? await services.favorites(for: context).list(refresh: false) else { return [] }
+        var counts: [String: Int] = [:]
+        for favorite in favorites {
+            for topic in favorite.repository.topics { counts[topic.lowercased(), default: 0] += 1 }
+        }
+        return counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(12).map(\.key)
+    }
+}
