@@ -462,3 +462,29 @@
     if (figure) showColumn(figure, Array.prototype.indexOf.call(figure.querySelectorAll("rect.hit"), column));
   });
 })();
+
+// Issue 27 point 7, never frozen: a thin bar at the top while the next page loads, since an
+// installed app has no browser progress of its own. Links and forms the script above handles (they
+// prevent the default) show none.
+(() => {
+  const bar = document.createElement("div");
+  bar.className = "page-progress";
+  bar.setAttribute("aria-hidden", "true");
+  document.body.append(bar);
+  const start = () => {
+    bar.classList.remove("running");
+    void bar.offsetWidth;
+    bar.classList.add("running");
+  };
+  const stop = () => bar.classList.remove("running");
+  document.addEventListener("click", (event) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+    if (!link || link.target || link.hasAttribute("download") || link.origin !== location.origin) return;
+    if (link.pathname === location.pathname && link.search === location.search && link.hash) return;
+    start();
+  });
+  document.addEventListener("submit", (event) => { if (!event.defaultPrevented) start(); });
+  window.addEventListener("pageshow", stop);
+  window.addEventListener("pagehide", stop);
+})();

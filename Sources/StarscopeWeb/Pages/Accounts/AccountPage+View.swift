@@ -97,7 +97,7 @@ extension PeoplePage {
             \(Components.pullIndicator)
             \(Components.listHead("People"))
             \(Components.listBar(refresh: SiteURL.people(list).href, sort, AccountViews.switcher("")))
-            \(body)
+            \(Components.rowsStart)\(body)\(Components.rowsEnd)
             </section>
             """
         return Layout.page(title: "People", context: context, main: main)
@@ -107,7 +107,9 @@ extension PeoplePage {
 extension ActivityPage {
     func document(_ context: PageContext) -> HTML {
         let body: HTML =
-            if let failure {
+            if let notFound {
+                "<div class=\"error-state not-found\"><p>\(notFound)</p></div>"
+            } else if let failure {
                 Components.failure(failure)
             } else if events.isEmpty {
                 Components.empty("\(login) has no recent public activity.")
@@ -117,7 +119,7 @@ extension ActivityPage {
         let main: HTML = """
             <section class="list-pane single" aria-labelledby="list-title">
             <div class="list-head"><h1 id="list-title">Activity of <a class="inline" href="\(SiteURL.account(AccountList(login: login)).href)">\(login)</a></h1></div>
-            \(body)
+            \(Components.rowsStart)\(body)\(Components.rowsEnd)
             </section>
             """
         return Layout.page(title: "\(login) activity", context: context, main: main)

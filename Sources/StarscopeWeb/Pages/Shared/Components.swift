@@ -73,6 +73,22 @@ enum Components {
         """
     }
 
+    /// Where the part of a page that needs GitHub begins and ends (see `PageStream`).
+    static let rowsStart: HTML = "<!--rows-->"
+    static let rowsEnd: HTML = "<!--/rows-->"
+
+    /// What a streamed page shows until its rows follow: a busy status and grey rows. The CSS
+    /// hides it as soon as anything follows it (`:has(~ *)`), so it goes without script.
+    static func loadingRows(_ title: String) -> HTML {
+        let rows = Array(repeating: HTML("<li><span></span><span></span></li>"), count: 6)
+        return """
+            <div class="loading-rows" role="status" aria-busy="true">
+            <p class="loading-title">Loading \(title)…</p>
+            <ol class="skeleton" aria-hidden="true">\(rows)</ol>
+            </div>
+            """
+    }
+
     /// The pull-to-refresh indicator the script moves (touch screens).
     static let pullIndicator: HTML =
         "<div class=\"pull-indicator\" aria-hidden=\"true\"><span class=\"spinner\"></span><span class=\"pull-text\">Pull to refresh</span></div>"
