@@ -488,3 +488,25 @@
   window.addEventListener("pageshow", stop);
   window.addEventListener("pagehide", stop);
 })();
+
+// Issue 27 point 6, content first on phones: the list's bar tucks away while the list scrolls
+// down and comes back as soon as it scrolls up (app.css moves it only on phones); an open fold,
+// or focus inside the bar, keeps it. Wide screens open the folds (app.css already shows their
+// content, but a closed <details> is hidden from find-in-page and some assistive technology).
+(() => {
+  const wide = window.matchMedia("(min-width: 900px)");
+  const folds = document.querySelectorAll(".filter-fold");
+  const unfold = () => { if (wide.matches) for (const fold of folds) fold.open = true; };
+  unfold();
+  wide.addEventListener("change", unfold);
+  const bar = document.querySelector(".list-bar");
+  if (!bar) return;
+  let last = window.scrollY;
+  window.addEventListener("scroll", () => {
+    const y = window.scrollY;
+    if (Math.abs(y - last) < 6) return;
+    const keep = y < last || y < bar.offsetHeight * 2 || bar.contains(document.activeElement) || bar.querySelector("details[open]");
+    bar.classList.toggle("tucked", !keep);
+    last = y;
+  }, { passive: true });
+})();

@@ -41,7 +41,7 @@ extension AccountPage: ListPane {
             <div class="list-head"><h2>Repositories</h2><span class="actions">\
             <a class="button" href="\(SiteURL.account(toggle).href)">\(list.forks ? "Hide forks" : "Show forks")</a> \
             <a class="button" href="\(SiteURL.activity(login: profile.login).href)">Activity</a></span></div>
-            \(filters())
+            \(Components.foldedBar(refresh: nil, summary: foldSummary, sticky: false, filters()))
             \(body)
             </div>
             """
@@ -49,6 +49,12 @@ extension AccountPage: ListPane {
 }
 
 extension AccountPage {
+    /// The folded filters' line on phones.
+    var foldSummary: String {
+        let search = list.text.map { "“\($0)”" } ?? "Filter"
+        return [search, list.language ?? "Any language", list.sort.label].joined(separator: " · ")
+    }
+
     /// Sort, language and text over the account's repositories.
     func filters() -> HTML {
         let sorts = AccountRepositorySort.allCases.map { sort -> HTML in
@@ -96,7 +102,9 @@ extension PeoplePage {
             <section class="list-pane single" aria-labelledby="list-title">
             \(Components.pullIndicator)
             \(Components.listHead("People"))
-            \(Components.listBar(refresh: SiteURL.people(list).href, sort, AccountViews.switcher("")))
+            \(Components.foldedBar(
+                refresh: SiteURL.people(list).href, summary: list.byLogin ? "By login · Go to an account" : "By joining date · Go to an account",
+                sort, AccountViews.switcher("")))
             \(Components.rowsStart)\(body)\(Components.rowsEnd)
             </section>
             """
