@@ -207,3 +207,26 @@ def test_a_navigation_shows_progress(fake, app):
     finally:
         driver.quit()
         release(fake)
+
+
+def test_the_installed_app_streams_through_its_service_worker(fake, app):
+    """Once the service worker controls the page (the installed app), navigations still stream."""
+    driver = browser(PHONE, True)
+    try:
+        driver.get(app.url + "/users")
+        wait(driver, lambda d: d.execute_script("return document.readyState") == "complete")
+        driver.set_script_timeout(30)
+        driver.execute_async_script("const done = arguments[0]; navigator.serviceWorker.ready.then(() => done(true))")
+        driver.get(app.url + "/users")
+        wait(driver, lambda d: d.execute_script("return !!navigator.serviceWorker.controller && document.readyState === 'complete'"))
+        hold(fake, "/search/repositories")
+        driver.get(app.url + "/?since=month")
+        wait(driver, lambda d: visible(d, ".loading-rows"))
+        assert not driver.find_elements(By.CSS_SELECTOR, ".repo-row")
+        assert driver.execute_script("return !!navigator.serviceWorker.controller")
+        release(fake)
+        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".repo-row") and d.execute_script("return document.readyState") != "loading")
+        assert not visible(driver, ".loading-rows")
+    finally:
+        driver.quit()
+        release(fake)
