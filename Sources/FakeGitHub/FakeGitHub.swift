@@ -106,6 +106,11 @@ public final class FakeGitHub: Sendable {
         await state.clearFaults()
     }
 
+    /// Lets every `slow` answer waiting now go at once.
+    public func releaseSlowAnswers() async {
+        await state.releaseSlowAnswers()
+    }
+
     /// Moves a repository's star count, as stargazers would.
     @discardableResult
     public func setStars(_ fullName: String, to count: Int) async -> Bool {

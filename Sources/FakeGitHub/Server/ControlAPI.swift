@@ -5,6 +5,8 @@ import StarscopeModels
 ///
 /// - `POST /_fake/faults` `{"path": "/repos", "fault": "500"|"502"|"slow"|"drop"|"malformed"|"wrong-shape"|"odd-items"|"huge"|"huge-chunked"|"secondary"|"incomplete"|"422"|"404"|"451", "seconds": 5, "retry_after": 60, "count": 1}`
 /// - `DELETE /_fake/faults`
+/// - `POST /_fake/faults/release`: every `slow` answer waiting now goes at once (a test holds an answer with
+///   a long `slow` fault, looks at the page meanwhile, then lets the answer go)
 /// - `POST /_fake/stars` `{"full_name": "owner/name", "stars": 123}`
 /// - `POST /_fake/rate-limit` `{"token": null, "resource": "core", "remaining": 0}`
 /// - `POST /_fake/rate-limit-headers` `{"limit": "9223372036854775807", "remaining": "-1"}`: these `x-ratelimit-*` values, as
@@ -76,6 +78,9 @@ struct ControlAPI: Sendable {
                 let fault = Fault(name: body.fault, seconds: body.seconds, retryAfter: body.retry_after, bytes: body.bytes)
             else { return .error(400, "Expected {\"path\", \"fault\"} with a known fault name") }
             await state.addFault(FaultRule(pathPrefix: body.path ?? "", fault: fault, remaining: body.count))
+            return FakeResponse(status: 204, body: Data())
+        case ("POST", "/_fake/faults/release"):
+            await state.releaseSlowAnswers()
             return FakeResponse(status: 204, body: Data())
         case ("DELETE", "/_fake/faults"):
             await state.clearFaults()

@@ -7,6 +7,8 @@ actor FakeGitHubState {
     let dataset: FakeDataset
     var stars: [Int]
     var faults: [FaultRule] = []
+    /// Counts `POST /_fake/faults/release`: a slow answer waiting when it changes goes at once.
+    var releases = 0
     var rateLimits = RateLimits()
     var log: [LoggedRequest] = []
     /// Valid tokens and the login each belongs to.
@@ -164,6 +166,12 @@ actor FakeGitHubState {
 
     func clearFaults() {
         faults.removeAll()
+    }
+
+    /// Lets every slow answer now waiting go at once (a test holds GitHub's answer with a long
+    /// `slow` fault and lets it go when it has seen what the page shows meanwhile).
+    func releaseSlowAnswers() {
+        releases += 1
     }
 
     /// The fault for `path`, if any, using up one of its remaining times. A rule written

@@ -27,9 +27,12 @@ struct FakeResponder: HTTPResponder {
             return Self.http(response)
         }
         fake.path = fake.path.isEmpty ? "/" : fake.path
+        let releases = await state.releases
         let (response, delay) = await state.process(fake)
-        if delay > 0 {
-            try await Task.sleep(for: .milliseconds(Int(delay * 1000)))
+        // Waits in steps, so that `POST /_fake/faults/release` can end the wait early.
+        let until = ContinuousClock.now + .milliseconds(Int(delay * 1000))
+        while ContinuousClock.now < until, await state.releases == releases {
+            try await Task.sleep(for: min(.milliseconds(20), until - ContinuousClock.now))
         }
         return Self.http(response)
     }

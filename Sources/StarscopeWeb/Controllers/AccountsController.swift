@@ -29,9 +29,16 @@ struct AccountsController {
         return .redirect(to: SiteURL.account(AccountList(login: login)).href, type: .found)
     }
 
-    @Sendable func account(_ request: Request, context: WebContext) async throws -> HTML {
+    /// An unknown account is a 404 when GitHub says so within `PageStream.grace` (a cached
+    /// answer); past it the shell has gone with 200 and "Not found" takes the rows' place.
+    @Sendable func account(_ request: Request, context: WebContext) async throws -> Response {
         let list = try AccountList(login: try Self.login(context), QueryValues(request))
-        return context.render(SplitPage(origin: .account(list), list: await model(list, context: context)))
+        let shell = SplitPage(origin: .account(list), list: AccountPage(list: list))
+        return try await PageStream.response(
+            request, context: context, whole: services.database.isShared, shell: shell, title: list.login
+        ) {
+            context.render(SplitPage(origin: .account(list), list: await model(list, context: context)))
+        }
     }
 
     func model(_ list: AccountList, context: WebContext) async -> AccountPage {
@@ -58,29 +65,41 @@ struct AccountsController {
         return page
     }
 
-    @Sendable func people(_ request: Request, context: WebContext) async throws -> HTML {
+    @Sendable func people(_ request: Request, context: WebContext) async throws -> Response {
         let list = try PeopleList(QueryValues(request))
-        var page = PeoplePage(list: list)
-        do {
-            let (items, next) = try await services.explorer(for: context).usersPage(since: list.since)
-            page.accounts = list.byLogin ? items.sorted { $0.login.lowercased() < $1.login.lowercased() } : items
-            page.next = next.map { PeopleList(since: $0, byLogin: list.byLogin) }
-        } catch {
-            page.failure = Failure(error, retry: SiteURL.people(list).href)
+        return try await PageStream.response(
+            request, context: context, whole: services.database.isShared, shell: PeoplePage(list: list), title: "people"
+        ) {
+            var page = PeoplePage(list: list)
+            do throws(StarscopeError) {
+                let (items, next) = try await services.explorer(for: context).usersPage(since: list.since)
+                page.accounts = list.byLogin ? items.sorted { $0.login.lowercased() < $1.login.lowercased() } : items
+                page.next = next.map { PeopleList(since: $0, byLogin: list.byLogin) }
+            } catch {
+                page.failure = Failure(error, retry: SiteURL.people(list).href)
+            }
+            return context.render(page)
         }
-        return context.render(page)
     }
 
-    @Sendable func activity(_ request: Request, context: WebContext) async throws -> HTML {
+    @Sendable func activity(_ request: Request, context: WebContext) async throws -> Response {
         let login = try Self.login(context)
         let explorer = await services.explorer(for: context)
-        var page = ActivityPage(login: login, now: explorer.now())
-        do {
-            page.events = try await explorer.activity(login: login, limit: 100).items
-        } catch {
-            if error.isNotFound { return context.render(MessagePage.notFound(error.message, section: .accounts)) }
-            page.failure = Failure(error, retry: SiteURL.activity(login: login).href)
+        let shell = ActivityPage(login: login, now: explorer.now())
+        return try await PageStream.response(
+            request, context: context, whole: services.database.isShared, shell: shell, title: "activity"
+        ) {
+            var page = shell
+            do throws(StarscopeError) {
+                page.events = try await explorer.activity(login: login, limit: 100).items
+            } catch {
+                if error.isNotFound {
+                    page.notFound = error.message
+                } else {
+                    page.failure = Failure(error, retry: SiteURL.activity(login: login).href)
+                }
+            }
+            return context.render(page)
         }
-        return context.render(page)
     }
 }

@@ -13,15 +13,21 @@ struct TrendingController {
         router.get(RouterPath(SiteURL.Pattern.trending), use: page)
     }
 
-    @Sendable func page(_ request: Request, context: WebContext) async throws -> HTML {
+    /// The shell and a placeholder first when GitHub is slow (see `PageStream`).
+    @Sendable func page(_ request: Request, context: WebContext) async throws -> Response {
         let list = try TrendingList(QueryValues(request))
         let origin = ListOrigin.trending(list)
-        let model = try await model(list, context: context)
-        let page = SplitPage(origin: origin, list: model)
-        // A page showing a private repository is its viewer's alone: it is never kept.
-        guard model.rows.allSatisfy(\.repository.isPublic) else { return context.render(page) }
-        let key = TrendingPage.RenderKey(origin: origin, page: model, context: context.page(page.section))
-        return rendered.page(key, token: context.csrf) { context.render(page) }
+        let shell = SplitPage(origin: origin, list: TrendingPage(list: list))
+        return try await PageStream.response(
+            request, context: context, whole: services.database.isShared, shell: shell, title: "new repositories"
+        ) {
+            let model = try await model(list, context: context)
+            let page = SplitPage(origin: origin, list: model)
+            // A page showing a private repository is its viewer's alone: it is never kept.
+            guard model.rows.allSatisfy(\.repository.isPublic) else { return context.render(page) }
+            let key = TrendingPage.RenderKey(origin: origin, page: model, context: context.page(page.section))
+            return rendered.page(key, token: context.csrf) { context.render(page) }
+        }
     }
 
     /// The list's model; a page GitHub cannot give is a model with a failure, not an error.

@@ -481,3 +481,51 @@
     if (figure) showColumn(figure, Array.prototype.indexOf.call(figure.querySelectorAll("rect.hit"), column));
   });
 })();
+
+// Issue 27 point 7, never frozen: a thin bar at the top while the next page loads, since an
+// installed app has no browser progress of its own. Links and forms the script above handles (they
+// prevent the default) show none.
+(() => {
+  const bar = document.createElement("div");
+  bar.className = "page-progress";
+  bar.setAttribute("aria-hidden", "true");
+  document.body.append(bar);
+  const start = () => {
+    bar.classList.remove("running");
+    void bar.offsetWidth;
+    bar.classList.add("running");
+  };
+  const stop = () => bar.classList.remove("running");
+  document.addEventListener("click", (event) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+    if (!link || link.target || link.hasAttribute("download") || link.origin !== location.origin) return;
+    if (link.pathname === location.pathname && link.search === location.search && link.hash) return;
+    start();
+  });
+  document.addEventListener("submit", (event) => { if (!event.defaultPrevented) start(); });
+  window.addEventListener("pageshow", stop);
+  window.addEventListener("pagehide", stop);
+})();
+
+// Issue 27 point 6, content first on phones: the list's bar tucks away while the list scrolls
+// down and comes back as soon as it scrolls up (app.css moves it only on phones); an open fold,
+// or focus inside the bar, keeps it. Wide screens open the folds (app.css already shows their
+// content, but a closed <details> is hidden from find-in-page and some assistive technology).
+(() => {
+  const wide = window.matchMedia("(min-width: 900px)");
+  const folds = document.querySelectorAll(".filter-fold");
+  const unfold = () => { if (wide.matches) for (const fold of folds) fold.open = true; };
+  unfold();
+  wide.addEventListener("change", unfold);
+  const bar = document.querySelector(".list-bar");
+  if (!bar) return;
+  let last = window.scrollY;
+  window.addEventListener("scroll", () => {
+    const y = window.scrollY;
+    if (Math.abs(y - last) < 6) return;
+    const keep = y < last || y < bar.offsetHeight * 2 || bar.contains(document.activeElement) || bar.querySelector("details[open]");
+    bar.classList.toggle("tucked", !keep);
+    last = y;
+  }, { passive: true });
+})();

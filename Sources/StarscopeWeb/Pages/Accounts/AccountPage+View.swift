@@ -41,7 +41,7 @@ extension AccountPage: ListPane {
             <div class="list-head"><h2>Repositories</h2><span class="actions">\
             <a class="button" href="\(SiteURL.account(toggle).href)">\(list.forks ? "Hide forks" : "Show forks")</a> \
             <a class="button" href="\(SiteURL.activity(login: profile.login).href)">Activity</a></span></div>
-            \(filters())
+            \(Components.foldedBar(refresh: nil, summary: foldSummary, sticky: false, filters()))
             \(body)
             </div>
             """
@@ -49,6 +49,12 @@ extension AccountPage: ListPane {
 }
 
 extension AccountPage {
+    /// The folded filters' line on phones.
+    var foldSummary: String {
+        let search = list.text.map { "“\($0)”" } ?? "Filter"
+        return [search, list.language ?? "Any language", list.sort.label].joined(separator: " · ")
+    }
+
     /// Sort, language and text over the account's repositories.
     func filters() -> HTML {
         let sorts = AccountRepositorySort.allCases.map { sort -> HTML in
@@ -96,8 +102,10 @@ extension PeoplePage {
             <section class="list-pane single" aria-labelledby="list-title">
             \(Components.pullIndicator)
             \(Components.listHead("People"))
-            \(Components.listBar(refresh: SiteURL.people(list).href, sort, AccountViews.peopleSearch))
-            \(body)
+            \(Components.foldedBar(
+                refresh: SiteURL.people(list).href, summary: list.byLogin ? "By login · Search people" : "By joining date · Search people",
+                sort, AccountViews.peopleSearch))
+            \(Components.rowsStart)\(body)\(Components.rowsEnd)
             </section>
             """
         return Layout.page(title: "People", context: context, main: main)
@@ -107,7 +115,9 @@ extension PeoplePage {
 extension ActivityPage {
     func document(_ context: PageContext) -> HTML {
         let body: HTML =
-            if let failure {
+            if let notFound {
+                "<div class=\"error-state not-found\"><p>\(notFound)</p></div>"
+            } else if let failure {
                 Components.failure(failure)
             } else if events.isEmpty {
                 Components.empty("\(login) has no recent public activity.")
@@ -117,7 +127,7 @@ extension ActivityPage {
         let main: HTML = """
             <section class="list-pane single" aria-labelledby="list-title">
             <div class="list-head"><h1 id="list-title">Activity of <a class="inline" href="\(SiteURL.account(AccountList(login: login)).href)">\(login)</a></h1></div>
-            \(body)
+            \(Components.rowsStart)\(body)\(Components.rowsEnd)
             </section>
             """
         return Layout.page(title: "\(login) activity", context: context, main: main)

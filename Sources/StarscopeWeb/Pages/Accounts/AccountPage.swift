@@ -36,9 +36,14 @@ struct PeoplePage: Page {
 struct ActivityPage: Page {
     var login: String
     var events: [Event] = []
+    /// No such account: said where the events would be.
+    var notFound: String?
     var failure: Failure?
     var now = Date()
 
     var section: PageContext.Section { .accounts }
-    var status: HTTPResponse.Status { failure == nil ? .ok : .serviceUnavailable }
+    var status: HTTPResponse.Status {
+        if notFound != nil { return .notFound }
+        return failure == nil ? .ok : .serviceUnavailable
+    }
 }

@@ -17,7 +17,7 @@ extension FavoritesPage: ListPane {
             }
         return """
             \(Components.listHead(title, count: total))
-            \(Components.listBar(refresh: SiteURL.favorites(list).href, filters()))
+            \(Components.foldedBar(refresh: SiteURL.favorites(list).href, summary: foldSummary, filters()))
             \(tagFilter())
             \(undo(context))
             \(importSummary())
@@ -27,6 +27,12 @@ extension FavoritesPage: ListPane {
             \(syncForm(context))
             \(archive(context))
             """
+    }
+
+    /// The folded bar's line on phones: the search, language and order in force.
+    var foldSummary: String {
+        let search = list.text.isEmpty ? "Search" : "“\(list.text)”"
+        return [search, list.language ?? "Any language", list.sort.title].joined(separator: " · ")
     }
 
     func filters() -> HTML {

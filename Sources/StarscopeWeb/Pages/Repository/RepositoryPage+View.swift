@@ -35,16 +35,19 @@ extension RepositoryPage {
             repository.topics.isEmpty
             ? ""
             : "<ul class=\"topics\" aria-label=\"Topics\">\(repository.topics.map { topic -> HTML in "<li><a href=\"\(Self.topicHref(topic))\">\(topic)</a></li>" })</ul>"
+        // The key numbers come before the README on phones; the other facts after it (app.css).
+        let keyFacts: [HTML] = [
+            Self.fact(
+                "Stars",
+                "<span class=\"stars\" data-stars=\"\(repository.stargazersCount)\" data-format=\"full\"><span class=\"count\">\(GroupedNumber.format(repository.stargazersCount))</span></span>"
+            ),
+            Self.fact("Forks", "\(GroupedNumber.format(repository.forksCount))"),
+            Self.fact("Language", repository.language.map { RepositoryRow.language(.some($0)) } ?? "—"),
+        ]
         let facts: [HTML] =
             [
-                Self.fact(
-                    "Stars",
-                    "<span class=\"stars\" data-stars=\"\(repository.stargazersCount)\" data-format=\"full\"><span class=\"count\">\(GroupedNumber.format(repository.stargazersCount))</span></span>"
-                ),
-                Self.fact("Forks", "\(GroupedNumber.format(repository.forksCount))"),
                 Self.fact("Open issues", "\(GroupedNumber.format(repository.openIssuesCount))"),
                 Self.fact("Watchers", "\(GroupedNumber.format(repository.watchersCount))"),
-                Self.fact("Language", repository.language.map { RepositoryRow.language(.some($0)) } ?? "—"),
                 Self.fact("Created", Self.date(repository.createdAt, now: now)),
             ] + (repository.pushedAt.map { [Self.fact("Last push", Self.date($0, now: now))] } ?? [])
         let descriptionView: HTML =
@@ -64,6 +67,7 @@ extension RepositoryPage {
             \(descriptionView)
             \(RepositoryRow.tags(repository))
             \(topics)
+            <dl class="facts key-facts">\(keyFacts)</dl>
             <dl class="facts">\(facts)</dl>
             \(favorite && !context.isReadOnly ? annotationForm(repository, context: context) : "")
             \(Self.about(repository))

@@ -80,6 +80,37 @@ enum Components {
         """
     }
 
+    /// A list's bar folded into one line on phones: a summary of the choices in force ("This week ·
+    /// Any language · Stars") that opens the controls with a tap, without script (`<details>`). On
+    /// wide screens the summary hides and the controls show as they are (see app.css).
+    /// `sticky`: the bar stays at the top while the list scrolls (hiding while it scrolls down on phones).
+    static func foldedBar(refresh: String?, summary: String, sticky: Bool = true, _ controls: HTML...) -> HTML {
+        let button: HTML = refresh.map { "<a class=\"refresh button\" href=\"\($0)\" aria-label=\"Refresh the list\">↻</a>" } ?? ""
+        return """
+            <div class="\(sticky ? "list-bar folded" : "folded")">
+            <div class="bar-row\(refresh == nil ? "" : " has-refresh")"><details class="filter-fold"><summary><span class="visually-hidden">Filters: </span>\
+            <span class="fold-summary">\(summary)</span></summary>
+            <div class="fold-body">\(controls)</div></details>\(button)</div>
+            </div>
+            """
+    }
+
+    /// Where the part of a page that needs GitHub begins and ends (see `PageStream`).
+    static let rowsStart: HTML = "<!--rows-->"
+    static let rowsEnd: HTML = "<!--/rows-->"
+
+    /// What a streamed page shows until its rows follow: a busy status and grey rows. The CSS
+    /// hides it as soon as anything follows it (`:has(~ *)`), so it goes without script.
+    static func loadingRows(_ title: String) -> HTML {
+        let rows = Array(repeating: HTML("<li><span></span><span></span></li>"), count: 6)
+        return """
+            <div class="loading-rows" role="status" aria-busy="true">
+            <p class="loading-title">Loading \(title)…</p>
+            <ol class="skeleton" aria-hidden="true">\(rows)</ol>
+            </div>
+            """
+    }
+
     /// The pull-to-refresh indicator the script moves (touch screens).
     static let pullIndicator: HTML =
         "<div class=\"pull-indicator\" aria-hidden=\"true\"><span class=\"spinner\"></span><span class=\"pull-text\">Pull to refresh</span></div>"

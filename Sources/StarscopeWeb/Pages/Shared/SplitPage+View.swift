@@ -6,7 +6,7 @@ extension SplitPage {
             <div class="split\(detail == nil ? "" : " has-detail")" data-list="\(origin.url.href)" data-title="\(list.title) · Starscope">
             <section class="list-pane" aria-labelledby="list-title"\(live)\(origin.section == .favorites ? " data-offline-keep" : "")>
             \(Components.pullIndicator)
-            \(list.pane(context))
+            \(Components.rowsStart)\(list.pane(context))\(Components.rowsEnd)
             </section>
             <section class="detail-pane" aria-label="Repository detail">\(detail?.view(context) ?? placeholder)</section>
             </div>

@@ -21,13 +21,29 @@ extension TrendingPage: ListPane {
             }
         return """
             \(Components.listHead(title, feed: feed))
-            \(Components.listBar(
-                refresh: SiteURL.trending(list).href,
-                Components.timeframes(list.query.timeframe) { SiteURL.trending(list.with(timeframe: $0)).href }, filters()))
-            <p class="honest">Repositories <strong>created</strong> \(list.query.timeframe.label)\(list.query.topic.map { " on \($0)" } ?? ""), \
-            \(Self.order(list.query.sort)) — not stars gained.</p>
+            \(Components.foldedBar(
+                refresh: SiteURL.trending(list).href, summary: summary,
+                Components.timeframes(list.query.timeframe) { SiteURL.trending(list.with(timeframe: $0)).href }, filters(),
+                honest(phone: true)))
+            \(honest(phone: false))
             \(body)
             """
+    }
+
+    /// What the list shows, in words: under the bar on wide screens, inside its fold on phones.
+    func honest(phone: Bool) -> HTML {
+        """
+        <p class="honest \(phone ? "phone-only" : "wide-only")">Repositories <strong>created</strong> \(list.query.timeframe.label)\
+        \(list.query.topic.map { " on \($0)" } ?? ""), \(Self.order(list.query.sort)) — not stars gained.</p>
+        """
+    }
+
+    /// The folded bar's line: the choices in force.
+    var summary: String {
+        var parts = [list.query.timeframe.title, list.query.language ?? "Any language", list.query.sort.label]
+        if let topic = list.query.topic { parts.append("Topic: \(topic)") }
+        if let text = list.query.text, !text.isEmpty { parts.append("“\(text)”") }
+        return parts.joined(separator: " · ")
     }
 
     static func order(_ sort: SearchSort) -> String {
