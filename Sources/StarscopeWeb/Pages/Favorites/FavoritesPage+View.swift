@@ -7,7 +7,7 @@ extension FavoritesPage: ListPane {
     func pane(_ context: PageContext) -> HTML {
         let body: HTML =
             if total == 0 {
-                Components.empty("No favourites yet.", "Tap ☆ on any repository to keep it here, ready offline.")
+                Components.empty("No favourites yet.", "Tap ♡ on any repository to keep it here, ready offline.")
             } else if rows.isEmpty {
                 Components.empty("No favourite matches these filters.")
             } else {
@@ -71,6 +71,7 @@ extension FavoritesPage: ListPane {
             <form method="post" action="\(SiteURL.favoritesToggle.href)">
             <input type="hidden" name="csrf" value="\(context.csrf)">
             <input type="hidden" name="repo" value="\(removed)">
+            <input type="hidden" name="undo" value="1">
             <input type="hidden" name="return" value="\(SiteURL.favorites(list).href)">
             <button type="submit">Undo</button>
             </form></div>
