@@ -58,7 +58,7 @@ struct FeedsController {
         let origin = origin(of: request, context: context)
         let entries = result.entries.map { gain in
             let span = SpanText.short(gain.to.timeIntervalSince(gain.from))
-            let gained = "+\(GroupedNumber.format(gain.gained)) stars in \(span)"
+            let gained = "+\(CountNoun.text(gain.gained, "star")) in \(span)"
             // Updated when the gain last moved: the newest star count recorded.
             return entry(
                 gain.repository, id: "rising/\(list.timeframe.rawValue)/repo/\(gain.repository.id)", origin: origin,
