@@ -100,7 +100,8 @@ import Testing
                     #expect(!readme.contains(forbidden), "\(repository.fullName): \(forbidden)")
                 }
                 #expect(readme.range(of: #"\son[a-z]+\s*="#, options: .regularExpression) == nil, "\(repository.fullName)")
-                #expect(html.components(separatedBy: "<script").count == 2)
+                let scripts = html.components(separatedBy: "<script").dropFirst()
+                #expect(!scripts.isEmpty && scripts.allSatisfy { $0.hasPrefix(" src=\"/assets/") })
             }
         }
     }

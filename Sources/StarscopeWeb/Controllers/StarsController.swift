@@ -36,7 +36,10 @@ struct StarsController {
             var headers = HTTPFields()
             headers[.contentType] = "application/json"
             let json = FavoritesController(services: services)
-            let stars = outcome.stars.map { ",\"stars\":\($0),\"label\":\(json.jsonString(CountNoun.text($0, "star")))" } ?? ""
+            let stars =
+                outcome.stars.map {
+                    ",\"stars\":\($0),\"compact\":\(json.jsonString(CompactNumber.format($0))),\"label\":\(json.jsonString(CountNoun.text($0, "star")))"
+                } ?? ""
             let body =
                 "{\"repo\":\(json.jsonString(name.description)),\"starred\":\(outcome.starred),\"failed\":\(outcome.failed)\(stars),\"message\":\(json.jsonString(outcome.message))}"
             return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: body)))

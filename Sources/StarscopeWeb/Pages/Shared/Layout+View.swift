@@ -77,6 +77,8 @@ enum Layout {
             \(feed.map { feed -> HTML in "<link rel=\"alternate\" type=\"application/atom+xml\" title=\"\(feed.title)\" href=\"\(feed.href)\">" } ?? "")
             <meta name="theme-color" content="#1f6feb">
             <script src="\(Assets.url("app.js"))" defer></script>
+            <script src="\(Assets.url("star-button.js"))" defer></script>
+            <script src="\(Assets.url("copy-button.js"))" defer></script>
             </head>
             <body\(bodyClass)>
             <a class="skip" href="#main">Skip to content</a>
