@@ -137,6 +137,12 @@ def test_star_on_github_without_a_token_says_why(fake):
         assert "needs a GitHub token" in outcome.text
         shot(driver, "star-on-github-no-token-wide-light")
         assert not [r for r in fake.requests() if r["method"] != "GET"]
+        # Without a token, the Accounts tab says how to open any account, and how to get your own.
+        tap(driver, driver.find_element(By.CSS_SELECTOR, "nav.tabs a[href='/users/go']"))
+        hint = wait(driver, lambda d: d.find_element(By.XPATH, "//p[contains(., 'this tab opens your own account')]"))
+        assert driver.find_element(By.ID, "login").is_displayed() and hint.is_displayed()
+        shot(driver, "accounts-tab-no-token-wide-light")
+        axe_clean(driver)
     finally:
         driver.quit()
         app.stop()

@@ -96,7 +96,9 @@ extension FavoritesPage: ListPane {
     func syncSummary() -> HTML {
         guard let result = syncResult else { return "" }
         var sentence = "Added \(result.added) starred repositor\(result.added == 1 ? "y" : "ies") from GitHub"
-        if result.alreadyFavorites > 0 { sentence += "; \(result.alreadyFavorites) were favourites already" }
+        if result.alreadyFavorites > 0 {
+            sentence += "; \(result.alreadyFavorites) \(result.alreadyFavorites == 1 ? "was a favourite" : "were favourites") already"
+        }
         if result.pushRequested { sentence += "; starred \(result.pushed) favourite\(result.pushed == 1 ? "" : "s") on GitHub" }
         let failure: HTML = result.failure.map { "<p>\($0)</p>" } ?? ""
         return result.failure != nil && result.added == 0 && result.pushed == 0
