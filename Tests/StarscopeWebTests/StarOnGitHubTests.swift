@@ -32,7 +32,8 @@ import Testing
     }
 
     @Test func starringShowsTheStateTheCountAndTheOutcomeWithAndWithoutScript() async throws {
-        try await WebHarness.run(token: FakeGitHub.octocatToken) { web in
+        // However busy the machine, the detail waits for GitHub's word on the star here.
+        try await WebHarness.run(token: FakeGitHub.octocatToken, configure: { $0.starStateWait = .seconds(60) }) { web in
             let repository = try #require(web.fake.dataset.repositories.first { $0.stars > 1 && $0.stars < 900 })
             let name = repository.fullName
             let (_, before, _) = try await web.page("/repos/\(name)")
@@ -67,6 +68,19 @@ import Testing
             #expect(Self.count(shown) == count)
             // An outcome id Starscope did not give shows no sentence.
             #expect(!String(buffer: try await web.get("/repos/\(name)?star=1-2").body).contains("Removed your star"))
+        }
+    }
+
+    @Test func aSlowGitHubDoesNotHoldTheDetailUpForTheStarsState() async throws {
+        try await WebHarness.run(token: FakeGitHub.octocatToken) { web in
+            let name = try #require(web.fake.dataset.repositories.first).fullName
+            // GitHub takes 5 s to say whether it is starred; the detail waits half a second.
+            await web.fake.inject(.slow(seconds: 5), path: "/user/starred")
+            let (status, detail, _) = try await web.page("/repos/\(name)")
+            #expect(status == .ok)
+            // Not known in time: the button offers to star, which is right either way.
+            #expect(detail.contains("data-starred-on-github=\"unknown\""))
+            #expect(detail.contains("<input type=\"hidden\" name=\"starred\" value=\"true\">"))
         }
     }
 

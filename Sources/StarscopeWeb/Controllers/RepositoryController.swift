@@ -81,7 +81,8 @@ struct RepositoryController {
             }
             // Not a favourite Starscope starred or synced: GitHub says whether it is starred.
             if page.canStar, page.starredOnGitHub == nil {
-                page.starredOnGitHub = await services.stars(for: context).isStarred(name)
+                page.starredOnGitHub = await Self.isStarred(
+                    name, stars: services.stars(for: context), wait: services.settings.starStateWait)
             }
             let samples = (try? await services.database.starHistory(repositoryID: repository.id)) ?? []
             page.history = StarHistoryChart(points: samples.map { .init(date: $0.recordedAt, stars: $0.stars) }, now: page.now)
@@ -92,6 +93,23 @@ struct RepositoryController {
                 ? .notFound(error.message) : .failed(Failure(error, retry: SiteURL.repository(name, from: origin).href))
         }
         return page
+    }
+}
+
+extension RepositoryController {
+    /// Whether the token's user starred `name`, when GitHub says so within `wait`
+    /// (`WebSettings.starStateWait`): a slow GitHub never holds the detail up for it.
+    static func isStarred(_ name: RepositoryName, stars: GitHubStars, wait: Duration) async -> Bool? {
+        await withTaskGroup(of: Bool??.self) { group in
+            group.addTask { .some(await stars.isStarred(name)) }
+            group.addTask {
+                try? await Task.sleep(for: wait)
+                return .none
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first ?? nil
+        }
     }
 }
 
