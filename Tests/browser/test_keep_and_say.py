@@ -5,6 +5,7 @@ app's words are honest (rate limits, GH_TOKEN, feeds, the Accounts tab, Apply on
 import os
 
 import pytest
+from selenium.common.exceptions import ElementNotInteractableException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
 
 import axe_check
@@ -42,6 +43,15 @@ def axe_clean(driver):
     assert not problems, f"\n{problems}"
 
 
+def press(driver, selector):
+    """Taps the element `selector` names; False (nothing pressed) when it cannot be pressed yet."""
+    try:
+        tap(driver, driver.find_element(By.CSS_SELECTOR, selector))
+        return True
+    except (ElementNotInteractableException, StaleElementReferenceException):
+        return False
+
+
 def favourites_rows(driver):
     return [row.get_attribute("data-repo") for row in driver.find_elements(By.CSS_SELECTOR, "[data-favorites] .repo-row:not([hidden])")]
 
@@ -65,8 +75,8 @@ def test_undo_brings_back_tags_note_and_place(world, size, dark):
         driver.get(app.url + "/favorites")
         before = favourites_rows(driver)
         assert tagged in before
-        row = driver.find_element(By.CSS_SELECTOR, f"[data-favorites] .repo-row[data-repo='{tagged}']")
-        tap(driver, row.find_element(By.CSS_SELECTOR, "button.fav"))
+        # The row may still be moving as the page settles (avatars, its script): press once it holds still.
+        wait(driver, lambda d: press(d, f"[data-favorites] .repo-row[data-repo='{tagged}'] button.fav"))
         toast = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".toast[role=status]"))
         assert tagged not in favourites_rows(driver)
         shot(driver, f"undo-toast-{label(size, dark)}")
