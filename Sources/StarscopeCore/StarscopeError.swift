@@ -51,10 +51,13 @@ extension StarscopeError {
             self = .badCredentials("GitHub rejected the token (\(message)).")
         case .rateLimited(let resource, let limit, let reset):
             let bucket = resource == "search" ? "search rate limit" : "rate limit"
-            // Without a token GitHub allows 60 core requests an hour and 10 searches a minute
-            // (a limit of 0 means GitHub did not say, which is told as the anonymous case).
-            let anonymous = resource == "search" ? limit <= 10 : limit <= 60
-            let hint = anonymous ? "; add a token for 5,000 requests an hour" : ""
+            // Without a token GitHub allows 60 core requests an hour and 10 searches a minute; with
+            // one, 5,000 and 30. The limit is the token's in use, so a token is only suggested
+            // when none was used (a limit of 0 means GitHub did not say: no advice then).
+            let anonymous = resource == "search" ? (1...10).contains(limit) : (1...60).contains(limit)
+            let hint =
+                anonymous
+                ? (resource == "search" ? "; a token raises it to 30 searches a minute" : "; add a token for 5,000 requests an hour") : ""
             if let reset {
                 self = .rateLimited("GitHub's \(bucket) is used up: it resets at \(ClockTime.format(reset, timeZone: timeZone))\(hint).")
             } else {

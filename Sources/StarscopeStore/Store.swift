@@ -22,9 +22,15 @@ public protocol Store: Sendable {
     /// Adds a favourite, or refreshes its snapshot if it is one already; true when added.
     @discardableResult
     func addFavorite(_ repository: Repository, account: String, at date: Date) async throws(StoreError) -> Bool
-    /// Removes the favourite called `fullName` (any case); false when there was none.
+    /// Removes the favourite called `fullName` (any case) at `date`; false when there was none.
+    /// What the person made of it (note, tags, added date, star mark) is kept for
+    /// `Favorite.undoWindow`, so that `restoreFavorite` (Undo) brings it back exactly.
     @discardableResult
-    func removeFavorite(fullName: String, account: String) async throws(StoreError) -> Bool
+    func removeFavorite(fullName: String, account: String, at date: Date) async throws(StoreError) -> Bool
+    /// Brings back the favourite called `fullName` (any case) removed at `since` or later, exactly
+    /// as it was; false when there is none, or it is a favourite again.
+    @discardableResult
+    func restoreFavorite(fullName: String, account: String, removedSince since: Date) async throws(StoreError) -> Bool
     /// Every favourite, most recently added first; with `tag`, only those carrying it (any case).
     func favorites(account: String, tag: String?) async throws(StoreError) -> [Favorite]
     func favorite(fullName: String, account: String) async throws(StoreError) -> Favorite?
@@ -185,6 +191,11 @@ extension Store {
     @discardableResult
     public func addFavorite(_ repository: Repository, account: String = "") async throws(StoreError) -> Bool {
         try await addFavorite(repository, account: account, at: Date())
+    }
+
+    @discardableResult
+    public func removeFavorite(fullName: String, account: String = "") async throws(StoreError) -> Bool {
+        try await removeFavorite(fullName: fullName, account: account, at: Date())
     }
 
     @discardableResult

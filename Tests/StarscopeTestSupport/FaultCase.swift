@@ -89,7 +89,7 @@ public enum FaultCase: String, CaseIterable, Sendable, CustomStringConvertible {
         switch self {
         case .serverError, .badGatewayHTML: "GitHub is having trouble"
         case .malformedJSON, .wrongShape: "cannot read"
-        case .primaryRateLimit: "Rate limit reached"
+        case .primaryRateLimit: "limit is used up"
         case .secondaryRateLimit: "slow down"
         case .badToken: "rejected the token"
         default: "Offline — showing results from"

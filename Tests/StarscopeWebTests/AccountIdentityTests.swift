@@ -17,11 +17,11 @@ import Testing
 
     static func favorite(_ web: WebHarness, _ cookies: String, _ name: String, note: String = "") async throws {
         let csrf = AccountsTests.csrf(cookies)
-        #expect(try await web.post("/favorites/toggle", form: ["csrf": csrf, "repo": name], cookie: cookies).status == .found)
+        #expect(try await web.post("/favorites/toggle", form: ["csrf": csrf, "repo": name], cookie: cookies).status == .seeOther)
         if !note.isEmpty {
             let annotated = try await web.post(
                 "/favorites/annotate", form: ["csrf": csrf, "repo": name, "note": note, "tags": "kept"], cookie: cookies)
-            #expect(annotated.status == .found)
+            #expect(annotated.status == .seeOther)
         }
     }
 

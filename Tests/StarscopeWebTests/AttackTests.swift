@@ -144,7 +144,7 @@ import Testing
             #expect(String(buffer: list.body).contains("x y&lt;zq&gt;"))
             let (cookie, token) = try await web.csrf()
             let removed = try await web.post("/favorites/toggle", form: ["csrf": token, "repo": bad], cookie: cookie)
-            #expect(removed.status == .found)
+            #expect(removed.status == .seeOther)
             #expect(try await web.services.database.favorites().isEmpty)
             let again = try await web.post("/favorites/toggle", form: ["csrf": token, "repo": bad], cookie: cookie)
             #expect(again.status == .badRequest)

@@ -20,7 +20,7 @@ import Testing
                     "csrf": token,
                 ],
                 cookie: cookie)
-            #expect(saved.status == .found)
+            #expect(saved.status == .seeOther)
             #expect(saved.headers[.location] == "/repos/\(picks[0])")
             let (_, detail, _) = try await web.page("/repos/\(picks[0])")
             #expect(detail.contains("value=\"&lt;b&gt;bold&lt;/b&gt;, cli\"") || detail.contains("value=\"cli, &lt;b&gt;bold&lt;/b&gt;\""))

@@ -147,13 +147,16 @@ import Testing
                 filtered.contains(
                     "<link rel=\"alternate\" type=\"application/atom+xml\" title=\"Starscope: New &amp; popular today in Swift matching “a&lt;b”\" href=\"/feeds/trending.atom?since=day&amp;language=Swift&amp;q=a%3Cb\">"
                 ))
-            #expect(filtered.contains("<a class=\"feed-link\" href=\"/feeds/trending.atom?since=day&amp;language=Swift&amp;q=a%3Cb\""))
+            #expect(
+                filtered.contains(
+                    "<a class=\"feed-link\" href=\"/subscribe?feed=%2Ffeeds%2Ftrending.atom%3Fsince%3Dday%26language%3DSwift%26q%3Da%253Cb\""
+                ))
             let (_, rising, _) = try await web.page("/rising?since=month")
             #expect(
                 rising.contains(
                     "<link rel=\"alternate\" type=\"application/atom+xml\" title=\"Starscope: Rising this month\" href=\"/feeds/rising.atom?since=month\">"
                 ))
-            #expect(rising.contains("<a class=\"feed-link\" href=\"/feeds/rising.atom?since=month\""))
+            #expect(rising.contains("<a class=\"feed-link\" href=\"/subscribe?feed=%2Ffeeds%2Frising.atom%3Fsince%3Dmonth\""))
             // Pages without a feed announce none.
             let (_, favorites, _) = try await web.page("/favorites")
             #expect(!favorites.contains("application/atom+xml"))

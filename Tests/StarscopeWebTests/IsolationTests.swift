@@ -113,7 +113,7 @@ import Testing
             #expect(opened.status == .ok && Self.shows(opened.html, world.aSecret))
             let toggled = try await web.post(
                 "/favorites/toggle", form: ["csrf": AccountsTests.csrf(a), "repo": world.aSecret.fullName], cookie: a)
-            #expect(toggled.status == .found)
+            #expect(toggled.status == .seeOther)
             #expect(Self.shows(try await Self.html(web, "/repos/\(world.bSecret.fullName)", b).html, world.bSecret))
 
             for viewer in [a, b, guest] {
@@ -187,7 +187,11 @@ import Testing
                 ]}
                 """
             let imported = try await web.post("/favorites/import", form: ["csrf": AccountsTests.csrf(b), "data": file], cookie: b)
-            #expect(imported.status == .ok)
+            #expect(imported.status == .seeOther)
+            // What the import did shows to the account that posted it, never to another.
+            let outcome = try #require(imported.headers[.location])
+            #expect(String(buffer: try await web.get(outcome, headers: [.cookie: b]).body).contains("import-result"))
+            #expect(!String(buffer: try await web.get(outcome, headers: [.cookie: a]).body).contains("import-result"))
             #expect(String(buffer: try await web.get("/favorites", headers: [.cookie: b]).body).contains("DOCTORED"))
 
             // Offline first, so nothing GitHub said stands in: the import still reaches no one else.
@@ -230,7 +234,7 @@ import Testing
             for (cookies, repository) in [(a, world.aSecret), (a, world.shared), (b, world.bSecret), (b, world.shared)] {
                 let toggled = try await web.post(
                     "/favorites/toggle", form: ["csrf": AccountsTests.csrf(cookies), "repo": repository.fullName], cookie: cookies)
-                #expect(toggled.status == .found)
+                #expect(toggled.status == .seeOther)
             }
             // B guesses A's private repository's name and id, and imports it as a favourite.
             let guess = """

@@ -62,7 +62,7 @@ import Testing
             // A token that a form carries back is this browser's: the favourite toggle works.
             let name = try #require(pageB.firstMatch(of: /data-repo="([^"]+)"/)?.1)
             let added = try await web.post("/favorites/toggle", form: ["repo": String(name), "csrf": tokenB], cookie: cookieB)
-            #expect(added.status == .found)
+            #expect(added.status == .seeOther)
         }
     }
 

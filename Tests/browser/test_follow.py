@@ -64,9 +64,9 @@ def test_star_on_github_and_sync_from_favourites(world):
         name = rows_of(driver, app)[7]
         driver.get(app.url + "/repos/" + name)
         star = driver.find_element(By.CSS_SELECTOR, ".star-form button")
-        assert star.text == "★ Star on GitHub"
+        assert star.find_element(By.CSS_SELECTOR, ".star-state").text == "☆ Star on GitHub"
         tap(driver, star)
-        wait(driver, lambda d: "/repos/" in d.current_url and d.find_elements(By.CSS_SELECTOR, "article.detail"))
+        wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".star-outcome").text == f"Starred {name} on GitHub.")
         assert any(r["method"] == "PUT" and r["path"] == f"/user/starred/{name}" for r in fake.requests())
         driver.get(app.url + "/favorites")
         tap(driver, driver.find_element(By.XPATH, "//button[text()='Sync with GitHub stars']"))

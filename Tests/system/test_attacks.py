@@ -108,7 +108,7 @@ def test_forms_work_over_ipv6(serve_factory):
         f"POST /settings/theme HTTP/1.1\r\nHost: {host}\r\nOrigin: http://{host}\r\nCookie: {cookie}\r\n"
         f"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {len(body)}\r\nConnection: close\r\n\r\n").encode() + body,
         host="::1")
-    assert answer.startswith(b"HTTP/1.1 302"), answer[:200]
+    assert answer.startswith(b"HTTP/1.1 303"), answer[:200]
     assert b"theme=dark" in answer
 
 

@@ -479,7 +479,7 @@ class FavoritePoster(threading.Thread):
     def __init__(self, app, token, names, back):
         super().__init__(daemon=True)
         self.app, self.token, self.names, self.back = app, token, names, back
-        self.acknowledged = []  # answered 302 to the page: the favourite is promised
+        self.acknowledged = []  # answered 303 to the page: the favourite is promised
         self.durations = []  # seconds each acknowledged POST took
         self.refused = []  # answered, but not with the redirect (must not happen while alive)
         self.unanswered = []  # sent (or tried), no answer: the server died
@@ -510,7 +510,7 @@ class FavoritePoster(threading.Thread):
             finally:
                 connection.close()
                 self.in_flight = None
-            if response.status == 302 and location == self.back:
+            if response.status == 303 and location == self.back:
                 self.acknowledged.append(name)
                 self.durations.append(time.monotonic() - sent)
             else:

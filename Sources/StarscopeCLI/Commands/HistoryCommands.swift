@@ -63,8 +63,8 @@ struct HistoryCommand: AsyncParsableCommand {
             if let peak = history.curve.peakDay, let best = history.curve.bestWeek {
                 let first = StarCurve.Point(day: best.start, stars: 0, total: 0).date
                 writeOut(
-                    "Peak day: \(peak.date) (\(GroupedNumber.format(peak.stars)) stars); best 7 days from \(first) "
-                        + "(\(GroupedNumber.format(best.stars)) stars).\n")
+                    "Peak day: \(peak.date) (\(CountNoun.text(peak.stars, "star"))); best 7 days from \(first) "
+                        + "(\(CountNoun.text(best.stars, "star"))).\n")
             }
         }
     }

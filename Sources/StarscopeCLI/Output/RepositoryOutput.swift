@@ -28,7 +28,7 @@ enum RepositoryOutput {
 
     static func detail(_ repository: Repository, favorite: Bool, terminal: Terminal, now: Date) -> String {
         let clean = TerminalText.clean
-        var lines = [terminal.style(clean(repository.fullName), .bold) + (favorite ? "  ★ favourite" : "")]
+        var lines = [terminal.style(clean(repository.fullName), .bold) + (favorite ? "  ♥ favourite" : "")]
         lines.append(clean(repository.description.flatMap { $0.isEmpty ? nil : $0 } ?? noDescription))
         lines.append("")
         var fields: [(String, String)] = [

@@ -36,12 +36,12 @@ public enum UpdateRules {
             // GitHub's own count of each day, when Starscope has it: yesterday, whole, against the week before.
             if let (day, gained) = unusualDay(gitHubDays, at: date) {
                 found.append(
-                    update(.gain, day, "\(now.fullName) gained \(GroupedNumber.format(gained)) stars on \(day), far above its usual pace."))
+                    update(.gain, day, "\(now.fullName) gained \(CountNoun.text(gained, "star")) on \(day), far above its usual pace."))
             }
         } else if let gained = unusualGain(history: history, current: now.stars, at: date) {
             let day = Self.day(date)
             found.append(
-                update(.gain, day, "\(now.fullName) gained \(GroupedNumber.format(gained)) stars in a day, far above its usual pace."))
+                update(.gain, day, "\(now.fullName) gained \(CountNoun.text(gained, "star")) in a day, far above its usual pace."))
         }
         if let tag = now.latestRelease, tag != before.latestRelease {
             let title = release.map { $0.title == tag ? tag : "\($0.title) (\(tag))" } ?? tag

@@ -38,9 +38,19 @@ public struct Favorites: Sendable {
     /// store's, never sent to GitHub.
     public func remove(storedName: String) async throws(StarscopeError) {
         let removed = try await Self.store { () async throws(StoreError) in
-            try await database.removeFavorite(fullName: storedName, account: account)
+            try await database.removeFavorite(fullName: storedName, account: account, at: explorer.now())
         }
         guard removed else { throw .notFound("\(storedName) is not one of your favourites.") }
+    }
+
+    /// Undoes a removal: the favourite stored as `storedName` comes back exactly as it was (note,
+    /// tags, added date) when it was removed within `Favorite.undoWindow`; false when there is
+    /// nothing to bring back (then add it afresh).
+    public func restore(storedName: String) async throws(StarscopeError) -> Bool {
+        try await Self.store { () async throws(StoreError) in
+            try await database.restoreFavorite(
+                fullName: storedName, account: account, removedSince: explorer.now() - Favorite.undoWindow)
+        }
     }
 
     /// Every favourite, newest first, refreshed from GitHub when `refresh` is set (free while the

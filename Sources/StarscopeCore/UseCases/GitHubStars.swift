@@ -34,10 +34,29 @@ public struct GitHubStars: Sendable {
 
     static let needsToken = StarscopeError.badCredentials("Starring on GitHub needs a GitHub token, and none is set.")
 
-    /// Stars `name` on GitHub (or unstars it), and records it on the favourite if it is one.
-    public func setStar(_ name: RepositoryName, starred: Bool) async throws(StarscopeError) {
+    /// What starring (or unstarring) did: the state on GitHub now, and the star count as it
+    /// reads now (one more or one less than before when the state changed), when known.
+    public struct StarChange: Sendable, Hashable {
+        public var starred: Bool
+        public var stars: Int?
+    }
+
+    /// Whether the token's user starred `name` on GitHub; nil without a token, or when GitHub cannot say.
+    public func isStarred(_ name: RepositoryName) async -> Bool? {
+        guard hasToken else { return nil }
+        return try? await favorites.explorer.client.isStarred(owner: name.owner, name: name.name)
+    }
+
+    /// Stars `name` on GitHub (or unstars it), and records it on the favourite if it is one. When
+    /// that changed the state, the saved snapshot's count moves by one, as GitHub's does.
+    @discardableResult
+    public func setStar(_ name: RepositoryName, starred: Bool) async throws(StarscopeError) -> StarChange {
         guard hasToken else { throw Self.needsToken }
-        let client = favorites.explorer.client
+        let explorer = favorites.explorer
+        let client = explorer.client
+        // The count as the page showed it (a fresh snapshot), and the state before.
+        let before = try? await explorer.repository(name, snapshotFreshFor: 600)
+        let was = await isStarred(name)
         do {
             if starred {
                 try await client.star(owner: name.owner, name: name.name)
@@ -50,6 +69,12 @@ public struct GitHubStars: Sendable {
         if let favorite = try? await favorites.database.favorite(fullName: name.description, account: favorites.account) {
             try? await favorites.database.setStarredOnGitHub(starred, repositoryID: favorite.repository.id, account: favorites.account)
         }
+        guard var repository = before else { return StarChange(starred: starred, stars: nil) }
+        if let was, was != starred {
+            repository.stargazersCount = max(0, repository.stargazersCount + (starred ? 1 : -1))
+            await explorer.observe([repository])
+        }
+        return StarChange(starred: starred, stars: repository.stargazersCount)
     }
 
     /// Every starred repository becomes a favourite (one transaction, after all pages were read),

@@ -51,6 +51,8 @@ extension AppDatabase {
                 """, arguments: [new, old])
         try db.execute(sql: "UPDATE OR IGNORE favoriteTag SET account = ? WHERE account = ?", arguments: [new, old])
         try db.execute(sql: "DELETE FROM favorite WHERE account = ?", arguments: [old])
+        try db.execute(sql: "UPDATE OR IGNORE removedFavorite SET account = ? WHERE account = ?", arguments: [new, old])
+        try db.execute(sql: "DELETE FROM removedFavorite WHERE account = ?", arguments: [old])
         try db.execute(sql: "UPDATE OR IGNORE updateEvent SET account = ? WHERE account = ?", arguments: [new, old])
         try db.execute(sql: "DELETE FROM updateEvent WHERE account = ?", arguments: [old])
         try db.execute(sql: "UPDATE OR IGNORE watchProblem SET account = ? WHERE account = ?", arguments: [new, old])
@@ -71,6 +73,7 @@ extension AppDatabase {
             var removed = 0
             for statement in [
                 "DELETE FROM favoriteTag WHERE account = ?", "DELETE FROM favorite WHERE account = ?",
+                "DELETE FROM removedFavorite WHERE account = ?",
                 "DELETE FROM updateEvent WHERE account = ?", "DELETE FROM watchProblem WHERE account = ?",
                 "DELETE FROM webSession WHERE account = ? COLLATE NOCASE",
                 "DELETE FROM account WHERE key = ?",

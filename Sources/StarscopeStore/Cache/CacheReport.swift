@@ -12,14 +12,41 @@ public final class CacheReport: Sendable {
         public var reason: GitHubError
     }
 
+    /// A rate limit GitHub said was used up: which resource (`core`, `search`, …), its limit for
+    /// the token in use (0 when GitHub did not say) and when it resets.
+    public struct RateLimitHit: Sendable, Hashable {
+        public var resource: String
+        public var limit: Int
+        public var reset: Date?
+
+        public init(resource: String, limit: Int, reset: Date?) {
+            self.resource = resource
+            self.limit = limit
+            self.reset = reset
+        }
+    }
+
     private let state = Mutex<Stale?>(nil)
+    private let hits = Mutex<[String: RateLimitHit]>([:])
 
     public init() {}
 
     /// Set when at least one stale answer was used.
     public var stale: Stale? { state.withLock { $0 } }
 
+    /// Each resource whose limit was used up, `core` first, then by name.
+    public var rateLimits: [RateLimitHit] {
+        hits.withLock { $0.values.sorted { ($0.resource == "core" ? 0 : 1, $0.resource) < ($1.resource == "core" ? 0 : 1, $1.resource) } }
+    }
+
     public func recordStale(fetchedAt: Date, reason: GitHubError) {
+        if case .rateLimited(let resource, let limit, let reset) = reason {
+            hits.withLock { hits in
+                let name = resource.isEmpty ? "core" : resource
+                if let known = hits[name], let old = known.reset, let new = reset, old >= new { return }
+                hits[name] = RateLimitHit(resource: name, limit: limit, reset: reset)
+            }
+        }
         state.withLock { current in
             if let existing = current, existing.fetchedAt <= fetchedAt { return }
             current = Stale(fetchedAt: fetchedAt, reason: reason)

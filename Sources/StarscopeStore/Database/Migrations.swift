@@ -189,6 +189,23 @@ extension AppDatabase {
                 t.column("fetchedAt", .datetime).notNull().indexed()
             }
         }
+        migrator.registerMigration("v14: removed favourites kept for Undo") { db in
+            // A removed favourite as it was (note, tags one a line, dates, star mark), kept for
+            // `Favorite.undoWindow` so that Undo brings it back exactly; then it is deleted.
+            try db.create(table: "removedFavorite") { t in
+                t.column("account", .text).notNull().collate(.nocase)
+                t.column("repositoryID", .integer).notNull()
+                t.column("fullName", .text).notNull().collate(.nocase)
+                t.column("snapshot", .blob).notNull()
+                t.column("addedAt", .datetime).notNull()
+                t.column("updatedAt", .datetime).notNull()
+                t.column("note", .text).notNull()
+                t.column("tags", .text).notNull()
+                t.column("starredOnGitHub", .boolean)
+                t.column("removedAt", .datetime).notNull().indexed()
+                t.primaryKey(["account", "repositoryID"])
+            }
+        }
         return migrator
     }
 }

@@ -26,12 +26,69 @@ extension AppDatabase {
         }
     }
 
-    /// Removes the favourite called `fullName` (any case); false when there was none.
+    /// Removes the favourite called `fullName` (any case); false when there was none. It is kept
+    /// as it was (note, tags, dates) for `Favorite.undoWindow`, for `restoreFavorite`.
     @discardableResult
-    public func removeFavorite(fullName: String, account: String = "") async throws(StoreError) -> Bool {
+    public func removeFavorite(fullName: String, account: String = "", at date: Date = Date()) async throws(StoreError) -> Bool {
         try await write { db in
-            try db.execute(sql: "DELETE FROM favorite WHERE account = ? AND fullName = ? COLLATE NOCASE", arguments: [account, fullName])
-            return db.changesCount > 0
+            try db.execute(
+                sql: "DELETE FROM removedFavorite WHERE removedAt < ?", arguments: [(date - Favorite.undoWindow).stored])
+            guard
+                let record = try FavoriteRecord.filter(sql: "account = ? AND fullName = ? COLLATE NOCASE", arguments: [account, fullName])
+                    .fetchOne(db)
+            else { return false }
+            let tags = try Self.tags(account: account, repositoryID: record.repositoryID, in: db)
+            try db.execute(
+                sql: """
+                    INSERT OR REPLACE INTO removedFavorite
+                    (account, repositoryID, fullName, snapshot, addedAt, updatedAt, note, tags, starredOnGitHub, removedAt)
+                    SELECT account, repositoryID, fullName, snapshot, addedAt, updatedAt, note, ?, starredOnGitHub, ?
+                    FROM favorite WHERE account = ? AND repositoryID = ?
+                    """,
+                arguments: [tags.joined(separator: "\n"), date.stored, account, record.repositoryID])
+            try db.execute(sql: "DELETE FROM favorite WHERE account = ? AND repositoryID = ?", arguments: [account, record.repositoryID])
+            return true
+        }
+    }
+
+    /// Brings back the favourite called `fullName` (any case) removed at `since` or later, exactly
+    /// as it was (note, tags, added date, star mark); false when there is none to bring back, or
+    /// it is a favourite again.
+    @discardableResult
+    public func restoreFavorite(fullName: String, account: String = "", removedSince since: Date) async throws(StoreError) -> Bool {
+        try await write { db in
+            guard
+                let row = try Row.fetchOne(
+                    db,
+                    sql: """
+                        SELECT repositoryID, fullName, tags FROM removedFavorite
+                        WHERE account = ? AND fullName = ? COLLATE NOCASE AND removedAt >= ? ORDER BY removedAt DESC LIMIT 1
+                        """,
+                    arguments: [account, fullName, since.stored])
+            else { return false }
+            let id: Int64 = row["repositoryID"]
+            let name: String = row["fullName"]
+            let taken =
+                try Bool.fetchOne(
+                    db,
+                    sql: "SELECT EXISTS(SELECT 1 FROM favorite WHERE account = ? AND (repositoryID = ? OR fullName = ? COLLATE NOCASE))",
+                    arguments: [account, id, name]) ?? false
+            guard !taken else { return false }
+            try db.execute(
+                sql: """
+                    INSERT INTO favorite (account, repositoryID, fullName, snapshot, addedAt, updatedAt, note, starredOnGitHub)
+                    SELECT account, repositoryID, fullName, snapshot, addedAt, updatedAt, note, starredOnGitHub
+                    FROM removedFavorite WHERE account = ? AND repositoryID = ?
+                    """,
+                arguments: [account, id])
+            let tags: String = row["tags"]
+            for tag in tags.split(separator: "\n") {
+                try db.execute(
+                    sql: "INSERT OR IGNORE INTO favoriteTag (account, repositoryID, tag) VALUES (?, ?, ?)",
+                    arguments: [account, id, String(tag)])
+            }
+            try db.execute(sql: "DELETE FROM removedFavorite WHERE account = ? AND repositoryID = ?", arguments: [account, id])
+            return true
         }
     }
 

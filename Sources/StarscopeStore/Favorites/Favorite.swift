@@ -3,6 +3,9 @@ import StarscopeModels
 
 /// A favourite as the app sees it.
 public struct Favorite: Sendable, Hashable {
+    /// How long a removed favourite is kept as it was, for Undo (`Store.restoreFavorite`).
+    public static let undoWindow: TimeInterval = 3600
+
     public var repository: Repository
     public var addedAt: Date
     /// When the snapshot was last refreshed from GitHub.

@@ -152,6 +152,18 @@ enum PostgresMigrations {
                 "CREATE INDEX recentStarWeeksByTime ON recentStarWeeks (fetchedAt)",
             ]
         ),
+        (
+            "v14: removed favourites kept for Undo",
+            [
+                """
+                CREATE TABLE removedFavorite (
+                    account text NOT NULL, repositoryID bigint NOT NULL, fullName text NOT NULL, snapshot bytea NOT NULL,
+                    addedAt timestamptz NOT NULL, updatedAt timestamptz NOT NULL, note text NOT NULL, tags text NOT NULL,
+                    starredOnGitHub boolean, removedAt timestamptz NOT NULL, PRIMARY KEY (account, repositoryID))
+                """,
+                "CREATE INDEX removedFavoriteByTime ON removedFavorite (removedAt)",
+            ]
+        ),
     ]
 }
 

@@ -71,6 +71,14 @@ extension PostgresStore {
         _ = try await connection.all("DELETE FROM favorite WHERE account = \(old)")
         _ = try await connection.all(
             """
+            INSERT INTO removedFavorite
+            (account, repositoryID, fullName, snapshot, addedAt, updatedAt, note, tags, starredOnGitHub, removedAt)
+            SELECT \(new), repositoryID, fullName, snapshot, addedAt, updatedAt, note, tags, starredOnGitHub, removedAt
+            FROM removedFavorite WHERE account = \(old) ON CONFLICT DO NOTHING
+            """)
+        _ = try await connection.all("DELETE FROM removedFavorite WHERE account = \(old)")
+        _ = try await connection.all(
+            """
             INSERT INTO updateEvent (account, key, kind, repositoryID, fullName, occurredAt, summary, htmlURL, seen)
             SELECT \(new), key, kind, repositoryID, fullName, occurredAt, summary, htmlURL, seen FROM updateEvent WHERE account = \(old)
             ON CONFLICT DO NOTHING
@@ -97,6 +105,7 @@ extension PostgresStore {
             var removed = 0
             removed += try await connection.all("DELETE FROM favoriteTag WHERE account = \(account) RETURNING 1").count
             removed += try await connection.all("DELETE FROM favorite WHERE account = \(account) RETURNING 1").count
+            removed += try await connection.all("DELETE FROM removedFavorite WHERE account = \(account) RETURNING 1").count
             removed += try await connection.all("DELETE FROM updateEvent WHERE account = \(account) RETURNING 1").count
             removed += try await connection.all("DELETE FROM watchProblem WHERE account = \(account) RETURNING 1").count
             removed += try await connection.all("DELETE FROM webSession WHERE lower(account) = \(account) RETURNING 1").count

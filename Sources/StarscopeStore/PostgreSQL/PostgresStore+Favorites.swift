@@ -26,9 +26,62 @@ extension PostgresStore {
         }
     }
 
-    public func removeFavorite(fullName: String, account: String = "") async throws(StoreError) -> Bool {
-        try await execute(
-            "DELETE FROM favorite WHERE account = \(account.lowercased()) AND lower(fullName) = lower(\(fullName)) RETURNING 1") > 0
+    public func removeFavorite(fullName: String, account: String = "", at date: Date = Date()) async throws(StoreError) -> Bool {
+        let account = account.lowercased()
+        let date = date.milliseconds
+        return try await transaction { connection in
+            _ = try await connection.all("DELETE FROM removedFavorite WHERE removedAt < \(date - Favorite.undoWindow)")
+            let found = try await connection.all(
+                "SELECT repositoryID FROM favorite WHERE account = \(account) AND lower(fullName) = lower(\(fullName))")
+            guard let row = found.first else { return false }
+            let id = try row.decode(Int64.self)
+            let tags = try await connection.all(
+                "SELECT tag FROM favoriteTag WHERE account = \(account) AND repositoryID = \(id) ORDER BY lower(tag)"
+            ).map { try $0.decode(String.self) }
+            _ = try await connection.all(
+                """
+                INSERT INTO removedFavorite
+                (account, repositoryID, fullName, snapshot, addedAt, updatedAt, note, tags, starredOnGitHub, removedAt)
+                SELECT account, repositoryID, fullName, snapshot, addedAt, updatedAt, note, \(tags.joined(separator: "\n")),
+                starredOnGitHub, \(date) FROM favorite WHERE account = \(account) AND repositoryID = \(id)
+                ON CONFLICT (account, repositoryID) DO UPDATE SET fullName = excluded.fullName, snapshot = excluded.snapshot,
+                addedAt = excluded.addedAt, updatedAt = excluded.updatedAt, note = excluded.note, tags = excluded.tags,
+                starredOnGitHub = excluded.starredOnGitHub, removedAt = excluded.removedAt
+                """)
+            _ = try await connection.all("DELETE FROM favorite WHERE account = \(account) AND repositoryID = \(id)")
+            return true
+        }
+    }
+
+    public func restoreFavorite(fullName: String, account: String = "", removedSince since: Date) async throws(StoreError) -> Bool {
+        let account = account.lowercased()
+        let since = since.milliseconds
+        return try await transaction { connection in
+            let found = try await connection.all(
+                """
+                SELECT repositoryID, fullName, tags FROM removedFavorite
+                WHERE account = \(account) AND lower(fullName) = lower(\(fullName)) AND removedAt >= \(since)
+                ORDER BY removedAt DESC LIMIT 1
+                """)
+            guard let row = found.first else { return false }
+            let (id, name, tags) = try row.decode((Int64, String, String).self)
+            let taken = try await connection.all(
+                "SELECT 1 FROM favorite WHERE account = \(account) AND (repositoryID = \(id) OR lower(fullName) = lower(\(name)))")
+            guard taken.isEmpty else { return false }
+            _ = try await connection.all(
+                """
+                INSERT INTO favorite (account, repositoryID, fullName, snapshot, addedAt, updatedAt, note, starredOnGitHub)
+                SELECT account, repositoryID, fullName, snapshot, addedAt, updatedAt, note, starredOnGitHub
+                FROM removedFavorite WHERE account = \(account) AND repositoryID = \(id)
+                """)
+            for tag in tags.split(separator: "\n") {
+                _ = try await connection.all(
+                    "INSERT INTO favoriteTag (account, repositoryID, tag) VALUES (\(account), \(id), \(String(tag))) ON CONFLICT DO NOTHING"
+                )
+            }
+            _ = try await connection.all("DELETE FROM removedFavorite WHERE account = \(account) AND repositoryID = \(id)")
+            return true
+        }
     }
 
     public func favorites(account: String = "", tag: String? = nil) async throws(StoreError) -> [Favorite] {

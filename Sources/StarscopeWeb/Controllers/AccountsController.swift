@@ -20,13 +20,33 @@ struct AccountsController {
         return login
     }
 
+    /// `/users/go?login=…` opens that account; without a login (the Accounts tab), your own
+    /// account when a token says whose it is, else a page to open any.
     @Sendable func go(_ request: Request, context: WebContext) async throws -> Response {
-        let login = (QueryValues(request)["login"].map { String($0.prefix(200)) } ?? "").trimmingCharacters(in: .whitespaces)
+        guard let asked = QueryValues(request)["login"] else {
+            if let own = await ownLogin(context) {
+                return .redirect(to: SiteURL.account(AccountList(login: own)).href, type: .found)
+            }
+            let page = AccountsHomePage(isGuest: context.account == SignInMiddleware.guest)
+            return try context.render(page).response(from: request, context: context)
+        }
+        let login = String(asked.prefix(200)).trimmingCharacters(in: .whitespaces)
         guard RepositoryName.isValidLogin(login) else {
             let page = MessagePage.badRequest("“\(login)” is not a GitHub user or organisation name.", section: .accounts)
             return try context.render(page).response(from: request, context: context)
         }
         return .redirect(to: SiteURL.account(AccountList(login: login)).href, type: .found)
+    }
+
+    /// Whose account is this browser's: the signed-in account's login, or the owner of the
+    /// server's token (asked of GitHub once, then from the cache); nil for a guest or without a token.
+    func ownLogin(_ context: WebContext) async -> String? {
+        if services.settings.accounts {
+            guard context.account != SignInMiddleware.guest, !context.account.isEmpty else { return nil }
+            return (try? await services.database.account(key: context.account))?.login
+        }
+        guard await services.stars(for: context).hasToken else { return nil }
+        return try? await services.explorer.client.tokenOwner().profile.login
     }
 
     /// An unknown account is a 404 when GitHub says so within `PageStream.grace` (a cached

@@ -22,6 +22,12 @@ struct FavoritesController {
         var model = try await model(list, context: context)
         // A removal made without the page's script, offered for undoing.
         if let removed = values["removed"], removed.utf8.count <= 300 { model.removed = removed }
+        // What the import or sync form just did (its POST redirected here).
+        if let outcome = services.importOutcomes.value(values["imported"], account: context.account) {
+            model.importResult = outcome.result
+            model.importError = outcome.error
+        }
+        model.syncResult = services.syncOutcomes.value(values["synced"], account: context.account)
         return context.render(SplitPage(origin: .favorites(list), list: model))
     }
 
@@ -81,10 +87,10 @@ struct FavoritesController {
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 
-    /// Adds or removes a favourite; answers JSON to scripts (`Accept: application/json`), else
-    /// redirects back (to Favourites with the way to undo a removal). `favorite=1` or `0` asks for
-    /// that state rather than the other one, so a change sent again (queued offline, replayed
-    /// after an answer was lost) is applied once.
+    /// Adds or removes a favourite (with `undo`, brings a removed one back as it was); answers JSON
+    /// to scripts (`Accept: application/json`), else redirects back (to Favourites with the way to
+    /// undo a removal). `favorite=1` or `0` asks for that state rather than the other one, so a
+    /// change sent again (queued offline, replayed after an answer was lost) is applied once.
     @Sendable func toggle(_ request: Request, context: WebContext) async throws -> Response {
         let form = try await FormData.read(request)
         try CSRFMiddleware.verify(form, context: context)
@@ -92,8 +98,15 @@ struct FavoritesController {
         let wanted: Bool? = form["favorite"].flatMap { $0 == "1" ? true : $0 == "0" ? false : nil }
         let favorites = await services.favorites(for: context)
         let isFavorite: Bool
-        if let name = try? RepositoryName(parsing: raw) {
-            if (try? await services.database.favorite(fullName: name.description, account: context.account)) != nil {
+        let isThere = (try? await services.database.favorite(fullName: raw, account: context.account)) != nil
+        var restored = false
+        if form["undo"] != nil, raw.utf8.count <= 300, !isThere { restored = try await favorites.restore(storedName: raw) }
+        if form["undo"] != nil, isThere || restored {
+            // Undo of a removal: it comes back as it was (note, tags, added date); pressed twice, it stays.
+            isFavorite = true
+        } else if let name = try? RepositoryName(parsing: raw) {
+            let present = try? await services.database.favorite(fullName: name.description, account: context.account)
+            if isThere || present != nil {
                 if wanted == true {
                     isFavorite = true
                 } else {
@@ -130,15 +143,15 @@ struct FavoritesController {
             builder.add("removed", raw)
             back += (back.contains("?") ? "&" : "?") + builder.parts.joined(separator: "&")
         }
-        return .redirect(to: back, type: .found)
+        return .redirect(to: back, type: .normal)
     }
 
-    /// Imports a file and shows the outcome on the page: what was added, and each entry skipped and why.
-    @Sendable func importFavorites(_ request: Request, context: WebContext) async throws -> HTML {
+    /// Imports a file, then redirects (303) to Favourites, which shows the outcome: what was added,
+    /// and each entry skipped and why. Reloading that page does not import again.
+    @Sendable func importFavorites(_ request: Request, context: WebContext) async throws -> Response {
         let form = try await FormData.read(request, limit: 8 * 1024 * 1024)
         try CSRFMiddleware.verify(form, context: context)
-        let list = FavoritesList()
-        var outcome: (result: FavoritesPage.ImportResult?, error: String?)
+        var outcome = FavoritesPage.ImportOutcome()
         if let data = form.file ?? form["data"].map({ Data($0.utf8) }) {
             do {
                 let report = try await services.favorites(for: context).importFavorites(data)
@@ -151,11 +164,15 @@ struct FavoritesController {
         } else {
             outcome.error = "Choose a JSON file to import."
         }
-        var model = try await model(list, context: context)
-        model.importResult = outcome.result
-        model.importError = outcome.error
-        if outcome.error != nil { model.status = .badRequest }
-        return context.render(SplitPage(origin: .favorites(list), list: model))
+        let id = services.importOutcomes.keep(outcome, account: context.account)
+        return .redirect(to: Self.afterForm(query: "imported", id), type: .normal)
+    }
+
+    /// Favourites with what a form did (`imported` or `synced` and the outcome's id).
+    static func afterForm(query name: String, _ id: String) -> String {
+        var builder = QueryBuilder()
+        builder.add(name, id)
+        return SiteURL.favorites(FavoritesList()).href + "?" + builder.parts.joined(separator: "&")
     }
 
     /// Replaces a favourite's tags (typed as `a, b`) and note, then returns to the page it came from.
@@ -177,7 +194,7 @@ struct FavoritesController {
         } catch {
             throw HTTPError(error.isNotFound ? .notFound : .badRequest, message: error.message)
         }
-        return .redirect(to: LocalPath.safe(form["return"]) ?? SiteURL.favorites(FavoritesList()).href, type: .found)
+        return .redirect(to: LocalPath.safe(form["return"]) ?? SiteURL.favorites(FavoritesList()).href, type: .normal)
     }
 
     func jsonString(_ text: String) -> String {

@@ -19,6 +19,7 @@ struct FeedsController {
         router.get(RouterPath(SiteURL.Pattern.trendingFeed), use: trending)
         router.get(RouterPath(SiteURL.Pattern.risingFeed), use: rising)
         router.get(RouterPath(SiteURL.Pattern.updatesFeed), use: updates)
+        router.get(RouterPath(SiteURL.Pattern.subscribe), use: subscribe)
     }
 
     @Sendable func trending(_ request: Request, context: WebContext) async throws -> AtomFeed {
@@ -58,7 +59,7 @@ struct FeedsController {
         let origin = origin(of: request, context: context)
         let entries = result.entries.map { gain in
             let span = SpanText.short(gain.to.timeIntervalSince(gain.from))
-            let gained = "+\(GroupedNumber.format(gain.gained)) stars in \(span)"
+            let gained = "+\(CountNoun.text(gain.gained, "star")) in \(span)"
             // Updated when the gain last moved: the newest star count recorded.
             return entry(
                 gain.repository, id: "rising/\(list.timeframe.rawValue)/repo/\(gain.repository.id)", origin: origin,
@@ -106,6 +107,15 @@ struct FeedsController {
     }
 
     /// Where this request reached the app, for absolute links (any feed needs them).
+    /// `/subscribe?feed=PATH`: how to follow one of the feeds, its address ready to copy.
+    @Sendable func subscribe(_ request: Request, context: WebContext) async throws -> HTML {
+        guard let path = LocalPath.safe(QueryValues(request)["feed"]), let title = SubscribePage.title(of: path) else {
+            throw HTTPError(.notFound, message: "That is not one of Starscope's feeds.")
+        }
+        let origin = origin(of: request, context: context)
+        return context.render(SubscribePage(title: title, path: path, url: origin.scheme + "://" + origin.authority.urlText + path))
+    }
+
     func origin(of request: Request, context: WebContext) -> SiteOrigin {
         SiteOrigin(
             request, https: services.isHTTPS(request, context: context),

@@ -28,6 +28,11 @@ struct RepositoryController {
         }
         let list = try await ListModels(services: services).model(origin, context: context)
         var detail = await detail(name, origin: origin, beside: list, context: context)
+        // What "Star on GitHub" just did, when its form redirected here.
+        if let outcome = services.starOutcomes.value(QueryValues(request)["star"], account: context.account) {
+            detail.starOutcome = outcome
+            if !outcome.failed { detail.starredOnGitHub = outcome.starred }
+        }
         guard case .found(let repository, _) = detail.content else {
             return try context.render(SplitPage(origin: origin, list: list, detail: detail)).response(from: request, context: context)
         }
@@ -47,7 +52,7 @@ struct RepositoryController {
             let sections = await CacheReport.$current.withValue(report) { await explorer.sections(name) }
             var part = RepositorySectionsPart(sections, repository: repository, now: now, readmes: services.readmes)
             part.history = HistorySection(name: name, gitHub: await history, observed: observed, samples: samples, now: now)
-            part.stale = Banner.text(report.stale)
+            part.stale = Banner.text(report.stale, limits: report.rateLimits)
             return part.view()
         }
     }
@@ -74,6 +79,11 @@ struct RepositoryController {
                 page.note = favorite.note
                 page.starredOnGitHub = favorite.starredOnGitHub
             }
+            // Not a favourite Starscope starred or synced: GitHub says whether it is starred.
+            if page.canStar, page.starredOnGitHub == nil {
+                page.starredOnGitHub = await Self.isStarred(
+                    name, stars: services.stars(for: context), wait: services.settings.starStateWait)
+            }
             let samples = (try? await services.database.starHistory(repositoryID: repository.id)) ?? []
             page.history = StarHistoryChart(points: samples.map { .init(date: $0.recordedAt, stars: $0.stars) }, now: page.now)
             page.samples = samples
@@ -83,6 +93,23 @@ struct RepositoryController {
                 ? .notFound(error.message) : .failed(Failure(error, retry: SiteURL.repository(name, from: origin).href))
         }
         return page
+    }
+}
+
+extension RepositoryController {
+    /// Whether the token's user starred `name`, when GitHub says so within `wait`
+    /// (`WebSettings.starStateWait`): a slow GitHub never holds the detail up for it.
+    static func isStarred(_ name: RepositoryName, stars: GitHubStars, wait: Duration) async -> Bool? {
+        await withTaskGroup(of: Bool??.self) { group in
+            group.addTask { .some(await stars.isStarred(name)) }
+            group.addTask {
+                try? await Task.sleep(for: wait)
+                return .none
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first ?? nil
+        }
     }
 }
 

@@ -22,7 +22,12 @@ struct SettingsController {
     }
 
     @Sendable func show(_ request: Request, context: WebContext) async throws -> HTML {
-        context.render(await model(context: context, message: QueryValues(request)["saved"].map { _ in "Token saved." }))
+        let values = QueryValues(request)
+        // A refused token form redirected here (POST → 303 → GET): reloading does not send it again.
+        if let reason = services.tokenRefusals.value(values["refused"], account: context.account) {
+            return context.render(await model(context: context, error: reason))
+        }
+        return context.render(await model(context: context, message: values["saved"].map { _ in "Token saved." }))
     }
 
     func model(context: WebContext, message: String? = nil, error: String? = nil) async -> SettingsPage {
@@ -60,6 +65,7 @@ struct SettingsController {
         }
         return SettingsPage(
             token: state, limits: limits, ownsServerToken: ownsServerToken,
+            environmentTokenName: ownsServerToken ? services.settings.environmentToken?.name : nil,
             canRemoveToken: ownsServerToken && services.storedTokenExists, canForget: isAccount(context),
             live: await services.live(for: context).status,
             backgroundInterval: services.settings.environment.offline ? nil : services.settings.updatesInterval,
@@ -71,30 +77,32 @@ struct SettingsController {
         try refuseWithAccounts()
         let form = try await FormData.read(request)
         try CSRFMiddleware.verify(form, context: context)
+        if let variable = services.settings.environmentToken?.name {
+            return refusal("\(variable) is set in the environment and wins over a token saved here: change it there.", context: context)
+        }
         let token = (form["token"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         guard token.count < 256, GitHubToken.isWellFormed(token) else {
             let reason = GitHubToken.refusal(token, from: "this form") ?? "Paste one token: it has no spaces."
-            return try await refusal(reason, context: context).response(from: request, context: context)
+            return refusal(reason, context: context)
         }
         do {
             _ = try await services.networkClient(token: token).tokenOwner()
         } catch {
-            return try await refusal(StarscopeError(error, about: .token).message, context: context).response(
-                from: request, context: context)
+            return refusal(StarscopeError(error, about: .token).message, context: context)
         }
         do {
             try services.useStoredToken(token)
         } catch {
             throw HTTPError(.internalServerError, message: error.message)
         }
-        return .redirect(to: SiteURL.settings(saved: true).href, type: .found)
+        return .redirect(to: SiteURL.settings(saved: true).href, type: .normal)
     }
 
-    /// Settings again, saying why the token was not saved.
-    func refusal(_ reason: String, context: WebContext) async -> HTML {
-        var page = await model(context: context, error: reason)
-        page.status = .badRequest
-        return context.render(page)
+    /// To Settings (303), which says why the token was not saved.
+    func refusal(_ reason: String, context: WebContext) -> Response {
+        var builder = QueryBuilder()
+        builder.add("refused", services.tokenRefusals.keep(reason, account: context.account))
+        return .redirect(to: SiteURL.settings(saved: false).href + "?" + builder.parts.joined(separator: "&"), type: .normal)
     }
 
     @Sendable func deleteToken(_ request: Request, context: WebContext) async throws -> Response {
@@ -106,7 +114,7 @@ struct SettingsController {
         } catch {
             throw HTTPError(.internalServerError, message: error.message)
         }
-        return .redirect(to: SiteURL.settings(saved: false).href, type: .found)
+        return .redirect(to: SiteURL.settings(saved: false).href, type: .normal)
     }
 
     /// With accounts, the server's token belongs to whoever runs it (`GH_TOKEN` or `auth login`).
@@ -124,7 +132,7 @@ struct SettingsController {
         if isAccount(context) {
             try? await services.database.setTheme(theme.rawValue, account: context.account)
         }
-        var response = Response.redirect(to: SiteURL.settings(saved: false).href, type: .found)
+        var response = Response.redirect(to: SiteURL.settings(saved: false).href, type: .normal)
         response.setCookie(Cookie(name: "theme", value: theme.rawValue, maxAge: 31_536_000, path: "/", httpOnly: false, sameSite: .lax))
         return response
     }

@@ -12,24 +12,49 @@ struct StarsController {
         router.post(RouterPath(SiteURL.Pattern.favoritesSync), use: sync)
     }
 
+    /// Stars or unstars on GitHub. Scripts (`Accept: application/json`) get the state, the count
+    /// and one sentence; a form is redirected (303) back to the detail, which says what happened.
     @Sendable func star(_ request: Request, context: WebContext) async throws -> Response {
         let form = try await FormData.read(request)
         try CSRFMiddleware.verify(form, context: context)
         guard let name = try? RepositoryName(parsing: form["repo"] ?? "") else {
             throw HTTPError(.badRequest, message: "That is not a repository name.")
         }
+        let wanted = form["starred"] != "false"
+        var outcome: RepositoryPage.StarOutcome
+        var status = HTTPResponse.Status.ok
         do {
-            try await services.stars(for: context).setStar(name, starred: form["starred"] != "false")
+            let change = try await services.stars(for: context).setStar(name, starred: wanted)
+            outcome = .init(
+                starred: change.starred, stars: change.stars,
+                message: change.starred ? "Starred \(name) on GitHub." : "Removed your star from \(name) on GitHub.")
         } catch {
-            throw HTTPError(Self.status(error), message: Self.sentence(error))
+            status = Self.status(error)
+            outcome = .init(starred: !wanted, stars: nil, message: Self.sentence(error), failed: true)
         }
-        return .redirect(to: LocalPath.safe(form["return"]) ?? SiteURL.repository(name, from: .trending(TrendingList())).href, type: .found)
+        if request.headers[.accept]?.contains("application/json") == true {
+            var headers = HTTPFields()
+            headers[.contentType] = "application/json"
+            let json = FavoritesController(services: services)
+            let stars =
+                outcome.stars.map {
+                    ",\"stars\":\($0),\"compact\":\(json.jsonString(CompactNumber.format($0))),\"label\":\(json.jsonString(CountNoun.text($0, "star")))"
+                } ?? ""
+            let body =
+                "{\"repo\":\(json.jsonString(name.description)),\"starred\":\(outcome.starred),\"failed\":\(outcome.failed)\(stars),\"message\":\(json.jsonString(outcome.message))}"
+            return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: body)))
+        }
+        var back = LocalPath.safe(form["return"]) ?? SiteURL.repository(name, from: .trending(TrendingList())).href
+        var builder = QueryBuilder()
+        builder.add("star", services.starOutcomes.keep(outcome, account: context.account))
+        back += (back.contains("?") ? "&" : "?") + builder.parts.joined(separator: "&")
+        return .redirect(to: back, type: .normal)
     }
 
-    @Sendable func sync(_ request: Request, context: WebContext) async throws -> HTML {
+    /// Syncs, then redirects (303) to Favourites, which shows what the sync did.
+    @Sendable func sync(_ request: Request, context: WebContext) async throws -> Response {
         let form = try await FormData.read(request)
         try CSRFMiddleware.verify(form, context: context)
-        let list = FavoritesList()
         var result: FavoritesPage.SyncResult
         do {
             let report = try await services.stars(for: context).sync(push: form["push"] == "1")
@@ -39,9 +64,8 @@ struct StarsController {
         } catch {
             result = .init(added: 0, alreadyFavorites: 0, pushed: 0, failure: Self.sentence(error), pushRequested: form["push"] == "1")
         }
-        var model = try await FavoritesController(services: services).model(list, context: context)
-        model.syncResult = result
-        return context.render(SplitPage(origin: .favorites(list), list: model))
+        let id = services.syncOutcomes.keep(result, account: context.account)
+        return .redirect(to: FavoritesController.afterForm(query: "synced", id), type: .normal)
     }
 
     static func status(_ error: StarscopeError) -> HTTPResponse.Status {

@@ -25,7 +25,8 @@ public struct WebContext: RequestContext, RemoteAddressRequestContext {
     /// The page context for this request, with the banner from the request's `CacheReport`.
     func page(_ section: PageContext.Section) -> PageContext {
         PageContext(
-            theme: theme, csrf: csrf, banner: Banner.text(CacheReport.current?.stale), section: section,
+            theme: theme, csrf: csrf, banner: Banner.text(CacheReport.current?.stale, limits: CacheReport.current?.rateLimits ?? []),
+            section: section,
             signedIn: sessionSecret != nil, account: account, unreadUpdates: unreadUpdates)
     }
 }

@@ -200,7 +200,6 @@
         if (button.querySelector("input[name=repo]").value !== result.repo) continue;
         const b = button.querySelector("button");
         b.setAttribute("aria-pressed", String(result.favorite));
-        b.textContent = result.favorite ? "★" : "☆";
         const label = (result.favorite ? "Remove " : "Add ") + result.repo + (result.favorite ? " from favourites" : " to favourites");
         b.setAttribute("aria-label", label); b.title = label;
         button.closest(".repo-row, .detail")?.classList.toggle("is-favorite", result.favorite);
@@ -227,6 +226,7 @@
     undo.textContent = "Undo";
     undo.addEventListener("click", async () => {
       const body = new URLSearchParams(new FormData(form));
+      body.set("undo", "1");
       const response = await fetch(form.action, {
         method: "POST", credentials: "same-origin",
         headers: { Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded" }, body,
@@ -235,7 +235,7 @@
       for (const b of document.querySelectorAll(".fav-form")) {
         if (b.querySelector("input[name=repo]").value !== repo) continue;
         const button = b.querySelector("button");
-        button.setAttribute("aria-pressed", "true"); button.textContent = "★";
+        button.setAttribute("aria-pressed", "true");
         const label = "Remove " + repo + " from favourites";
         button.setAttribute("aria-label", label); button.title = label;
         b.closest(".repo-row, .detail")?.classList.add("is-favorite");

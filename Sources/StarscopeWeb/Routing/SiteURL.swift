@@ -25,6 +25,8 @@ enum SiteURL: Hashable, Sendable {
     case trendingFeed(TrendingList)
     case risingFeed(RisingList)
     case updatesFeed
+    /// How to subscribe to one of the feeds (its path, from `Pattern.feeds`), with its address to copy.
+    case subscribe(feed: String)
     case compare(CompareList)
     case compareEmbed(CompareList, theme: EmbedTheme?)
     case starsEmbed(RepositoryName, theme: EmbedTheme?)
@@ -69,6 +71,7 @@ enum SiteURL: Hashable, Sendable {
         static let trendingFeed = "/feeds/trending.atom"
         static let risingFeed = "/feeds/rising.atom"
         static let updatesFeed = "/feeds/updates.atom"
+        static let subscribe = "/subscribe"
         static let compare = "/compare"
         static let compareEmbed = "/compare.svg"
         static let starsEmbed = "/repos/:owner/:name/stars.svg"
@@ -125,6 +128,7 @@ enum SiteURL: Hashable, Sendable {
         case .trendingFeed(let list): list.with(page: 1).parameters(withPage: false).url(Pattern.trendingFeed)
         case .risingFeed(let list): list.timeframe == .week ? Pattern.risingFeed : "\(Pattern.risingFeed)?since=\(list.timeframe.rawValue)"
         case .updatesFeed: Pattern.updatesFeed
+        case .subscribe(let feed): "\(Pattern.subscribe)?feed=" + HTML.query(feed)
         case .compare(let list): list.parameters(path: Pattern.compare)
         case .compareEmbed(let list, let theme): list.parameters(path: Pattern.compareEmbed, theme: theme)
         case .starsEmbed(let name, let theme): "/repos/\(name.owner)/\(name.name)/stars.svg" + (theme.map { "?theme=\($0.rawValue)" } ?? "")

@@ -22,6 +22,11 @@ public final class WebServices: Sendable {
     let hostPolicy: HostPolicy
     let trustedProxies: TrustedProxies
     let sessions = SessionCache()
+    /// What imports, syncs and refused tokens did, for the page each form's redirect leads to.
+    let importOutcomes = FormOutcomes<FavoritesPage.ImportOutcome>()
+    let syncOutcomes = FormOutcomes<FavoritesPage.SyncResult>()
+    let tokenRefusals = FormOutcomes<String>()
+    let starOutcomes = FormOutcomes<RepositoryPage.StarOutcome>()
     let signInGate = SignInGate()
     /// Sanitised READMEs by the answer they came from (`SanitizedReadmes`).
     let readmes = SanitizedReadmes()

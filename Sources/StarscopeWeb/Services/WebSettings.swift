@@ -42,6 +42,9 @@ public struct WebSettings: Sendable {
     public var databaseURL: String?
     /// Seconds a form's body may take to arrive.
     public var bodyTimeout: Double = 30
+    /// How long a detail waits for GitHub to say whether it is starred before it is sent without
+    /// knowing (the button then offers to star: starring twice changes nothing).
+    public var starStateWait: Duration = .milliseconds(500)
     /// Names besides this machine's addresses that `Host` may carry (`--allowed-host`), such as
     /// the name a reverse proxy forwards.
     public var allowedHosts: [String] = []

@@ -9,7 +9,7 @@ extension FavoritesPage: ListPane {
         firstPage.page = 1
         let body: HTML =
             if total == 0 {
-                Components.empty("No favourites yet.", "Tap ☆ on any repository to keep it here, ready offline.")
+                Components.empty("No favourites yet.", "Tap ♡ on any repository to keep it here, ready offline.")
             } else if rows.isEmpty {
                 Components.empty("No favourite matches these filters.")
             } else {
@@ -79,6 +79,7 @@ extension FavoritesPage: ListPane {
             <form method="post" action="\(SiteURL.favoritesToggle.href)">
             <input type="hidden" name="csrf" value="\(context.csrf)">
             <input type="hidden" name="repo" value="\(removed)">
+            <input type="hidden" name="undo" value="1">
             <input type="hidden" name="return" value="\(SiteURL.favorites(list).href)">
             <button type="submit">Undo</button>
             </form></div>
@@ -103,7 +104,9 @@ extension FavoritesPage: ListPane {
     func syncSummary() -> HTML {
         guard let result = syncResult else { return "" }
         var sentence = "Added \(result.added) starred repositor\(result.added == 1 ? "y" : "ies") from GitHub"
-        if result.alreadyFavorites > 0 { sentence += "; \(result.alreadyFavorites) were favourites already" }
+        if result.alreadyFavorites > 0 {
+            sentence += "; \(result.alreadyFavorites) \(result.alreadyFavorites == 1 ? "was a favourite" : "were favourites") already"
+        }
         if result.pushRequested { sentence += "; starred \(result.pushed) favourite\(result.pushed == 1 ? "" : "s") on GitHub" }
         let failure: HTML = result.failure.map { "<p>\($0)</p>" } ?? ""
         return result.failure != nil && result.added == 0 && result.pushed == 0

@@ -11,6 +11,12 @@ struct FavoritesPage: Sendable {
         var skipped: [(entry: Int, reason: String)]
     }
 
+    /// What an import did, or why it could not: kept for the page its redirect leads to.
+    struct ImportOutcome: Sendable {
+        var result: ImportResult?
+        var error: String?
+    }
+
     var list: FavoritesList
     /// How many favourites there are in all (not only those shown).
     var total = 0

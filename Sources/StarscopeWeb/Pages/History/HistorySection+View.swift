@@ -6,10 +6,10 @@ extension HistorySection {
         guard let curve, let chart, let first = curve.days.first else { return fallback }
         let total = curve.total
         let summary =
-            "\(GroupedNumber.format(total)) stars since \(first.date)"
-            + (curve.peakDay.map { ". Peak day: \($0.date) (\(GroupedNumber.format($0.stars)) stars)" } ?? "")
+            "\(CountNoun.text(total, "star")) since \(first.date)"
+            + (curve.peakDay.map { ". Peak day: \($0.date) (\(CountNoun.text($0.stars, "star")))" } ?? "")
             + (curve.bestWeek.map {
-                "; best 7 days from \(StarCurve.Point(day: $0.start, stars: 0, total: 0).date) (\(GroupedNumber.format($0.stars)) stars)"
+                "; best 7 days from \(StarCurve.Point(day: $0.start, stars: 0, total: 0).date) (\(CountNoun.text($0.stars, "star")))"
             } ?? "") + "."
         let withdrawnText: HTML =
             withdrawn.map { count in

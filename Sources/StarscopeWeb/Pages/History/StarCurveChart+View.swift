@@ -93,8 +93,8 @@ extension StarCurveChart {
                 let x1 = plotX(x(column.to, in: line)) + perDay
                 let text =
                     column.from.day == column.to.day
-                    ? "\(column.from.date): \(GroupedNumber.format(column.to.total)) stars (+\(GroupedNumber.format(column.stars)))"
-                    : "\(column.from.date) to \(column.to.date): \(GroupedNumber.format(column.to.total)) stars (+\(GroupedNumber.format(column.stars)))"
+                    ? "\(column.from.date): \(CountNoun.text(column.to.total, "star")) (+\(GroupedNumber.format(column.stars)))"
+                    : "\(column.from.date) to \(column.to.date): \(CountNoun.text(column.to.total, "star")) (+\(GroupedNumber.format(column.stars)))"
                 out +=
                     "<rect class=\"hit\" x=\"\(Self.number(x0))\" y=\"\(Self.number(Self.top))\" width=\"\(Self.number(max(1, x1 - x0)))\" height=\"\(Self.number(Self.plotHeight))\" data-value=\"\(HTML.escape(text))\"><title>\(HTML.escape(text))</title></rect>"
             }

@@ -15,8 +15,8 @@ extension StarHistoryChart {
         let line = polyline(scaled(width: width, height: height))
         let summary: String =
             points.count == 1
-            ? "One count so far: \(GroupedNumber.format(last.stars)) stars on \(RelativeTime.day(last.date)). The line grows as Starscope sees it again."
-            : "\(gained >= 0 ? "+" : "−")\(GroupedNumber.format(gained.magnitude)) stars in \(SpanText.short(span)), from \(points.count) counts since \(RelativeTime.day(first.date))."
+            ? "One count so far: \(CountNoun.text(last.stars, "star")) on \(RelativeTime.day(last.date)). The line grows as Starscope sees it again."
+            : "\(gained >= 0 ? "+" : "−")\(GroupedNumber.format(gained.magnitude)) \(CountNoun.word(gained.magnitude, "star")) in \(SpanText.short(span)), from \(points.count) counts since \(RelativeTime.day(first.date))."
         return """
             <section class="star-history" data-star-history aria-labelledby="history-title">
             <h2 id="history-title">Star history</h2>
@@ -33,7 +33,8 @@ extension StarHistoryChart {
     func sparkline() -> HTML {
         guard points.count > 1 else { return "" }
         let line = polyline(scaled(width: 60, height: 16))
-        let label = "\(gained >= 0 ? "+" : "−")\(GroupedNumber.format(gained.magnitude)) stars in \(SpanText.short(span))"
+        let label =
+            "\(gained >= 0 ? "+" : "−")\(GroupedNumber.format(gained.magnitude)) \(CountNoun.word(gained.magnitude, "star")) in \(SpanText.short(span))"
         return
             "<svg class=\"sparkline\" viewBox=\"0 -2 60 20\" preserveAspectRatio=\"none\" role=\"img\" aria-label=\"\(label)\"><title>\(label)</title><polyline points=\"\(line)\"/></svg>"
     }

@@ -72,7 +72,7 @@ extension RepositoryPage {
             \(favorite && !context.isReadOnly ? annotationForm(repository, context: context) : "")
             \(Self.about(repository))
             <div class="detail-actions"><a class="button" href="\(Self.gitHubURL(repository))" rel="noopener noreferrer">Open on GitHub</a>\
-            \(canStar && !context.isReadOnly ? starForm(repository, context: context) : "")</div>
+            \(!context.isReadOnly ? starForm(repository, context: context) : "")</div>
             \(sectionsFollow ? Self.sectionsMarker : history?.view() ?? "")
             """
     }
@@ -80,16 +80,28 @@ extension RepositoryPage {
     /// Where the streamed sections go: the page up to here is sent first.
     static let sectionsMarker: HTML = "<!--sections-->"
 
-    /// Star (or, when Starscope knows it is starred, unstar) on GitHub.
+    /// Star (or, when it is starred, unstar) on GitHub: the button says which it is (Star /
+    /// Starred) with GitHub's count, and the line after it what the last press did.
     func starForm(_ repository: Repository, context: PageContext) -> HTML {
         let starred = starredOnGitHub == true
+        let stars = starOutcome?.stars ?? repository.stargazersCount
+        let state = starredOnGitHub.map { $0 ? "true" : "false" } ?? "unknown"
+        let outcome: HTML =
+            starOutcome.map { outcome -> HTML in
+                outcome.failed
+                    ? "<p class=\"star-outcome is-error\" role=\"alert\">\(outcome.message)</p>"
+                    : "<p class=\"star-outcome\" role=\"status\">\(outcome.message)</p>"
+            } ?? "<p class=\"star-outcome\" role=\"status\"></p>"
+        let hint: HTML = canStar ? "" : " title=\"Starring on GitHub needs a GitHub token (Settings)\""
         return """
             <form class="star-form" method="post" action="\(SiteURL.star.href)">
             <input type="hidden" name="csrf" value="\(context.csrf)">
             <input type="hidden" name="repo" value="\(repository.fullName)">
             <input type="hidden" name="starred" value="\(starred ? "false" : "true")">
             <input type="hidden" name="return" value="\(href)">
-            <button type="submit" data-starred-on-github="\(starredOnGitHub.map { $0 ? "true" : "false" } ?? "unknown")">\(starred ? "Unstar on GitHub" : "★ Star on GitHub")</button>
+            <button type="submit" class="star-button" data-starred-on-github="\(state)"\(hint)><span class="star-state">\(starred ? "★ Starred" : "☆ Star") on GitHub</span> \
+            <span class="star-count" title="\(CountNoun.text(stars, "star"))">\(CompactNumber.format(stars))</span></button>
+            \(outcome)
             </form>
             """
     }

@@ -22,6 +22,15 @@ struct RepositoryPage: Sendable {
     var samples: [StarSample] = []
     /// Requests carry a token, so it can be starred on GitHub from here.
     var canStar = false
+    /// What "Star on GitHub" just did (its form redirected here), in one sentence.
+    struct StarOutcome: Sendable, Hashable {
+        var starred: Bool
+        var stars: Int?
+        var message: String
+        var failed = false
+    }
+
+    var starOutcome: StarOutcome?
     /// Whether it is starred on GitHub, when Starscope knows (a favourite it starred or synced).
     var starredOnGitHub: Bool?
     /// A favourite's own tags and note.

@@ -25,7 +25,7 @@ extension RisingPage: ListPane {
             ? Components.empty(
                 candidates == 0
                     ? "Starscope has not looked at any repository's newest weeks yet this week."
-                    : "Nothing is breaking out among the \(GroupedNumber.format(candidates)) repositories Starscope looked at this week.",
+                    : "Nothing is breaking out among the \(CountNoun.text(candidates, "repository", plural: "repositories")) Starscope looked at this week.",
                 "Starscope asks GitHub for the newest weeks of what you browse and your favourites, once a day each.")
             : HTML(
                 raw: groups.map { group -> String in

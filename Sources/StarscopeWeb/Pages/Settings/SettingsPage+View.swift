@@ -24,7 +24,7 @@ extension SettingsPage {
             <h2>GitHub token</h2>
             \(tokenText)
             \(limitsList)
-            \(ownsServerToken ? Self.tokenForm(csrf: context.csrf) : "")
+            \(ownsServerToken ? environmentNote ?? Self.tokenForm(csrf: context.csrf) : "")
             \(remove)
             \(context.signedIn ? Self.signOut(csrf: context.csrf, isAccount: canForget, isGuest: context.isReadOnly) : "")
             <h2>Live star counts</h2>
@@ -55,6 +55,16 @@ extension SettingsPage {
         case .none:
             "<p>No token: GitHub allows 60 requests an hour. A token (no scopes needed) raises that to 5,000.</p>"
         }
+    }
+
+    /// With the token from the environment, why there is no form to change it here.
+    var environmentNote: HTML? {
+        guard let name = environmentTokenName else { return nil }
+        let saved: HTML = canRemoveToken ? " A token saved here is not used while it is set." : ""
+        return """
+            <p class="environment-token">The token comes from <code>\(name)</code> in the environment Starscope was started \
+            with, and wins over any token saved here.\(saved) To use another, change <code>\(name)</code> and start Starscope again.</p>
+            """
     }
 
     var limitsList: HTML {

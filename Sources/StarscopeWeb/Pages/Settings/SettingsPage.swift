@@ -28,6 +28,9 @@ struct SettingsPage: Page {
     var limits: [Limit]?
     /// The server's token can be set here (not with `--accounts`).
     var ownsServerToken: Bool
+    /// The variable (`GH_TOKEN`, `GITHUB_TOKEN`) whose token wins over any saved here, when set:
+    /// then the token form is not offered, as what it saves would not be used.
+    var environmentTokenName: String?
     var canRemoveToken: Bool
     /// Signed in with their own token (`--accounts`): they may be forgotten.
     var canForget = false

@@ -7,16 +7,15 @@ typealias StaleAnswer = CacheReport.Stale
 
 /// The offline / stale / rate-limit banner's sentence.
 enum Banner {
-    /// The banner text for a stale answer: "Offline — showing results from 10:42".
-    static func text(_ stale: StaleAnswer?) -> String? {
+    /// The banner text for a stale answer: "Offline — showing results from 10:42". Used-up rate
+    /// limits (`limits`, from the same `CacheReport`) are told each for its own resource.
+    static func text(_ stale: StaleAnswer?, limits: [CacheReport.RateLimitHit] = []) -> String? {
         guard let stale else { return nil }
         let when = ClockTime.format(stale.fetchedAt)
         switch stale.reason {
-        case .rateLimited(_, let limit, let reset):
-            // GitHub does not always say when it resets, nor the limit; without either, a token still helps.
-            let hint = limit <= 60 ? "; add a token in Settings for 5,000 requests an hour" : ""
-            let resets = reset.map { " — resets at \(ClockTime.format($0))" } ?? ""
-            return "Rate limit reached\(resets)\(hint). Showing results from \(when)."
+        case .rateLimited(let resource, let limit, let reset):
+            let hits = limits.isEmpty ? [CacheReport.RateLimitHit(resource: resource, limit: limit, reset: reset)] : limits
+            return hits.map(sentence).joined(separator: " ") + " Showing results from \(when)."
         case .secondaryRateLimit:
             return "GitHub asked Starscope to slow down — showing results from \(when)."
         case .serverError:
@@ -29,6 +28,27 @@ enum Banner {
             return "GitHub sent an answer larger than \(limit >> 20) MB — showing results from \(when)."
         default:
             return "Offline — showing results from \(when)."
+        }
+    }
+
+    /// One used-up limit, per resource and aware of the token in use: the limit GitHub gave is
+    /// the token's (60 core requests an hour and 10 searches a minute without one); only then is
+    /// a token suggested. "Search limit used up (30 searches a minute) — resets at 10:43."
+    static func sentence(_ hit: CacheReport.RateLimitHit) -> String {
+        let resets = hit.reset.map { " — resets at \(ClockTime.format($0))" } ?? ""
+        switch hit.resource {
+        case "search":
+            let anonymous = (1...10).contains(hit.limit)
+            let size = hit.limit > 0 ? " (\(CountNoun.text(hit.limit, "search", plural: "searches")) a minute)" : ""
+            let hint = anonymous ? "; a token in Settings raises it to 30 a minute" : ""
+            return "GitHub's search limit is used up\(size)\(resets)\(hint)."
+        case "core":
+            let anonymous = (1...60).contains(hit.limit)
+            let size = hit.limit > 0 ? " (\(CountNoun.text(hit.limit, "request")) an hour)" : ""
+            let hint = anonymous ? "; a token in Settings raises it to 5,000 an hour" : ""
+            return "GitHub's rate limit is used up\(size)\(resets)\(hint)."
+        default:
+            return "GitHub's \(hit.resource) limit is used up\(resets)."
         }
     }
 }

@@ -65,7 +65,7 @@ enum Components {
         let countBadge: HTML = count.map { " <span class=\"count\" data-count>\($0)</span>" } ?? ""
         let feedLink: HTML =
             feed.map {
-                "<a class=\"feed-link\" href=\"\($0.href)\" type=\"application/atom+xml\" title=\"\($0.title): Atom feed, for feed readers\">Feed</a>"
+                "<a class=\"feed-link\" href=\"\(SiteURL.subscribe(feed: $0.href).href)\" title=\"\($0.title): how to follow it in a feed reader\">Feed</a>"
             } ?? ""
         return "<div class=\"list-head\"><h1 id=\"\(id)\">\(title)\(countBadge)</h1>\(feedLink)</div>"
     }

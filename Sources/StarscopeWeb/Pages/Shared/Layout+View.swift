@@ -13,6 +13,11 @@ enum Layout {
         var icon: String
     }
 
+    /// Favourites' one symbol, everywhere: the tab, each row's and the detail's toggle (filled when
+    /// a favourite). GitHub's stars keep ★.
+    static let heart =
+        "M12 21s-7.5-4.6-9.5-9.2C1 8.4 3.4 5 6.8 5c2 0 3.6 1.1 5.2 3 1.6-1.9 3.2-3 5.2-3C20.6 5 23 8.4 21.5 11.8 19.5 16.4 12 21 12 21z"
+
     static let navigation: [NavigationItem] = [
         .init(
             section: .trending, href: SiteURL.trending(TrendingList()).href, title: "New & popular", short: "New",
@@ -22,14 +27,12 @@ enum Layout {
             icon: "M3 17l6-6 4 4 8-8M15 7h6v6"),
         .init(
             section: .favorites, href: SiteURL.favorites(FavoritesList()).href, title: "Favourites", short: "Favourites",
-            icon:
-                "M12 21s-7.5-4.6-9.5-9.2C1 8.4 3.4 5 6.8 5c2 0 3.6 1.1 5.2 3 1.6-1.9 3.2-3 5.2-3C20.6 5 23 8.4 21.5 11.8 19.5 16.4 12 21 12 21z"
-        ),
+            icon: heart),
         .init(
             section: .updates, href: SiteURL.updates.href, title: "Updates", short: "Updates",
             icon: "M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.9 1.9 0 0 0 3.4 0"),
         .init(
-            section: .accounts, href: SiteURL.account(AccountList(login: "swiftlang")).href, title: "Accounts", short: "Accounts",
+            section: .accounts, href: SiteURL.accountGo.href, title: "Accounts", short: "Accounts",
             icon: "M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9zm-8 9c0-4 3.6-6.5 8-6.5s8 2.5 8 6.5"),
         .init(
             section: .people, href: SiteURL.people(PeopleList()).href, title: "People", short: "People",
@@ -78,6 +81,8 @@ enum Layout {
             <script src="\(Assets.url("app.js"))" defer></script>
             <script src="\(Assets.url("place.js"))" defer></script>
             <script src="\(Assets.url("offline.js"))" defer></script>
+            <script src="\(Assets.url("star-button.js"))" defer></script>
+            <script src="\(Assets.url("copy-button.js"))" defer></script>
             </head>
             <body\(bodyClass)>
             <a class="skip" href="#main">Skip to content</a>

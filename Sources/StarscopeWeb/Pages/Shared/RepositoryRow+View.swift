@@ -49,7 +49,8 @@ extension RepositoryRow {
 
     static func forks(_ count: Int) -> HTML {
         guard count > 0 else { return "" }
-        return "<span class=\"forks\" title=\"\(GroupedNumber.format(count)) forks\">\(CompactNumber.format(count)) forks</span>"
+        return
+            "<span class=\"forks\" title=\"\(CountNoun.text(count, "fork"))\">\(CountNoun.text(count, "fork", number: CompactNumber.format))</span>"
     }
 
     /// "created 3 days ago, pushed 2 hours ago" (the push when GitHub says one).
@@ -66,7 +67,7 @@ extension RepositoryRow {
     }
 
     static func stars(_ count: Int) -> HTML {
-        "<span class=\"stars\" data-stars=\"\(count)\" title=\"\(GroupedNumber.format(count)) stars\"><span aria-hidden=\"true\">★</span> <span class=\"count\">\(CompactNumber.format(count))</span><span class=\"visually-hidden\"> stars</span></span>"
+        "<span class=\"stars\" data-stars=\"\(count)\" title=\"\(CountNoun.text(count, "star"))\"><span aria-hidden=\"true\">★</span> <span class=\"count\">\(CompactNumber.format(count))</span><span class=\"visually-hidden\"> \(CountNoun.word(count, "star"))</span></span>"
     }
 
     static func language(_ language: String?) -> HTML {
@@ -89,7 +90,8 @@ extension RepositoryRow {
             <input type="hidden" name="csrf" value="\(context.csrf)">
             <input type="hidden" name="repo" value="\(fullName)">
             <input type="hidden" name="return" value="\(returnTo)">
-            <button class="fav" type="submit" aria-pressed="\(favorite ? "true" : "false")" aria-label="\(label)" title="\(label)">\(favorite ? "★" : "☆")</button>
+            <button class="fav" type="submit" aria-pressed="\(favorite ? "true" : "false")" aria-label="\(label)" title="\(label)">\
+            <svg class="fav-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="\(Layout.heart)"/></svg></button>
             </form>
             """
     }

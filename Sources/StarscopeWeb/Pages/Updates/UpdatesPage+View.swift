@@ -6,7 +6,7 @@ extension UpdatesPage {
     func document(_ context: PageContext) -> HTML {
         let body: HTML =
             if favoritesCount == 0 {
-                Components.empty("No favourites to follow yet.", "Tap ☆ on any repository: its milestones, releases and more show up here.")
+                Components.empty("No favourites to follow yet.", "Tap ♡ on any repository: its milestones, releases and more show up here.")
             } else if updates.isEmpty {
                 Components.empty("Nothing happened to your favourites in the last 30 days.")
             } else {
@@ -36,11 +36,17 @@ extension UpdatesPage {
                 "<a class=\"inline\" href=\"\(SiteURL.repository($0, from: .updates).href)\">\(update.fullName)</a>"
             } ?? "\(update.fullName)"
         let newTag: HTML = isNew ? " <span class=\"tag new\">new</span>" : ""
+        // A release is read on GitHub's page of that release, not the repository's.
+        let release: HTML =
+            update.kind == .release
+            ? AtomFeed.webLink(update.htmlURL).map {
+                " · <a class=\"inline release-link\" href=\"\($0)\" rel=\"noopener noreferrer\">Read the release on GitHub</a>"
+            } ?? "" : ""
         return """
             <li class="update-row\(isNew ? " is-new" : "")" data-update="\(update.kind.rawValue)" data-repo="\(update.fullName)">
             <span class="tag kind">\(Self.label(update.kind))</span>\(newTag)
             <p>\(update.summary)</p>
-            <p class="meta">\(link) · <time datetime="\(RepositoryPage.iso(update.occurredAt))">\(RelativeTime.describe(update.occurredAt, now: now))</time></p>
+            <p class="meta">\(link) · <time datetime="\(RepositoryPage.iso(update.occurredAt))">\(RelativeTime.describe(update.occurredAt, now: now))</time>\(release)</p>
             </li>
             """
     }
