@@ -51,7 +51,10 @@ def test_readme_links_and_images_are_the_repositorys_own_files(fake, app):
             assert dict(images)["Screenshot"] == raw + "assets/screenshot.png", (name, images)
             # Every link into the repository is one of its files on its default branch, and every
             # image from it is a raw file: nothing names the repository twice.
-            own = [href for _, href in links if href.startswith(f"https://github.com/{name}/")]
+            # The build badge links to the repository's Actions page, around its image alone.
+            actions = f"https://github.com/{name}/actions"
+            assert [text for text, href in links if href == actions] == [""], (name, links)
+            own = [href for _, href in links if href.startswith(f"https://github.com/{name}/") and href != actions]
             assert own and all(href.startswith(f"https://github.com/{name}/blob/{branch}/") for href in own), (name, own)
             assert all(href.count(name) == 1 for href in own), (name, own)
             sources = [src for _, src in images if "raw.githubusercontent.com" in src]

@@ -91,6 +91,12 @@ def test_people_are_found_by_the_first_letters_of_a_login(site, browser):
     _, app = site
     browser.get(app.url + "/users")
     box = browser.find_element(By.CSS_SELECTOR, "#login")
+    if not box.is_displayed():
+        # On a phone the list's controls are folded into one line ("… · Search people"): one tap opens them.
+        fold = browser.find_element(By.CSS_SELECTOR, ".filter-fold > summary")
+        assert "Search people" in fold.text
+        tap(browser, fold)
+        wait(browser, lambda d: box.is_displayed())
     box.send_keys("octo", Keys.ENTER)
     wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".search-results .person-row"))
     first = browser.find_element(By.CSS_SELECTOR, ".search-results .person-row")
