@@ -39,11 +39,7 @@ struct RepositoryJSON: Encodable {
 
 extension RepositoryJSON {
     var jsonObject: JSONObjectWriter {
-        var object = repository.jsonObject
-        object.add("favorite", favorite)
-        if let tags { object.add("tags", tags) }
-        if let note { object.add("note", note) }
-        return object
+        repository.jsonObject(favorite: favorite, tags: tags, note: note)
     }
 }
 
