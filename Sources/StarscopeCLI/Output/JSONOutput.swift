@@ -37,12 +37,6 @@ struct RepositoryJSON: Encodable {
     }
 }
 
-extension RepositoryJSON {
-    var jsonObject: JSONObjectWriter {
-        repository.jsonObject(favorite: favorite, tags: tags, note: note)
-    }
-}
-
 /// Prints `value` as JSON with GitHub's field names, followed by a newline: indented for a
 /// person at a terminal, on one line for a script reading a pipe (as `gh` does).
 func printJSON<T: Encodable>(_ value: T) throws {
