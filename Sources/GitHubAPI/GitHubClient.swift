@@ -21,6 +21,7 @@ public struct GitHubClient: Sendable {
 
     func decode<T: Decodable>(_ type: T.Type, from response: GitHubResponse) throws(GitHubError) -> T {
         if let value = response.decoded as? T { return value }
+        if let value = GitHubJSONReading.decode(T.self, from: response.body) { return value }
         do {
             return try JSONDecoder.gitHub().decode(T.self, from: response.body)
         } catch {

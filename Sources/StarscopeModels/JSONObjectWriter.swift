@@ -66,7 +66,12 @@ public struct JSONObjectWriter: Sendable {
     /// Appends the object's JSON to `bytes`.
     public func write(to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "{"))
-        for (index, member) in members.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }).enumerated() {
+        // The models add their members in order already: sorting is then only checked.
+        let precedes: ((key: String, value: [UInt8]), (key: String, value: [UInt8])) -> Bool = {
+            $0.key.utf8.lexicographicallyPrecedes($1.key.utf8)
+        }
+        let isSorted = members.indices.dropFirst().allSatisfy { precedes(members[$0 - 1], members[$0]) }
+        for (index, member) in (isSorted ? members : members.sorted(by: precedes)).enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
             Self.appendString(member.key, to: &bytes)
             bytes.append(UInt8(ascii: ":"))
@@ -77,6 +82,13 @@ public struct JSONObjectWriter: Sendable {
 
     /// A JSON string: quotes, backslashes and control characters escaped, the rest as UTF-8.
     static func appendString(_ value: String, to bytes: inout [UInt8]) {
+        // Most text needs no escape: copied whole.
+        if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: value.utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         let hex = Array("0123456789abcdef".utf8)
         bytes.append(UInt8(ascii: "\""))
         for byte in value.utf8 {
@@ -123,40 +135,47 @@ extension License {
 extension Account {
     public var jsonObject: JSONObjectWriter {
         var object = JSONObjectWriter()
-        object.add("id", id)
-        object.add("login", login)
         object.add("avatar_url", avatarURL)
         object.add("html_url", htmlURL)
+        object.add("id", id)
+        object.add("login", login)
         object.add("type", kind.rawValue)
         return object
     }
 }
 
 extension Repository {
-    public var jsonObject: JSONObjectWriter {
+    public var jsonObject: JSONObjectWriter { jsonObject() }
+
+    /// The repository's object, with `favorite`, `tags` and `note` when given (as `--json` prints
+    /// them), its members added in the order they are written, so none are sorted.
+    public func jsonObject(favorite: Bool? = nil, tags: [String]? = nil, note: String? = nil) -> JSONObjectWriter {
         var object = JSONObjectWriter()
-        object.add("id", id)
-        object.add("name", name)
-        object.add("full_name", fullName)
-        object.add("owner", owner.jsonObject)
-        object.add("description", description)
-        object.add("html_url", htmlURL)
-        object.add("fork", fork)
-        object.add("created_at", createdAt)
-        object.add("updated_at", updatedAt)
-        object.add("pushed_at", pushedAt)
-        object.add("homepage", homepage)
-        object.add("stargazers_count", stargazersCount)
-        object.add("watchers_count", watchersCount)
-        object.add("forks_count", forksCount)
-        object.add("open_issues_count", openIssuesCount)
-        object.add("language", language)
-        object.add("topics", topics)
-        object.add("license", license?.jsonObject)
         object.add("archived", archived)
+        object.add("created_at", createdAt)
         object.add("default_branch", defaultBranch)
+        object.add("description", description)
+        if let favorite { object.add("favorite", favorite) }
+        object.add("fork", fork)
+        object.add("forks_count", forksCount)
+        object.add("full_name", fullName)
+        object.add("homepage", homepage)
+        object.add("html_url", htmlURL)
+        object.add("id", id)
+        object.add("language", language)
+        object.add("license", license?.jsonObject)
+        object.add("name", name)
+        if let note { object.add("note", note) }
+        object.add("open_issues_count", openIssuesCount)
+        object.add("owner", owner.jsonObject)
         object.add("private", isPrivate)
+        object.add("pushed_at", pushedAt)
+        object.add("stargazers_count", stargazersCount)
+        if let tags { object.add("tags", tags) }
+        object.add("topics", topics)
+        object.add("updated_at", updatedAt)
         object.add("visibility", visibility)
+        object.add("watchers_count", watchersCount)
         return object
     }
 }

@@ -41,16 +41,29 @@ import Testing
         }
         for repository in repositories {
             #expect(String(decoding: repository.jsonObject.bytes, as: UTF8.self) == Self.encoded(repository))
+            // Written straight into a buffer: the same bytes, with and without the `--json` extras.
+            #expect(repository.jsonBytes == repository.jsonObject.bytes)
+            let tags = repository.topics.isEmpty ? nil : repository.topics
+            var written: [UInt8] = []
+            repository.writeJSON(to: &written, favorite: repository.fork, tags: tags, note: repository.description)
+            #expect(written == repository.jsonObject(favorite: repository.fork, tags: tags, note: repository.description).bytes)
         }
         #expect(String(decoding: jsonArray(repositories.map(\.jsonObject)), as: UTF8.self) == Self.encoded(repositories))
     }
 
     @Test func datesAreWrittenToTheSecondInUTC() {
-        for seconds in [0, 0.999, -0.001, 951_782_400, 1_709_164_799.5, 4_102_444_800, -2_208_988_800.25] {
+        for seconds in [
+            0, 0.999, -0.001, 951_782_400, 1_709_164_799.5, 4_102_444_800, -2_208_988_800.25, 253_402_300_799.9,
+        ] {
             let date = Date(timeIntervalSince1970: seconds)
             var object = JSONObjectWriter()
             object.add("d", date)
             #expect(String(decoding: object.bytes, as: UTF8.self) == Self.encoded(["d": date]), "\(seconds)")
+            var written: [UInt8] = []
+            JSONBytes.date(date, &written)
+            var alone = JSONObjectWriter()
+            alone.add("d", date)
+            #expect(Array(#"{"d":"#.utf8) + written + [UInt8(ascii: "}")] == alone.bytes, "\(seconds)")
         }
     }
 

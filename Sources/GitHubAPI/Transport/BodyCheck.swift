@@ -18,10 +18,11 @@ public struct BodyCheck: Hashable, Sendable {
         self.decoder = decode
     }
 
-    /// The body must decode as `T` with GitHub's JSON conventions.
+    /// The body must decode as `T` with GitHub's JSON conventions (the models read in bulk
+    /// without `JSONDecoder` when they can: `GitHubJSONReading`).
     public static func decodes<T: Decodable & Sendable>(_ type: T.Type) -> BodyCheck {
         BodyCheck(name: String(reflecting: T.self)) { body in
-            try? JSONDecoder.gitHub().decode(T.self, from: body)
+            GitHubJSONReading.decode(T.self, from: body) ?? (try? JSONDecoder.gitHub().decode(T.self, from: body))
         }
     }
 

@@ -37,16 +37,6 @@ struct RepositoryJSON: Encodable {
     }
 }
 
-extension RepositoryJSON {
-    var jsonObject: JSONObjectWriter {
-        var object = repository.jsonObject
-        object.add("favorite", favorite)
-        if let tags { object.add("tags", tags) }
-        if let note { object.add("note", note) }
-        return object
-    }
-}
-
 /// Prints `value` as JSON with GitHub's field names, followed by a newline: indented for a
 /// person at a terminal, on one line for a script reading a pipe (as `gh` does).
 func printJSON<T: Encodable>(_ value: T) throws {
@@ -59,10 +49,16 @@ private func printEncoded<T: Encodable>(_ value: T) throws {
     writeOut(data)
 }
 
-/// Repositories, the lists printed most, go to a pipe through the fast writer (the same bytes).
+/// Repositories, the lists printed most, go to a pipe written straight into one buffer (the same
+/// bytes as `jsonObject`, and so as `JSONEncoder`).
 func printJSON(_ repositories: [RepositoryJSON]) throws {
     guard isatty(STDOUT_FILENO) != 1 else { return try printEncoded(repositories) }
-    var bytes = jsonArray(repositories.map(\.jsonObject))
-    bytes.append(UInt8(ascii: "\n"))
+    var bytes: [UInt8] = [UInt8(ascii: "[")]
+    bytes.reserveCapacity(repositories.count * 1024)
+    for (index, row) in repositories.enumerated() {
+        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        row.repository.writeJSON(to: &bytes, favorite: row.favorite, tags: row.tags, note: row.note)
+    }
+    bytes.append(contentsOf: [UInt8(ascii: "]"), UInt8(ascii: "\n")])
     writeOut(Data(bytes))
 }

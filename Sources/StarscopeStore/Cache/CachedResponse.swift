@@ -1,13 +1,13 @@
 import Foundation
 import GRDB
 import GitHubAPI
+import StarscopeModels
 
 /// One stored answer from GitHub, with what is needed to reuse or revalidate it.
-public struct CachedResponse: Codable, FetchableRecord, PersistableRecord, Sendable {
-    public static func databaseDateEncodingStrategy(for column: String) -> DatabaseDateEncodingStrategy {
-        StoredDate.encodingStrategy
-    }
-
+///
+/// Read and written column by column (not through `Codable`, whose generic containers cost more
+/// than the SQL on every cached answer a command reads); dates in the store's text (`StoredDate`).
+public struct CachedResponse: FetchableRecord, PersistableRecord, Sendable {
     public static let databaseTableName = "cachedResponse"
 
     /// The token's partition and the URL: ETags differ per token, so do stored answers.
@@ -56,9 +56,37 @@ public struct CachedResponse: Codable, FetchableRecord, PersistableRecord, Senda
         self.size = size
     }
 
+    public init(row: Row) throws {
+        key = try row.decode(forColumn: "key")
+        url = try row.decode(forColumn: "url")
+        status = try row.decode(forColumn: "status")
+        headers = try row.decode(forColumn: "headers")
+        body = try row.decode(forColumn: "body")
+        etag = try row.decode(forColumn: "etag")
+        lastModified = try row.decode(forColumn: "lastModified")
+        fetchedAt = try row.decode(forColumn: "fetchedAt")
+        maxAge = try row.decode(forColumn: "maxAge")
+        lastUsedAt = try row.decode(forColumn: "lastUsedAt")
+        size = try row.decode(forColumn: "size")
+    }
+
+    public func encode(to container: inout PersistenceContainer) throws {
+        container["key"] = key
+        container["url"] = url
+        container["status"] = status
+        container["headers"] = headers
+        container["body"] = body
+        container["etag"] = etag
+        container["lastModified"] = lastModified
+        container["fetchedAt"] = fetchedAt.stored
+        container["maxAge"] = maxAge
+        container["lastUsedAt"] = lastUsedAt.stored
+        container["size"] = size
+    }
+
     /// Marks it as revalidated now: GitHub's new rate limit, ETag and cache control are kept.
     mutating func revalidate(with newHeaders: [String: String], maxAge: Double?, now: Date) {
-        var merged = (try? JSONDecoder().decode([String: String].self, from: headers)) ?? [:]
+        var merged = Self.decodeHeaders(headers)
         for (name, value) in newHeaders where name.hasPrefix("x-ratelimit-") || name == "etag" || name == "cache-control" {
             merged[name] = value
         }
@@ -75,8 +103,14 @@ public struct CachedResponse: Codable, FetchableRecord, PersistableRecord, Senda
         return response
     }
 
+    /// The stored headers (a JSON object of strings); none when they cannot be read.
+    static func decodeHeaders(_ headers: Data) -> [String: String] {
+        GitHubJSONReading.decode([String: String].self, from: headers)
+            ?? (try? JSONDecoder().decode([String: String].self, from: headers)) ?? [:]
+    }
+
     var response: GitHubResponse {
-        let decoded = (try? JSONDecoder().decode([String: String].self, from: headers)) ?? [:]
+        let decoded = Self.decodeHeaders(headers)
         let url = URL(string: url) ?? URL(fileURLWithPath: "/")
         return GitHubResponse(status: status, headers: decoded, body: body, url: url)
     }

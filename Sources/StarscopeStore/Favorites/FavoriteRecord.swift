@@ -28,7 +28,7 @@ struct FavoriteRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
         self.account = account
         repositoryID = repository.id
         fullName = repository.fullName
-        snapshot = Data(repository.jsonObject.bytes)
+        snapshot = Data(repository.jsonBytes)
         self.addedAt = addedAt
         self.updatedAt = updatedAt
     }

@@ -49,7 +49,7 @@ extension AppDatabase {
             try self.refreshFavoriteSnapshots(repositories, account: account, at: date, in: db)
             for repository in shared {
                 try insertSnapshot.execute(
-                    arguments: [repository.id, repository.fullName, Data(repository.jsonObject.bytes), recordedAt])
+                    arguments: [repository.id, repository.fullName, Data(repository.jsonBytes), recordedAt])
             }
         }
     }

@@ -5,7 +5,7 @@ import StarscopeModels
 extension PostgresStore {
     public func addFavorite(_ repository: Repository, account: String = "", at date: Date = Date()) async throws(StoreError) -> Bool {
         let account = account.lowercased()
-        let snapshot = Data(repository.jsonObject.bytes)
+        let snapshot = Data(repository.jsonBytes)
         let date = date.milliseconds
         return try await transaction { connection in
             let updated = try await connection.all(
@@ -129,7 +129,7 @@ extension PostgresStore {
                     AND (repositoryID = \(repository.id) OR lower(fullName) = lower(\(repository.fullName)))
                     """)
                 if taken.isEmpty {
-                    let snapshot = Data(repository.jsonObject.bytes)
+                    let snapshot = Data(repository.jsonBytes)
                     let addedAt = entry.addedAt?.milliseconds ?? date
                     _ = try await connection.all(
                         """

@@ -31,7 +31,7 @@ extension PostgresStore {
                     try $0.decode(String.self)
                 })
             for repository in repositories {
-                let snapshot = Data(repository.jsonObject.bytes)
+                let snapshot = Data(repository.jsonBytes)
                 let scope: String? = repository.isPublic ? nil : account
                 if named.contains(repository.fullName.lowercased()) {
                     try await Self.replaceImported(by: repository, snapshot: snapshot, account: scope, at: date, on: connection)
