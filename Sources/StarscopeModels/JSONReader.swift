@@ -392,7 +392,9 @@ struct JSONReader {
         let hour = try number(11, 2)
         let minute = try number(14, 2)
         let second = try number(17, 2)
-        guard year >= 1, (1...12).contains(month), day >= 1, day <= Self.days(inMonth: month, of: year), hour < 24, minute < 60,
+        // Before 1583 Foundation's calendar is Julian (the reform of 1582), this count is not:
+        // such a date (GitHub never sends one) is left to JSONDecoder, so both read it alike.
+        guard year >= 1583, (1...12).contains(month), day >= 1, day <= Self.days(inMonth: month, of: year), hour < 24, minute < 60,
             second < 60
         else { throw GiveUp() }
         let days = Self.daysSince1970(year: year, month: month, day: day)

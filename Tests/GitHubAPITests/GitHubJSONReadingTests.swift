@@ -121,6 +121,9 @@ import Testing
             item(#","id":"7""#), item(#","id":7.0"#), item(#","id":-0"#), item(#","fork":"true""#), item(#","archived":null"#),
             item(#","x":[1,2,{"a":[true,false,null]}],"y":-0.5e-3,"z":"\t""#), item(#","x":01"#), item(#","x":1."#), item(#","x":.5"#),
             item(#","x":tru"#), item(#","x":"\x""#), item(#","x":"a"#), #"{"id":7}"#, "[]", "null", item("") + ",",
+            // Before the calendar reform of 1582 Foundation counts Julian days (found by fuzzing).
+            item(#","created_at":"1004-07-29T16:58:51Z""#), item(#","pushed_at":"1582-10-15T00:00:00Z""#),
+            item(#","pushed_at":"1583-01-01T00:00:00Z""#), item(#","pushed_at":"0001-01-01T00:00:00Z""#),
         ]
         for body in bodies {
             Self.expectAgreement(page(body), body)
