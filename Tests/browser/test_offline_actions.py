@@ -275,3 +275,36 @@ def test_with_sign_in_a_change_lands_after_a_restart_and_one_from_an_ended_sessi
     finally:
         driver.quit()
         server.remove()
+
+
+def test_undo_while_the_server_is_away_says_so_and_works_once_it_is_back(server):
+    """Undo brings back what the server kept (tags, note, place): offline it says it needs the
+    server and leaves the page as it is; pressed again once the server is back, it restores."""
+    driver = make_browser(PHONE, dark=True)
+    try:
+        driver.get(server.url + "/?since=month")
+        name = rows(driver)[3]
+        driver.get(server.url + "/repos/" + name)
+        tap(driver, driver.find_element(By.CSS_SELECTOR, ".detail button.fav"))
+        wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".detail button.fav").get_attribute("aria-pressed") == "true")
+        driver.get(server.url + "/repos/" + name)
+        if not driver.find_elements(By.CSS_SELECTOR, "details.annotate[open]"):
+            tap(driver, driver.find_element(By.CSS_SELECTOR, "details.annotate summary"))
+        driver.find_element(By.ID, "tags").send_keys("kept-offline")
+        tap(driver, driver.find_element(By.CSS_SELECTOR, "details.annotate form button[type=submit]"))
+        wait(driver, lambda d: "/repos/" in d.current_url)
+        driver.get(server.url + "/favorites")
+        tap(driver, wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, f"[data-favorites] .repo-row[data-repo='{name}'] button.fav")))
+        toast = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".toast[role=status]"))
+        server.stop()
+        tap(driver, toast.find_element(By.TAG_NAME, "button"))
+        wait(driver, lambda d: "cannot be reached" in d.find_element(By.CSS_SELECTOR, ".toast").text)
+        assert driver.current_url == server.url + "/favorites"
+        assert driver.find_element(By.CSS_SELECTOR, f"[data-favorites] .repo-row[data-repo='{name}']").get_attribute("hidden") is not None
+        server.start()
+        tap(driver, driver.find_element(By.CSS_SELECTOR, ".toast button"))
+        wait(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, ".toast"))
+        [kept] = [favourite for favourite in server.favourites() if favourite["repository"]["full_name"] == name]
+        assert kept["tags"] == ["kept-offline"], kept
+    finally:
+        driver.quit()

@@ -227,10 +227,17 @@
     undo.addEventListener("click", async () => {
       const body = new URLSearchParams(new FormData(form));
       body.set("undo", "1");
-      const response = await fetch(form.action, {
-        method: "POST", credentials: "same-origin",
-        headers: { Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded" }, body,
-      });
+      let response;
+      try {
+        response = await fetch(form.action, {
+          method: "POST", credentials: "same-origin",
+          headers: { Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded" }, body,
+        });
+      } catch (unreachable) {
+        // Undo brings back what the server kept (tags, note, place): it cannot be done offline.
+        text.textContent = "Undo needs Starscope's server, which cannot be reached: press Undo again once it is back.";
+        return;
+      }
       if (!response.ok) { text.textContent = "Could not undo: reload the page and add it again."; return; }
       for (const b of document.querySelectorAll(".fav-form")) {
         if (b.querySelector("input[name=repo]").value !== repo) continue;
