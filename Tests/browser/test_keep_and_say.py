@@ -206,5 +206,10 @@ def test_apply_stays_on_the_filters_row_on_wide_screens(world, path):
         # On one line: the button's middle is level with the search field's.
         middle = lambda e: e.rect["y"] + e.rect["height"] / 2
         assert abs(middle(apply) - middle(field)) < 4, (apply.rect, field.rect)
+        # And nothing lies over it (the list's refresh button once did, after the phone fold came in).
+        on_top = driver.execute_script(
+            "const r = arguments[0].getBoundingClientRect();"
+            "return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) === arguments[0];", apply)
+        assert on_top, apply.rect
     finally:
         driver.quit()
