@@ -2,7 +2,6 @@
 what a person made, favourites have one symbol and "Star on GitHub" says what it did, and the
 app's words are honest (rate limits, GH_TOKEN, feeds, the Accounts tab, Apply on one line)."""
 
-import os
 
 import pytest
 from selenium.common.exceptions import ElementNotInteractableException, StaleElementReferenceException
@@ -32,10 +31,8 @@ def label(size, dark):
 
 
 def shot(driver, name):
-    """A screenshot in the suite's artifacts, and under /tmp/issue-27a-shots to look at."""
+    """A screenshot in the suite's artifacts (`.build/artifacts`), to look at."""
     screenshot(driver, name)
-    os.makedirs("/tmp/issue-27a-shots", exist_ok=True)
-    driver.save_screenshot(f"/tmp/issue-27a-shots/{name}.png")
 
 
 def axe_clean(driver):

@@ -2,17 +2,15 @@
 Back: the same rows, the same scroll (the row in view), and the page marks shown; whether the
 browser keeps the page whole (back/forward cache) or loads it again."""
 
-import os
-import pathlib
 
 import pytest
 from selenium.webdriver.common.by import By
 
 import axe_check
-from conftest import PHONE, WIDE, make_browser, tap
+from conftest import ARTIFACTS, PHONE, WIDE, make_browser, tap
 from test_web import rows, wait
 
-SHOTS = pathlib.Path(os.environ.get("STARSCOPE_SHOTS", "/tmp/issue-27b-shots"))
+SHOTS = ARTIFACTS
 
 
 def shot(driver, name):

@@ -5,7 +5,6 @@ once when the server is back (restarted on the same port, with the same data).""
 
 import json
 import os
-import pathlib
 import shutil
 import subprocess
 import tempfile
@@ -15,10 +14,10 @@ import pytest
 from selenium.webdriver.common.by import By
 
 import axe_check
-from conftest import BIN, PHONE, WIDE, free_port, make_browser, start, tap
+from conftest import ARTIFACTS, BIN, PHONE, WIDE, free_port, make_browser, start, tap
 from test_web import rows, wait
 
-SHOTS = pathlib.Path(os.environ.get("STARSCOPE_SHOTS", "/tmp/issue-27b-shots"))
+SHOTS = ARTIFACTS
 
 
 class Server:

@@ -4,8 +4,6 @@ people (by a login's first letters), a topic picker, `/open` with account links;
 
 import http.client
 import json
-import os
-import pathlib
 import time
 import urllib.parse
 import urllib.request
@@ -15,11 +13,11 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 import axe_check
-from conftest import PHONE, WIDE, App, Fake, make_browser, screenshot, tap
+from conftest import ARTIFACTS, PHONE, WIDE, App, Fake, make_browser, screenshot, tap
 from test_web import wait
 
 SIZES = {"phone-dark": (PHONE, True), "wide-light": (WIDE, False)}
-SHOTS = pathlib.Path(os.environ.get("STARSCOPE_SEARCH_SHOTS", "/tmp/issue-27c-shots"))
+SHOTS = ARTIFACTS
 
 
 def shot(driver, name):
