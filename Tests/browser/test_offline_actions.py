@@ -307,3 +307,37 @@ def test_undo_while_the_server_is_away_says_so_and_works_once_it_is_back(server)
         assert kept["tags"] == ["kept-offline"], kept
     finally:
         driver.quit()
+
+
+def test_a_page_that_could_not_be_had_never_replaces_its_saved_copy(server, fake):
+    """GitHub failing after the page's frame went (here: not answering within the server's 3 s,
+    after the server lost its cache) gives a 200 page with one sentence where the rows were: the
+    service worker keeps the good copy it had, so offline the rows still open."""
+    driver = make_browser(PHONE, dark=True)
+    try:
+        driver.get(server.url + "/")
+        wait(driver, lambda d: d.execute_script("return navigator.serviceWorker.controller !== null"))
+        driver.get(server.url + "/?since=month")
+        good = rows(driver)
+        assert good
+        # The saved copy is there (the worker stores it in the background).
+        wait(driver, lambda d: d.execute_async_script(
+            "const done = arguments[0];"
+            "caches.open('starscope-pages-v4').then((c) => c.match(location.href)).then((r) => done(r !== undefined))"))
+        server.stop()
+        shutil.rmtree(server.home + "/data", ignore_errors=True)
+        fake.control("POST", "/_fake/faults", {"path": "/search", "fault": "slow", "seconds": 600})
+        server.start()
+        driver.get(server.url + "/?since=month")
+        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".error-state"))
+        assert not rows(driver)
+        # Let the worker finish with that answer, then go offline: the good copy opens.
+        driver.get(server.url + "/favorites")
+        server.stop()
+        driver.get(server.url + "/?since=month")
+        wait(driver, lambda d: rows(d) == good)
+        assert not driver.find_elements(By.CSS_SELECTOR, ".error-state")
+    finally:
+        fake.control("DELETE", "/_fake/faults")
+        fake.control("POST", "/_fake/faults/release")
+        driver.quit()

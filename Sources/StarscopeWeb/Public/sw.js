@@ -59,9 +59,22 @@ function keep(event, request, response) {
   } else if (response.ok && response.type === "basic" && !response.redirected) {
     const copy = response.clone();
     const seen = generation;
-    event.waitUntil(caches.open(PAGES).then((cache) => (seen === generation ? cache.put(request, copy) : null)));
+    event.waitUntil(caches.open(PAGES).then((cache) => (seen === generation ? save(cache, request, copy, seen) : null)));
   }
   return response;
+}
+
+// Stores a copy, unless it is a page whose content could not be had (GitHub failed, after the
+// frame went or before): that would replace a good saved copy with an error.
+async function save(cache, request, copy, seen) {
+  if (!(copy.headers.get("Content-Type") || "").startsWith("text/html")) return cache.put(request, copy);
+  const text = await copy.text();
+  if (text.includes('class="error-state"') || seen !== generation) return null;
+  // The body is decoded now: the encoding and length of the answer on the wire no longer hold.
+  const headers = new Headers(copy.headers);
+  headers.delete("Content-Encoding");
+  headers.delete("Content-Length");
+  return cache.put(request, new Response(text, { status: copy.status, statusText: copy.statusText, headers }));
 }
 
 async function offlinePage() {
