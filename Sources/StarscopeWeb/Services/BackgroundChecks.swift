@@ -11,6 +11,11 @@ struct BackgroundChecks: Service {
     let services: WebServices
 
     func run() async throws {
+        guard services.settings.backgroundRounds else {
+            // Returning would end the whole service group, the server with it: wait for its end.
+            try? await gracefulShutdown()
+            return
+        }
         // A first round soon after starting, then one every interval.
         // Graceful shutdown cancels the sleep and ends the loop.
         await cancelWhenGracefulShutdown { [services] in

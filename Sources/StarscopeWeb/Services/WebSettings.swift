@@ -42,6 +42,10 @@ public struct WebSettings: Sendable {
     public var databaseURL: String?
     /// Seconds a form's body may take to arrive.
     public var bodyTimeout: Double = 30
+    /// Whether the server runs its background rounds on its own (`BackgroundChecks`). In-process
+    /// tests turn them off and run each round when they mean to, so that a round the clock starts
+    /// never lands in the middle of what a test counts.
+    public var backgroundRounds = true
     /// How long a detail waits for GitHub to say whether it is starred before it is sent without
     /// knowing (the button then offers to star: starring twice changes nothing).
     public var starStateWait: Duration = .milliseconds(500)
