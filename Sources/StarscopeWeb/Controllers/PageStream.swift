@@ -45,7 +45,7 @@ enum PageStream {
         if inTime { return try await work.value.response(from: request, context: context) }
 
         let markup = context.render(shell).markup
-        guard let open = markup.range(of: start.markup), let close = markup.range(of: end.markup) else {
+        guard let open = markup.firstUTF8Range(of: start.markup), let close = markup.firstUTF8Range(of: end.markup) else {
             return try await work.value.response(from: request, context: context)
         }
         let head = String(markup[..<open.upperBound]) + Components.loadingRows(title).markup
@@ -82,7 +82,7 @@ enum PageStream {
     /// refresh (the banner above went out before they were known).
     static func rows(of document: HTML, stale: String?) -> HTML {
         let markup = document.markup
-        guard let open = markup.range(of: start.markup), let close = markup.range(of: end.markup, range: open.upperBound..<markup.endIndex)
+        guard let open = markup.firstUTF8Range(of: start.markup), let close = markup.firstUTF8Range(of: end.markup, from: open.upperBound)
         else {
             return Components.failure(Failure(message: "Starscope could not show this list.", retry: "."))
         }

@@ -17,7 +17,7 @@ enum SectionsStream {
         headers[.contentType] = "text/html; charset=utf-8"
         headers[.cacheControl] = "no-cache"
         headers[.contentSecurityPolicy] = policy
-        guard let cut = markup.range(of: marker) else {
+        guard let cut = markup.firstUTF8Range(of: marker) else {
             return Response(status: page.status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: markup)))
         }
         let head = String(markup[..<cut.upperBound])
