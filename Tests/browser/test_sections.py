@@ -6,6 +6,7 @@ import urllib.error
 import urllib.request
 
 import pytest
+from urllib.parse import urlsplit
 from selenium.common.exceptions import NoAlertPresentException
 from selenium.webdriver.common.by import By
 
@@ -56,7 +57,10 @@ def test_hostile_readmes_run_nothing_and_navigate_nowhere(hostile, size):
                 """
             )
             assert survivors == [], (name, survivors)
-            assert len(driver.find_elements(By.TAG_NAME, "script")) == 1
+            # Only the app's own scripts, each a file of its own: nothing the README carried.
+            scripts = driver.find_elements(By.TAG_NAME, "script")
+            assert scripts and all(urlsplit(s.get_attribute("src") or "").path.startswith("/assets/") for s in scripts), name
+            assert not any((s.get_attribute("textContent") or "").strip() for s in scripts), name
         assert checked >= 3
         screenshot(driver, f"readme-hostile-{'phone' if size == PHONE else 'wide'}")
     finally:

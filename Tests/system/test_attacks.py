@@ -278,9 +278,12 @@ def test_outsized_numbers_from_a_file_or_upstream_leave_the_server_up(serve_fact
     body = (b'--b\r\nContent-Disposition: form-data; name="csrf"\r\n\r\n' + token.encode() + b"\r\n"
             b'--b\r\nContent-Disposition: form-data; name="file"; filename="f.json"\r\nContent-Type: application/json\r\n\r\n'
             + data + b"\r\n--b--\r\n")
-    status, _, _ = request(app.url, "POST", "/favorites/import", body=body,
-                           headers={"Content-Type": "multipart/form-data; boundary=b", "Cookie": cookie})
-    assert status == 200, status
+    status, headers, _ = request(app.url, "POST", "/favorites/import", body=body,
+                                 headers={"Content-Type": "multipart/form-data; boundary=b", "Cookie": cookie})
+    # Every form post answers 303 to the page that says how it went.
+    assert status == 303, status
+    status, _, page = request(app.url, "GET", headers["location"], headers={"Cookie": cookie})
+    assert status == 200 and b"Imported 2 favourites" in page, (status, headers["location"])
     status, _, page = app.get("/favorites?sort=stars")
     assert status == 200 and b'data-repo="hostile/huge"' in page and b'data-stars="1000000000000"' in page
 
