@@ -158,7 +158,15 @@ def test_changes_made_offline_stay_on_the_page_and_land_once_when_the_server_is_
         status = wait(driver, lambda d: "Sent 3 changes" in d.find_element(By.CSS_SELECTOR, ".sync-status").text and d.find_element(By.CSS_SELECTOR, ".sync-status"))
         assert queue(driver) == []
         assert not driver.find_elements(By.CSS_SELECTOR, ".will-sync")
+        # The page opened offline no longer says the server cannot be reached, and offers itself anew.
+        banner = wait(driver, lambda d: "can be reached again" in d.find_element(By.CSS_SELECTOR, ".banner[role=status]").text
+                      and d.find_element(By.CSS_SELECTOR, ".banner[role=status]"))
+        assert "cannot be reached" not in banner.text
+        assert banner.find_element(By.LINK_TEXT, "Load it again").get_attribute("href") == driver.current_url
+        driver.execute_script("window.scrollTo(0, 0)")
         shot(driver, f"synced-{label}")
+        problems = axe_check.blocking(driver)
+        assert not problems, f"\n{problems}"
 
         # Once: a reload sends nothing more, and the server has each change exactly once.
         driver.get(server.url + f"/repos/{b}")

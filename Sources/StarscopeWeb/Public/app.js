@@ -449,10 +449,27 @@
       });
     }).catch(() => {});
   }
-  // An honest notice when this page is a saved copy because the server cannot be reached.
+  // An honest notice when this page is a saved copy because the server cannot be reached, and
+  // another once it can be again: the page is still the saved copy until it is loaded anew.
   fetch("/healthz", { cache: "no-store" }).catch(() => {
     const banner = document.querySelector(".banner[role=status]");
-    if (banner) { banner.hidden = false; banner.textContent = "Offline — Starscope cannot be reached; this is a saved copy."; }
+    if (!banner) return;
+    banner.hidden = false;
+    banner.textContent = "Offline — Starscope cannot be reached; this is a saved copy.";
+    const back = () => {
+      banner.textContent = "Starscope can be reached again; this page is still the saved copy. ";
+      const reload = document.createElement("a");
+      reload.href = location.href;
+      reload.textContent = "Load it again";
+      banner.append(reload);
+    };
+    const poll = setInterval(() => {
+      fetch("/healthz", { cache: "no-store" }).then((response) => {
+        if (!response.ok) return;
+        clearInterval(poll);
+        back();
+      }).catch(() => {});
+    }, 3000);
   });
 
   const selected = document.querySelector(".detail-pane [data-detail]")?.dataset.detail;
