@@ -121,11 +121,27 @@
       }
       if (!shown) { if (!show(text, true)) location.href = url; }
       else if (split()?.classList.contains("has-detail") && location.href === new URL(url, location.href).href) {
-        const focused = document.activeElement?.id;
-        show(text, false);
-        if (focused === "detail-title") pane.querySelector("#detail-title")?.focus({ preventScroll: true });
+        // Only the sections are added where the marker is: what was pressed or typed in the part
+        // already shown (the heart, Star on GitHub, tags) stays as it is now.
+        if (!fillSections(pane, text)) show(text, false);
       }
     } catch (e) { location.href = url; }
+  }
+  // The streamed sections, put in place of the `<!--sections-->` marker of the detail shown.
+  function sectionsMarker(root) {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_COMMENT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) if (node.data === "sections") return node;
+    return null;
+  }
+  function fillSections(pane, text) {
+    const here = sectionsMarker(pane);
+    const fresh = parse(text).querySelector(".detail-pane");
+    const there = fresh && sectionsMarker(fresh);
+    if (!here || !there) return false;
+    const parts = [];
+    for (let node = there.nextSibling; node; node = node.nextSibling) parts.push(document.importNode(node, true));
+    here.replaceWith(...parts);
+    return true;
   }
   function closeDetail(push) {
     const container = split();
