@@ -35,7 +35,7 @@ import Testing
             Thread.detachNewThread {
                 var line = Data()
                 while true {
-                    let byte = output.fileHandleForReading.readData(ofLength: 1)
+                    let byte = output.fileHandleForReading.readChunkRetryingInterrupts(upTo: 1) ?? Data()
                     if byte.isEmpty || byte == Data("\n".utf8) { break }
                     line.append(byte)
                 }
@@ -46,7 +46,7 @@ import Testing
         if listened { process.terminate() }
         let stderr = await withCheckedContinuation { continuation in
             Thread.detachNewThread {
-                let data = errors.fileHandleForReading.readDataToEndOfFile()
+                let data = errors.fileHandleForReading.readAllRetryingInterrupts()
                 process.waitUntilExit()
                 continuation.resume(returning: String(decoding: data, as: UTF8.self))
             }

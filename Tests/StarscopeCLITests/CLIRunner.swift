@@ -1,4 +1,5 @@
 import Foundation
+import StarscopeTestSupport
 import Testing
 
 /// Runs the built `starscope` binary, as a user or a script would.
@@ -92,7 +93,7 @@ enum CLI {
 
 private func readToEnd(_ handle: FileHandle) async -> Data {
     await withCheckedContinuation { continuation in
-        Thread.detachNewThread { continuation.resume(returning: handle.readDataToEndOfFile()) }
+        Thread.detachNewThread { continuation.resume(returning: handle.readAllRetryingInterrupts()) }
     }
 }
 

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+import StarscopeTestSupport
 import Testing
 
 @testable import StarscopeWeb
@@ -23,7 +24,7 @@ import Testing
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        let output = pipe.fileHandleForReading.readAllRetryingInterrupts()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         return String(decoding: output, as: UTF8.self)

@@ -381,6 +381,31 @@ def test_two_tabs_on_one_list_cause_one_stream_of_checks(fake):
         app.stop()
 
 
+def test_a_list_without_rows_is_not_watched_live(fake):
+    """A list GitHub failed to give shows no counts to keep live: watching it would spend the
+    search budget and store an answer that the next load shows instead of the failure."""
+    app = live_app(fake)
+    driver = make_browser(WIDE)
+    try:
+        fake.control("POST", "/_fake/faults", {"path": "/search", "fault": "500", "count": 1000})
+        driver.get(app.url + "/?since=month&q=nothing-stored")
+        assert driver.find_elements(By.CSS_SELECTOR, ".error-state[role=alert]")
+        fake.control("DELETE", "/_fake/faults")
+        fake.control("DELETE", "/_fake/requests")
+        time.sleep(4)  # four rounds of a watched list at one a second
+        # (The service worker stores the start page meanwhile: that search is not this list's.)
+        searches = [r for r in fake.requests() if r["path"] == "/search/repositories" and "nothing-stored" in r["query"]]
+        assert searches == [], json.dumps(searches)
+        # Still failing, the page still says so instead of showing an answer fetched meanwhile.
+        fake.control("POST", "/_fake/faults", {"path": "/search", "fault": "500", "count": 1000})
+        driver.get(app.url + "/?since=month&q=nothing-stored")
+        assert driver.find_elements(By.CSS_SELECTOR, ".error-state[role=alert]")
+    finally:
+        fake.control("DELETE", "/_fake/faults")
+        driver.quit()
+        app.stop()
+
+
 def test_live_checks_stay_within_the_budget_for_sixty_an_hour():
     from conftest import Fake
 

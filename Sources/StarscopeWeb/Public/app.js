@@ -332,8 +332,11 @@
   function connectLive() {
     if (!("EventSource" in window)) return;
     const params = new URLSearchParams();
+    // A list that shows no rows (GitHub failed, nothing matched) has no counts to keep live:
+    // watching it would spend GitHub's search budget, and store an answer the next load shows
+    // in place of the failure it had.
     const list = document.querySelector("[data-live-list]");
-    if (list) params.set("list", list.dataset.liveList);
+    if (list && list.querySelector("[data-repo]")) params.set("list", list.dataset.liveList);
     const detail = document.querySelector(".detail[data-detail]");
     if (detail && detail.querySelector("[data-stars]")) params.set("repo", detail.dataset.detail);
     live?.close();
