@@ -71,6 +71,24 @@ import Testing
         }
     }
 
+    @Test func theStarStateIsAskedOnceAMomentAndWhatThisAppStarredIsKnownWithoutAsking() async throws {
+        try await WebHarness.run(token: FakeGitHub.octocatToken, configure: { $0.starStateWait = .seconds(60) }) { web in
+            let name = try #require(web.fake.dataset.repositories.first { $0.stars > 1 && $0.stars < 900 }).fullName
+            let asked = { await web.fake.requests().filter { $0.path == "/user/starred/\(name)" && $0.method == "GET" }.count }
+            for _ in 0..<3 {
+                #expect(try await web.page("/repos/\(name)").html.contains("☆ Star on GitHub"))
+            }
+            #expect(await asked() == 1)
+            let (cookie, token) = try await web.csrf()
+            _ = try await web.post(
+                "/star", form: ["repo": name, "starred": "true", "csrf": token], cookie: cookie, headers: [.accept: "application/json"])
+            let before = await asked()
+            #expect(try await web.page("/repos/\(name)").html.contains("★ Starred on GitHub"))
+            // Starring asked GitHub for the state before it (for the count); the page after it did not.
+            #expect(await asked() == before)
+        }
+    }
+
     @Test func aSlowGitHubDoesNotHoldTheDetailUpForTheStarsState() async throws {
         try await WebHarness.run(token: FakeGitHub.octocatToken) { web in
             let name = try #require(web.fake.dataset.repositories.first).fullName

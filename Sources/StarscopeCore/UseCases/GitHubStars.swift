@@ -27,9 +27,13 @@ public struct GitHubStars: Sendable {
     /// Whether requests carry a token: starring needs one.
     public let hasToken: Bool
 
-    public init(favorites: Favorites, hasToken: Bool) {
+    /// What GitHub said a moment ago, kept between requests by a server (nil: always ask).
+    public let memory: StarStates?
+
+    public init(favorites: Favorites, hasToken: Bool, memory: StarStates? = nil) {
         self.favorites = favorites
         self.hasToken = hasToken
+        self.memory = memory
     }
 
     static let needsToken = StarscopeError.badCredentials("Starring on GitHub needs a GitHub token, and none is set.")
@@ -44,7 +48,11 @@ public struct GitHubStars: Sendable {
     /// Whether the token's user starred `name` on GitHub; nil without a token, or when GitHub cannot say.
     public func isStarred(_ name: RepositoryName) async -> Bool? {
         guard hasToken else { return nil }
-        return try? await favorites.explorer.client.isStarred(owner: name.owner, name: name.name)
+        let now = favorites.explorer.now()
+        if let known = memory?.state(account: favorites.account, repository: name.description, now: now) { return known }
+        guard let starred = try? await favorites.explorer.client.isStarred(owner: name.owner, name: name.name) else { return nil }
+        memory?.record(starred, account: favorites.account, repository: name.description, now: now)
+        return starred
     }
 
     /// Stars `name` on GitHub (or unstars it), and records it on the favourite if it is one. When
@@ -56,7 +64,8 @@ public struct GitHubStars: Sendable {
         let client = explorer.client
         // The count as the page showed it (a fresh snapshot), and the state before.
         let before = try? await explorer.repository(name, snapshotFreshFor: 600)
-        let was = await isStarred(name)
+        // GitHub's word, not a kept one: a star given on github.com a moment ago moves no count.
+        let was = try? await client.isStarred(owner: name.owner, name: name.name)
         do {
             if starred {
                 try await client.star(owner: name.owner, name: name.name)
@@ -66,6 +75,7 @@ public struct GitHubStars: Sendable {
         } catch {
             throw StarscopeError(error, about: .repository(name))
         }
+        memory?.record(starred, account: favorites.account, repository: name.description, now: explorer.now())
         if let favorite = try? await favorites.database.favorite(fullName: name.description, account: favorites.account) {
             try? await favorites.database.setStarredOnGitHub(starred, repositoryID: favorite.repository.id, account: favorites.account)
         }

@@ -30,6 +30,8 @@ public final class WebServices: Sendable {
     let signInGate = SignInGate()
     /// Sanitised READMEs by the answer they came from (`SanitizedReadmes`).
     let readmes = SanitizedReadmes()
+    /// Whether each person starred what they looked at, as GitHub said a moment ago (`StarStates`).
+    let starStates = StarStates()
     private let listening: Mutex<(port: Int, signInBase: String?)>
     /// With accounts: seals each account's token at rest.
     let vault: TokenVault?
@@ -178,7 +180,7 @@ public final class WebServices: Sendable {
         } else {
             hasToken = settings.environmentToken != nil || storedTokenExists
         }
-        return GitHubStars(favorites: await favorites(for: context), hasToken: hasToken)
+        return GitHubStars(favorites: await favorites(for: context), hasToken: hasToken, memory: starStates)
     }
 
     /// A client that always asks GitHub, for checking a token.
@@ -191,6 +193,7 @@ public final class WebServices: Sendable {
         if let token { try tokenFile.write(token) } else { try tokenFile.delete() }
         let effective = settings.environmentToken?.token ?? token
         current.value = stack.explorer(token: effective)
+        starStates.forgetAll()
     }
 
     /// Who made the request: its peer, or behind a trusted proxy the client the proxy names.
