@@ -23,7 +23,9 @@ public struct LinkHeader: Hashable, Sendable {
             guard let open = part.firstIndex(of: "<"), let close = part[open...].firstIndex(of: ">") else { continue }
             let reference = String(Self.trimmed(part[part.index(after: open)..<close]))
             let target: Target
-            if reference.contains("{") {
+            // A byte test: `contains("{")` on a String goes through Foundation's search, which
+            // copies the text to UTF-16 on Linux, and every page of every answer is read here.
+            if reference.utf8.contains(UInt8(ascii: "{")) {
                 target = .template(reference)
             } else if let url = URL(string: reference) {
                 target = .url(url)
