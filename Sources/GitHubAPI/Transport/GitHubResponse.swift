@@ -5,7 +5,12 @@ import StarscopeModels
 public struct GitHubResponse: Sendable {
     public var status: Int
     /// Header values by lower-cased name; repeated headers are joined with ", ".
-    public var headers: [String: String]
+    public var headers: [String: String] {
+        didSet { links = Self.links(in: headers) }
+    }
+    /// The `Link` header, parsed once: an answer kept in memory is read by every page that shows
+    /// it, and parsing its URLs again each time was most of a cached list's paging cost.
+    public private(set) var links: LinkHeader
     public var body: Data
     /// The URL that answered: the one requested, or the one GitHub redirected it to (a renamed
     /// repository's `/repositories/ID`), also when a store answers.
@@ -19,7 +24,9 @@ public struct GitHubResponse: Sendable {
 
     public init(status: Int, headers: [String: String], body: Data, url: URL) {
         self.status = status
-        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { $0 + ", " + $1 })
+        let headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { $0 + ", " + $1 })
+        self.headers = headers
+        self.links = Self.links(in: headers)
         self.body = body
         self.url = url
     }
@@ -33,7 +40,9 @@ public struct GitHubResponse: Sendable {
 
     public var etag: String? { header("etag") }
     public var lastModified: String? { header("last-modified") }
-    public var links: LinkHeader { LinkHeader(header("link") ?? "") }
+    private static func links(in headers: [String: String]) -> LinkHeader {
+        headers["link"].map { LinkHeader($0) } ?? LinkHeader("")
+    }
     public var rateLimit: RateLimit? { RateLimit(headers: headers) }
     public var cacheControl: CacheControl { CacheControl(header("cache-control") ?? "") }
 }
