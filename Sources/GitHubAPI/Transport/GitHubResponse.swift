@@ -6,7 +6,8 @@ public struct GitHubResponse: Sendable {
     public var status: Int
     /// Header values by lower-cased name; repeated headers are joined with ", ".
     public var headers: [String: String] {
-        didSet { links = Self.links(in: headers) }
+        // A store refreshing the rate-limit headers of a kept answer leaves its links as they are.
+        didSet { if headers["link"] != oldValue["link"] { links = Self.links(in: headers) } }
     }
     /// The `Link` header, parsed once: an answer kept in memory is read by every page that shows
     /// it, and parsing its URLs again each time was most of a cached list's paging cost.
