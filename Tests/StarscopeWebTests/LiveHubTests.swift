@@ -60,6 +60,48 @@ import Testing
         }
     }
 
+    /// A round held by a slow GitHub (or a busy store) does not hold the heartbeats: a stream
+    /// silent for longer than a proxy's or a browser's read time-out would be cut.
+    @Test func heartbeatsGoOnWhileARoundWaitsForGitHub() async throws {
+        var configuration = WebHarness.smallWorld()
+        configuration.maxAge = 0
+        try await WebHarness.run(configuration, liveInterval: 0.5) { web in
+            let repo = try #require(web.fake.dataset.repositories.first)
+            let name = try RepositoryName(parsing: repo.fullName)
+            await web.fake.inject(.slow(seconds: 60), path: "/repos/\(repo.fullName)")
+            let stream = try await web.services.live.subscribe([.repository(name)], owner: "test")
+            // The round's request reached GitHub, which holds it.
+            #expect(try await eventually { await web.fake.requests().contains { $0.path == "/repos/\(repo.fullName)" } })
+            let beats = await Self.heartbeats(in: stream, wanted: 3, within: .seconds(20))
+            let stillHeld = await web.fake.requests().filter { $0.path == "/repos/\(repo.fullName)" }.count == 1
+            await web.fake.releaseSlowAnswers()
+            #expect(stillHeld)
+            #expect(beats == 3, "\(beats) heartbeats while GitHub held the round")
+        }
+    }
+
+    /// Counts heartbeats until `wanted` arrive or `limit` passes.
+    static func heartbeats(in stream: AsyncStream<LiveHub.Message>, wanted: Int, within limit: Duration) async -> Int {
+        await withTaskGroup(of: Int?.self) { group in
+            group.addTask {
+                var counted = 0
+                for await message in stream {
+                    if case .heartbeat = message { counted += 1 }
+                    if counted == wanted { break }
+                }
+                return counted  // also when cancelled: the iteration ends, the count stays
+            }
+            group.addTask {
+                try? await Task.sleep(for: limit)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            if let first { return first }
+            return await group.next().flatMap { $0 } ?? 0
+        }
+    }
+
     /// The first matching event, or nil after 15 seconds.
     static func firstEvent(in stream: AsyncStream<LiveHub.Message>, where matches: @escaping @Sendable (LiveEvent) -> Bool) async
         -> LiveEvent?

@@ -124,6 +124,7 @@ def run_the_team_test(fake, home, postgres, database, apps, nginx):
     upstream = fake.requests()[upstream_before:]
     # Streams still open at the end (those nginx placed on the killed instance ended with it).
     alive = [stream for stream in streams if stream.error is None]
+    ended = time.monotonic()
     watching = [stream for stream in alive if any(p["repo"] == names[0] for p in stream.stars)]
     for stream in streams:
         stream.close()
@@ -167,6 +168,8 @@ def run_the_team_test(fake, home, postgres, database, apps, nginx):
         "upstream_windows": windows,
         "upstream_busiest": busiest,
         "streams_alive": len(alive),
+        "stream_errors": [(stream.path, stream.error) for stream in streams if stream.error is not None],
+        "stream_longest_silence_s": [round(stream.longest_silence(started, ended), 1) for stream in alive],
         "streams_watching_changed_repo": len(watching),
         "new_count_delays_s": delays,
         "streams_with_new_count": sum(any(p["repo"] == names[0] and p["stars"] == given for p in s.stars) for s in watching),

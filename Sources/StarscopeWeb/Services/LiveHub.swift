@@ -48,11 +48,14 @@ actor LiveHub {
     private var subscribers: [UUID: Subscriber] = [:]
     private var known: [LiveSource: [String: Int]] = [:]
     private var loop: Task<Void, Never>?
+    private var beats: Task<Void, Never>?
     private var nextCheck: Date?
 
-    init(budget: LiveBudget, heartbeat: TimeInterval = 10, explorer: @escaping @Sendable () -> Explorer) {
+    /// Heartbeats come every `heartbeat` seconds, by default every 10 s or as often as the
+    /// budget's shortest wait between checks, if that is shorter.
+    init(budget: LiveBudget, heartbeat: TimeInterval? = nil, explorer: @escaping @Sendable () -> Explorer) {
         self.scheduler = LiveScheduler(budget: budget)
-        self.heartbeat = heartbeat
+        self.heartbeat = heartbeat ?? min(10, budget.minimumInterval)
         self.explorer = explorer
     }
 
@@ -81,6 +84,7 @@ actor LiveHub {
         continuation.onTermination = { _ in Task { await self.unsubscribe(id) } }
         if loop == nil {
             loop = Task { await self.run() }
+            beats = Task { await self.beat() }
         }
         return stream
     }
@@ -90,6 +94,8 @@ actor LiveHub {
         if subscribers.isEmpty {
             loop?.cancel()
             loop = nil
+            beats?.cancel()
+            beats = nil
             nextCheck = nil
         }
     }
@@ -100,6 +106,8 @@ actor LiveHub {
             lastLimits: scheduler.limits)
     }
 
+    /// The checks: a round, then the wait the budget allows (in steps, so that a hub whose last
+    /// page closed stops soon).
     private func run() async {
         while !Task.isCancelled, !subscribers.isEmpty {
             let delay = await checkAll()
@@ -109,8 +117,17 @@ actor LiveHub {
                 let slice = min(heartbeat, delay - waited)
                 try? await Task.sleep(for: .milliseconds(Int(slice * 1000)))
                 waited += slice
-                for subscriber in subscribers.values { subscriber.continuation.yield(.heartbeat) }
             }
+        }
+    }
+
+    /// The heartbeats, on their own clock: a round that waits on a slow GitHub or a busy store
+    /// never leaves the streams silent long enough for a browser or a proxy to give up on them.
+    private func beat() async {
+        while !Task.isCancelled, !subscribers.isEmpty {
+            try? await Task.sleep(for: .milliseconds(Int(heartbeat * 1000)))
+            guard !Task.isCancelled else { return }
+            for subscriber in subscribers.values { subscriber.continuation.yield(.heartbeat) }
         }
     }
 
