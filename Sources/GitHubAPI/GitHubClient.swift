@@ -51,5 +51,5 @@ public struct GitHubClient: Sendable {
 
 /// A path segment (login, owner or repository name), escaped so it cannot change the path.
 func segment(_ value: String) -> String {
-    value.addingPercentEncoding(withAllowedCharacters: QueryItem.unreserved) ?? ""
+    PercentEncoding.encode(value)
 }

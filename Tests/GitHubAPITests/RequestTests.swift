@@ -30,6 +30,23 @@ import Testing
         }
     }
 
+    /// Byte by byte, the same text as Foundation's encoding with the unreserved characters
+    /// allowed, for every ASCII byte, text in other scripts, emoji and random mixes.
+    @Test func percentEncodingMatchesFoundation() {
+        let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+        var samples = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+        samples += ["", "C++", "created:>2024-01-01 stars:>10", "日本語", "naïve café", "👩🏽‍💻 rocket 🚀", "a\u{0}b", "100%", "é"]
+        var random = SystemRandomNumberGenerator()
+        let pool = Array("aZ09-._~ %+&=?#/\\:é日🚀\u{7F}\u{80}\u{FFFD}\n\t\"'<>")
+        for _ in 0..<2_000 {
+            samples.append(String((0..<Int.random(in: 0...20, using: &random)).map { _ in pool.randomElement(using: &random) ?? "a" }))
+        }
+        for text in samples {
+            #expect(
+                PercentEncoding.encode(text) == text.addingPercentEncoding(withAllowedCharacters: unreserved), "\(text.debugDescription)")
+        }
+    }
+
     @Test func pathSegmentsCannotEscapeTheirPlace() {
         #expect(segment("../admin") == "..%2Fadmin")
         #expect(segment("a b?c") == "a%20b%3Fc")

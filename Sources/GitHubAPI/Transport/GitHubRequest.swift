@@ -94,13 +94,9 @@ public struct QueryItem: Hashable, Sendable {
         self.value = value
     }
 
-    static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-
     public static func encode(_ items: [QueryItem]) -> String {
         items.map { item in
-            let name = item.name.addingPercentEncoding(withAllowedCharacters: unreserved) ?? item.name
-            let value = item.value.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
-            return name + "=" + value
+            PercentEncoding.encode(item.name) + "=" + PercentEncoding.encode(item.value)
         }.joined(separator: "&")
     }
 }
