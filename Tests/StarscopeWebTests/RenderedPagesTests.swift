@@ -24,6 +24,11 @@ import Testing
         #expect(renders.count == 1)
         #expect(two.markup == one.markup.replacingOccurrences(of: first, with: second))
         #expect(!two.markup.contains(first))
+        // Each copy says a digest of its bytes: the same for the same page and token, another
+        // for another token (the validator is made from it).
+        let again = pages.page("k", token: first) { render(first) }
+        #expect(again.markup == one.markup)
+        #expect(one.digest != nil && again.digest == one.digest && two.digest != one.digest)
         _ = pages.page("other", token: second) { render(second) }
         #expect(renders.count == 2)
         // Without a real token there is nothing safe to cut at: rendered every time.
@@ -63,6 +68,50 @@ import Testing
             let name = try #require(pageB.firstMatch(of: /data-repo="([^"]+)"/)?.1)
             let added = try await web.post("/favorites/toggle", form: ["repo": String(name), "csrf": tokenB], cookie: cookieB)
             #expect(added.status == .seeOther)
+        }
+    }
+
+    /// A copy's validator comes from its digest, not from hashing it again: it must still name
+    /// exactly that body (304 for the same page, a new tag when the page or the browser differs),
+    /// and the field that carries the digest inside the server never reaches a client.
+    @Test func aCopysValidatorNamesItsBytesAndItsCarrierStaysInside() async throws {
+        try await WebHarness.run { web in
+            let carrier = try #require(HTTPField.Name("x-starscope-body-digest"))
+            let (cookieA, _) = try await web.csrf()
+            let (cookieB, _) = try await web.csrf()
+            var tags: [String] = []
+            var bodies: [String] = []
+            for _ in 0..<3 {
+                let response = try await web.get("/", headers: [.cookie: cookieA])
+                #expect(response.headers[carrier] == nil)
+                tags.append(try #require(response.headers[.eTag]))
+                bodies.append(String(buffer: response.body))
+            }
+            // The rows say how long ago things happened; where two bodies are the same, so are tags.
+            for (index, body) in bodies.enumerated().dropFirst() where body == bodies[index - 1] {
+                #expect(tags[index] == tags[index - 1])
+            }
+            let tag = try #require(tags.last)
+            let revalidated = try await web.get("/", headers: [.cookie: cookieA, .ifNoneMatch: tag])
+            #expect(revalidated.status == .notModified)
+            #expect(revalidated.headers[carrier] == nil)
+            let head = try await web.client.execute(uri: "/", method: .head, headers: [.cookie: cookieA], body: nil)
+            #expect(head.headers[carrier] == nil)
+            // Another browser's copy differs by its token: another tag, so A's tag is no use to B.
+            let other = try await web.get("/", headers: [.cookie: cookieB, .ifNoneMatch: tag])
+            #expect(other.status == .ok)
+            #expect(other.headers[.eTag] != tag)
+            // What the page shows changes: the old tag no longer matches.
+            let name = String(try #require(bodies.last?.firstMatch(of: /data-repo="([^"]+)"/)?.1))
+            let token = try #require(bodies.last?.firstMatch(of: /name="csrf" value="([0-9a-f]{64})"/)?.1)
+            _ = try await web.post("/favorites/toggle", form: ["repo": name, "csrf": String(token)], cookie: cookieA)
+            let changed = try await web.get("/", headers: [.cookie: cookieA, .ifNoneMatch: tag])
+            #expect(changed.status == .ok)
+            #expect(String(buffer: changed.body).contains("is-favorite"))
+            // Gzipped, the copy is the same page.
+            let gzipped = try await web.get("/", headers: [.cookie: cookieA, .acceptEncoding: "gzip"])
+            #expect(gzipped.headers[.contentEncoding] == "gzip")
+            #expect(gzipped.headers[carrier] == nil)
         }
     }
 

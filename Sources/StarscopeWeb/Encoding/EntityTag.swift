@@ -19,6 +19,16 @@ struct EntityTag: Hashable, Sendable {
         length = body.readableBytes
     }
 
+    /// The tag of `body` from a digest of its bytes made before (`HTML.digest`), without reading them.
+    init(digest: Int, of body: ByteBuffer) {
+        hash = digest
+        length = body.readableBytes
+    }
+
+    /// Where a page tells `EncodingMiddleware` the digest it carries; the middleware removes the
+    /// field from every answer, so it never leaves the server.
+    static let knownDigest = HTTPField.Name("x-starscope-body-digest")
+
     /// `W/"<16 hex digits>-<length in hex>"`.
     var header: String {
         let digits = String(UInt64(bitPattern: Int64(hash)), radix: 16)

@@ -7,6 +7,7 @@ extension HTML: ResponseGenerator {
         var headers = HTTPFields()
         headers[.contentType] = "text/html; charset=utf-8"
         headers[.cacheControl] = "no-cache"
+        if let digest, let field = EntityTag.knownDigest { headers[field] = String(digest) }
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: markup)))
     }
 }

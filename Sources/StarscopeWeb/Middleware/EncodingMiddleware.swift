@@ -5,7 +5,9 @@ import NIOCore
 /// Validators and compression for every answer whose whole body is in hand (pages, feeds,
 /// assets, error pages), made from the body itself so nothing the body depends on is missed:
 /// - a `200` to a GET gets an `ETag` (unless its handler gave one, as feeds do); when
-///   `If-None-Match` names it, a `304` with no body;
+///   `If-None-Match` names it, a `304` with no body. A page copied from a kept rendering says the
+///   digest of its bytes (`HTML.digest`), and its tag is made from that without reading the page;
+
 /// - a textual body of 1 KB or more is sent gzipped when `Accept-Encoding` allows it, and every
 ///   textual answer says `Vary: Accept-Encoding`.
 ///
@@ -19,7 +21,12 @@ struct EncodingMiddleware: RouterMiddleware {
     static let minimumCompressedLength = 1024
 
     func handle(_ request: Request, context: WebContext, next: (Request, WebContext) async throws -> Response) async throws -> Response {
-        let response = try await next(request, context)
+        var response = try await next(request, context)
+        var digest: Int?
+        if let field = EntityTag.knownDigest, let value = response.headers[field] {
+            digest = Int(value)
+            response.headers[field] = nil
+        }
         guard request.method == .get, let length = response.body.contentLength, length > 0,
             response.headers[.contentEncoding] == nil
         else { return response }
@@ -27,7 +34,7 @@ struct EncodingMiddleware: RouterMiddleware {
         guard textual || response.status == .ok else { return response }
 
         let body = try await CollectedBody.collect(response.body)
-        let tag = EntityTag(body)
+        let tag = digest.map { EntityTag(digest: $0, of: body) } ?? EntityTag(body)
         var headers = response.headers
         if textual {
             headers[.vary] = headers[.vary].map { $0 + ", Accept-Encoding" } ?? "Accept-Encoding"

@@ -11,16 +11,45 @@ final class RenderedPages<Key: Hashable & Sendable>: Sendable {
     struct Template: Sendable {
         let parts: [String]
         let status: HTTPResponse.Status
+        /// The parts' bytes, hashed once: with a copy's token, the digest of the copy's bytes.
+        let digest: Int
 
         /// The token is 64 random hex digits (`CSRFMiddleware.newToken`): it occurs in the page
         /// only where the page carries it.
         init(_ html: HTML, token: String) {
             parts = html.markup.components(separatedBy: token)
             status = html.status
+            var hasher = Hasher()
+            hasher.combine(parts.count)
+            for part in parts { Self.combine(part, into: &hasher) }
+            digest = hasher.finalize()
         }
 
+        /// The page with `token` in its places, and the digest of exactly its bytes (the parts'
+        /// and the token's, which together are the page): `EncodingMiddleware` makes its `ETag`
+        /// from that instead of hashing the page again for every browser.
         func html(token: String) -> HTML {
-            HTML(raw: parts.joined(separator: token)).with(status: status)
+            var html = HTML(raw: parts.joined(separator: token)).with(status: status)
+            html.digest = digest(token: token)
+            return html
+        }
+
+        /// The digest of the page with `token` in its places.
+        func digest(token: String) -> Int {
+            var hasher = Hasher()
+            hasher.combine(digest)
+            Self.combine(token, into: &hasher)
+            return hasher.finalize()
+        }
+
+        /// A text's UTF-8 bytes and their count: bytes, not `String`'s hash, which is the same
+        /// for texts that differ only in Unicode normalisation (and so would be two bodies).
+        private static func combine(_ text: String, into hasher: inout Hasher) {
+            var text = text
+            text.withUTF8 { bytes in
+                hasher.combine(bytes.count)
+                hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+            }
         }
     }
 
@@ -36,8 +65,10 @@ final class RenderedPages<Key: Hashable & Sendable>: Sendable {
     func page(_ key: Key, token: String, render: () -> HTML) -> HTML {
         guard token.utf8.count >= 32 else { return render() }
         if let template = entries.withLock({ $0[key] }) { return template.html(token: token) }
-        let html = render()
+        var html = render()
         let template = Template(html, token: token)
+        // The same tag as every copy of it will have, so a browser's first copy revalidates.
+        html.digest = template.digest(token: token)
         entries.withLock { entries in
             if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
             entries[key] = template
