@@ -22,11 +22,13 @@ struct TrendingController {
             request, context: context, whole: services.database.isShared, shell: shell, title: "new repositories"
         ) {
             let model = try await model(list, context: context)
-            let page = SplitPage(origin: origin, list: model)
             // A page showing a private repository is its viewer's alone: it is never kept.
-            guard model.rows.allSatisfy(\.repository.isPublic) else { return context.render(page) }
-            let key = TrendingPage.RenderKey(origin: origin, page: model, context: context.page(page.section))
-            return rendered.page(key, token: context.csrf) { context.render(page) }
+            guard model.rows.allSatisfy(\.repository.isPublic) else { return context.render(SplitPage(origin: origin, list: model)) }
+            let now = model.rows.first?.now ?? Date()
+            // The model goes into the key whole (its rows are not copied); a page not kept yet is
+            // rendered from the key's model, with the moment its rows are shown put back.
+            let key = TrendingPage.RenderKey(origin: origin, page: consume model, context: context.page(origin.section))
+            return rendered.page(key, token: context.csrf) { context.render(SplitPage(origin: origin, list: key.page(shownAt: now))) }
         }
     }
 

@@ -28,9 +28,10 @@ extension TrendingPage {
         var ages: [String]
         var context: PageContext
 
-        init(origin: ListOrigin, page: TrendingPage, context: PageContext) {
+        /// `page` is consumed: when the caller keeps no other copy its rows are changed in
+        /// place, not copied (a copy of 25 repositories was 6 % of a cached page's work).
+        init(origin: ListOrigin, page: consuming TrendingPage, context: PageContext) {
             self.origin = origin
-            var page = page
             ages = page.rows.map { row in
                 RelativeTime.describe(row.repository.createdAt, now: row.now) + "|"
                     + (row.repository.pushedAt.map { RelativeTime.describe($0, now: row.now) } ?? "")
@@ -40,6 +41,13 @@ extension TrendingPage {
             var context = context
             context.csrf = ""
             self.context = context
+        }
+
+        /// The page as it is shown at `now` (the moment its rows' ages are counted from).
+        func page(shownAt now: Date) -> TrendingPage {
+            var page = page
+            for index in page.rows.indices { page.rows[index].now = now }
+            return page
         }
 
         /// A few fields that tell keys apart, not every byte of 25 repositories: equal keys still
