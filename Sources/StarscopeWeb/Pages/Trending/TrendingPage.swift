@@ -25,17 +25,21 @@ extension TrendingPage {
     struct RenderKey: Hashable, Sendable {
         var origin: ListOrigin
         var page: TrendingPage
-        var ages: [String]
+        /// What each row's ages say (`RelativeTime.key`): created, then pushed.
+        var ages: [Int]
         var context: PageContext
 
         /// `page` is consumed: when the caller keeps no other copy its rows are changed in
         /// place, not copied (a copy of 25 repositories was 6 % of a cached page's work).
         init(origin: ListOrigin, page: consuming TrendingPage, context: PageContext) {
             self.origin = origin
-            ages = page.rows.map { row in
-                RelativeTime.describe(row.repository.createdAt, now: row.now) + "|"
-                    + (row.repository.pushedAt.map { RelativeTime.describe($0, now: row.now) } ?? "")
+            var ages = [Int]()
+            ages.reserveCapacity(page.rows.count * 2)
+            for row in page.rows {
+                ages.append(RelativeTime.key(row.repository.createdAt, now: row.now))
+                ages.append(row.repository.pushedAt.map { RelativeTime.key($0, now: row.now) } ?? Int.min)
             }
+            self.ages = ages
             for index in page.rows.indices { page.rows[index].now = .distantPast }
             self.page = page
             var context = context
