@@ -31,7 +31,9 @@ struct RepositoryRow: Sendable, Hashable {
         guard lhs.count == rhs.count else { return false }
         return lhs.withUnsafeBufferPointer { left in
             rhs.withUnsafeBufferPointer { right in
-                for index in left.indices where left[index] != right[index] { return false }
+                for index in left.indices {
+                    guard left[index] == right[index] else { return false }
+                }
                 return true
             }
         }

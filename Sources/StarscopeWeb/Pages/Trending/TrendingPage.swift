@@ -44,9 +44,11 @@ extension TrendingPage {
             self.origin = origin
             var ages = [Int]()
             ages.reserveCapacity(page.rows.count * 2)
-            for row in page.rows {
-                ages.append(RelativeTime.key(row.repository.createdAt, now: row.now))
-                ages.append(row.repository.pushedAt.map { RelativeTime.key($0, now: row.now) } ?? Int.min)
+            // By index, reading the two dates and the moment: `for row in` copies every row.
+            for index in page.rows.indices {
+                let now = page.rows[index].now
+                ages.append(RelativeTime.key(page.rows[index].repository.createdAt, now: now))
+                ages.append(page.rows[index].repository.pushedAt.map { RelativeTime.key($0, now: now) } ?? Int.min)
             }
             self.ages = ages
             for index in page.rows.indices { page.rows[index].now = .distantPast }
