@@ -26,19 +26,6 @@ struct RepositoryRow: Sendable, Hashable {
     /// `TrendingPage.RenderKey` keys a rendered row.
     var now: Date
 
-    /// `lhs == rhs`, comparing the rows where they are instead of copying each out of its array.
-    static func same(_ lhs: [RepositoryRow], _ rhs: [RepositoryRow]) -> Bool {
-        guard lhs.count == rhs.count else { return false }
-        return lhs.withUnsafeBufferPointer { left in
-            rhs.withUnsafeBufferPointer { right in
-                for index in left.indices {
-                    guard left[index] == right[index] else { return false }
-                }
-                return true
-            }
-        }
-    }
-
     init(_ repository: Repository, favorite: Bool, origin: ListOrigin, gain: Gain? = nil, now: Date = Date()) {
         self.repository = repository
         self.favorite = favorite

@@ -16,15 +16,6 @@ struct TrendingPage: Sendable, Hashable {
     var incomplete = false
     var failure: Failure?
     var status: HTTPResponse.Status = .ok
-
-    /// Every field, as the synthesised `==` would, but the rows in place: a kept page is found by
-    /// comparing its model with the new one on every view, and `Array`'s `==` copied each of the
-    /// 25 rows (every string in it retained and released) to compare it. Keep it to the fields
-    /// (`TrendingPageTests` counts them).
-    static func == (lhs: TrendingPage, rhs: TrendingPage) -> Bool {
-        lhs.list == rhs.list && lhs.next == rhs.next && lhs.incomplete == rhs.incomplete && lhs.failure == rhs.failure
-            && lhs.status == rhs.status && RepositoryRow.same(lhs.rows, rhs.rows)
-    }
 }
 
 extension TrendingPage {
