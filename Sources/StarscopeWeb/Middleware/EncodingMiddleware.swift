@@ -7,7 +7,6 @@ import NIOCore
 /// - a `200` to a GET gets an `ETag` (unless its handler gave one, as feeds do); when
 ///   `If-None-Match` names it, a `304` with no body. A page copied from a kept rendering says the
 ///   digest of its bytes (`HTML.digest`), and its tag is made from that without reading the page;
-
 /// - a textual body of 1 KB or more is sent gzipped when `Accept-Encoding` allows it, and every
 ///   textual answer says `Vary: Accept-Encoding`.
 ///
