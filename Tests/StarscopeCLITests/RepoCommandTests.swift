@@ -1,5 +1,6 @@
 import FakeGitHub
 import Foundation
+import StarscopeCore
 import Testing
 
 /// `starscope repo` and `open`: one repository, and every way fetching it can fail.
@@ -37,10 +38,9 @@ import Testing
         try await FakeGitHub.with(smallConfiguration()) { fake, url in
             await fake.setRemaining(0)
             let reset = await fake.rateLimit().reset
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = TimeZone(identifier: "UTC")!
-            let parts = calendar.dateComponents([.hour, .minute], from: reset)
-            let clock = String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+            // As a person reads it: the clock time, with the date when the reset is not today
+            // (an hour after 23:00 UTC is tomorrow).
+            let clock = ClockTime.format(reset, timeZone: try #require(TimeZone(identifier: "UTC")))
             let result = try await CLI.run(["repo", "swiftlang/anything"], api: url)
             #expect(result.status == 1)
             #expect(result.stderrLines.count == 1)

@@ -9,8 +9,8 @@ import Testing
 
     @Test func rateLimitNamesTheResetTimeAndSuggestsAToken() {
         let reset = Date().addingTimeInterval(600)
-        let parts = Calendar(identifier: .gregorian).dateComponents(in: utc, from: reset)
-        let clock = String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+        // The clock time, with the date when ten minutes from now is tomorrow.
+        let clock = ClockTime.format(reset, timeZone: utc)
         let message = StarscopeError(.rateLimited(resource: "core", limit: 60, reset: reset), about: .search, timeZone: utc).message
         #expect(message.contains("resets at \(clock)"))
         #expect(message.contains("add a token for 5,000 requests an hour"))
