@@ -51,39 +51,44 @@ enum CLI {
         if let api { env["STARSCOPE_API_URL"] = api.absoluteString }
         env.merge(environment) { _, new in new }
 
-        let process = Process()
-        process.executableURL = viaShell ? URL(fileURLWithPath: "/bin/sh") : binary
-        process.arguments = arguments
-        process.environment = env
+        let executable = viaShell ? "/bin/sh" : binary.path
         let output = Pipe()
         let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
         let input = Pipe()
-        process.standardInput = stdin == nil ? FileHandle.nullDevice : input
-        let finished = AsyncStream<Void>.makeStream()
-        process.terminationHandler = { _ in finished.continuation.finish() }
-        try process.run()
+        let nullDevice = FileHandle(forReadingAtPath: "/dev/null") ?? FileHandle.nullDevice
+        defer { try? nullDevice.close() }
+        let child = try SpawnedProcess(
+            executable: executable, arguments: arguments, environment: env,
+            stdin: stdin == nil ? nullDevice.fileDescriptor : input.fileHandleForReading.fileDescriptor,
+            stdout: output.fileHandleForWriting.fileDescriptor, stderr: errors.fileHandleForWriting.fileDescriptor)
+        // The child has its own copies: ours would keep the pipes open after it ends.
+        try? output.fileHandleForWriting.close()
+        try? errors.fileHandleForWriting.close()
+        try? input.fileHandleForReading.close()
         if let stdin {
             Thread.detachNewThread {
                 input.fileHandleForWriting.write(stdin)
                 try? input.fileHandleForWriting.close()
             }
+        } else {
+            try? input.fileHandleForWriting.close()
         }
-        // Blocking reads run on their own threads: on the cooperative pool (two threads on two
-        // cores) they would starve the fake GitHub that answers the binary.
+        // Blocking reads and the wait run on their own threads: on the cooperative pool (two
+        // threads on two cores) they would starve the fake GitHub that answers the binary.
         async let stdout = readToEnd(output.fileHandleForReading)
         async let stderr = readToEnd(errors.fileHandleForReading)
         let watchdog = Task {
             try await Task.sleep(for: timeout)
-            process.terminate()
+            child.terminate()
             return true
         }
-        for await _ in finished.stream {}
+        let status = await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: child.waitForExit()) }
+        }
         watchdog.cancel()
         let timedOut = (try? await watchdog.value) ?? false
         return CLIResult(
-            status: process.terminationStatus,
+            status: status,
             stdout: String(decoding: await stdout, as: UTF8.self),
             stderr: String(decoding: await stderr, as: UTF8.self),
             timedOut: timedOut

@@ -1,0 +1,64 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A child process started with `posix_spawn`, for tests that run the built binary many times at
+/// once. Not Foundation's `Process`: on Linux, Swift 6.3.1's `Process.run()` reads the names in
+/// `/proc/self/fd` with a 256-byte over-read (fixed upstream in swift-corelibs-foundation#5472,
+/// not in this toolchain) that crashes the test process now and then. The child gets `stdin`,
+/// `stdout` and `stderr` as its 0, 1 and 2 and no other descriptor of ours.
+public struct SpawnedProcess: Sendable {
+    public let pid: pid_t
+
+    public init(executable: String, arguments: [String], environment: [String: String], stdin: Int32, stdout: Int32, stderr: Int32)
+        throws
+    {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, stdin, 0)
+        posix_spawn_file_actions_adddup2(&actions, stdout, 1)
+        posix_spawn_file_actions_adddup2(&actions, stderr, 2)
+        // glibc 2.34's `posix_spawn_file_actions_addclosefrom_np`, which Swift's Glibc module
+        // does not declare: found at run time. Without it the child would hold our sockets and
+        // the other runs' pipes open.
+        guard let closeFrom = Self.closeFrom else { throw POSIXError(.ENOSYS) }
+        guard closeFrom(&actions, 3) == 0 else { throw POSIXError(.EINVAL) }
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for pointer in argv { free(pointer) }
+            for pointer in envp { free(pointer) }
+        }
+        var child = pid_t()
+        let status = posix_spawn(&child, executable, &actions, nil, argv, envp)
+        guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EIO) }
+        pid = child
+    }
+
+    /// Waits for the child to end (blocking): its exit code, or the number of the signal that
+    /// ended it, as `Process.terminationStatus` says.
+    public func waitForExit() -> Int32 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1, errno == EINTR {}
+        let signal = status & 0x7F
+        return signal == 0 ? (status >> 8) & 0xFF : signal
+    }
+
+    private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32
+
+    private static let closeFrom: CloseFrom? = {
+        guard let program = dlopen(nil, RTLD_NOW), let symbol = dlsym(program, "posix_spawn_file_actions_addclosefrom_np") else {
+            return nil
+        }
+        return unsafeBitCast(symbol, to: CloseFrom.self)
+    }()
+
+    public func terminate() {
+        kill(pid, SIGTERM)
+    }
+}
