@@ -63,6 +63,25 @@ import Testing
         #expect(SearchQuery.dateRange("2025-12-31..2026-01-01")?.1 == day("2026-01-02"))
         #expect(SearchQuery.dateRange("yesterday") == nil)
     }
+
+    /// GitHub takes a moment too (`created:>2026-11-26T13:00:00Z`): its bounds move by the second.
+    @Test func dateRangesTakeMoments() throws {
+        let day = try #require(SearchQuery.parseDay("2026-11-26"))
+        let one = day + 13 * 3_600
+        #expect(SearchQuery.dateRange(">2026-11-26T13:00:00Z")?.0 == one + 1)
+        #expect(SearchQuery.dateRange(">=2026-11-26T13:00:00Z")?.0 == one)
+        #expect(SearchQuery.dateRange("<2026-11-26T13:00:00Z")?.1 == one)
+        #expect(SearchQuery.dateRange("<=2026-11-26T13:00:00Z")?.1 == one + 1)
+        #expect(SearchQuery.dateRange(">=2026-11-26T15:00:00+02:00")?.0 == one)
+        #expect(SearchQuery.dateRange(">=2026-11-26T08:30:00-04:30")?.0 == one)
+        #expect(SearchQuery.dateRange(">=2026-11-26T13:00Z")?.0 == one)
+        #expect(SearchQuery.dateRange("2026-11-26T13:00:00Z..*")?.0 == one)
+        for bad in [">2026-11-26T25:00:00Z", ">2026-11-26T13:61:00Z", ">2026-11-26T", ">2026-11-26T13:00:00+99:00", ">2026-11-26Tnoon"] {
+            #expect(SearchQuery.dateRange(bad) == nil, "\(bad)")
+        }
+        let query = try SearchQuery(parsing: "created:>2026-11-26T13:00:00Z")
+        #expect(query.createdFrom == one + 1)
+    }
 }
 
 @Suite struct DriftTests {

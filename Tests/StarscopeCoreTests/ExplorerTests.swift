@@ -44,6 +44,23 @@ import Testing
         }
     }
 
+    /// "Today" is the last 24 hours: 17 minutes after midnight UTC it lists what was made since
+    /// that time yesterday (a calendar day would list only those 17 minutes, none of them here).
+    @Test func todayIsTheLastDayNotTheCalendarDay() async throws {
+        let now = TimeframeTests.date("2026-11-27T00:17:00Z")
+        var configuration = smallFake()
+        configuration.repositoryCount = 2_000
+        configuration.now = now
+        try await withFakeClient(configuration) { client, fake in
+            let result = try await Explorer(client: client, now: { now }).trending(TrendingQuery(timeframe: .day), limit: 100)
+            let since = TimeframeTests.date("2026-11-26T00:00:00Z")
+            #expect(!result.items.isEmpty)
+            #expect(result.items.allSatisfy { $0.createdAt > since && $0.createdAt <= now })
+            let made = fake.dataset.repositories.filter { !$0.fork && $0.createdAt > since && $0.createdAt <= now }
+            #expect(result.items.count == min(100, made.count))
+        }
+    }
+
     @Test func pageAddressesCountUpFromNextThroughTheLast() throws {
         let next = try #require(URL(string: "https://api.example/search/repositories?q=a&page=2&per_page=100"))
         let addresses = GitHubClient.pageAddresses(from: next, through: 9, count: 3).map(\.absoluteString)

@@ -10,12 +10,14 @@ import Testing
 
     @Test(arguments: [
         // now (UTC), day, week, month
-        ("2026-11-22T10:00:00Z", "2026-11-21", "2026-11-15", "2026-10-22"),
-        ("2026-03-01T00:00:00Z", "2026-02-28", "2026-02-22", "2026-02-01"),
-        ("2026-03-31T23:59:59Z", "2026-03-30", "2026-03-24", "2026-02-28"),
-        ("2024-03-01T12:00:00Z", "2024-02-29", "2024-02-23", "2024-02-01"),
-        ("2027-01-03T08:00:00Z", "2027-01-02", "2026-12-27", "2026-12-03"),
-        ("2027-01-01T00:00:00Z", "2026-12-31", "2026-12-25", "2026-12-01"),
+        ("2026-11-22T10:00:00Z", "2026-11-21T10:00:00Z", "2026-11-15", "2026-10-22"),
+        ("2026-11-22T10:59:59Z", "2026-11-21T10:00:00Z", "2026-11-15", "2026-10-22"),
+        ("2026-03-01T00:00:00Z", "2026-02-28T00:00:00Z", "2026-02-22", "2026-02-01"),
+        ("2026-03-01T00:17:00Z", "2026-02-28T00:00:00Z", "2026-02-22", "2026-02-01"),
+        ("2026-03-31T23:59:59Z", "2026-03-30T23:00:00Z", "2026-03-24", "2026-02-28"),
+        ("2024-03-01T12:00:00Z", "2024-02-29T12:00:00Z", "2024-02-23", "2024-02-01"),
+        ("2027-01-03T08:00:00Z", "2027-01-02T08:00:00Z", "2026-12-27", "2026-12-03"),
+        ("2027-01-01T00:00:00Z", "2026-12-31T00:00:00Z", "2026-12-25", "2026-12-01"),
     ])
     func cutoffsCrossMonthAndYearBoundariesInUTC(now: String, day: String, week: String, month: String) {
         let date = Self.date(now)
@@ -24,10 +26,11 @@ import Testing
         #expect(Timeframe.month.cutoffDate(now: date) == month)
     }
 
-    /// The cutoff kept for the day is the calendar's, at every second of a day, across day,
+    /// The cutoff kept for the hour is the calendar's, at every second of a day, across day,
     /// month and year boundaries, in any order, and for moments no calendar has.
     @Test func theKeptCutoffIsTheCalendars() {
         var moments = [Self.date("2026-11-22T23:59:59Z"), Self.date("2026-11-23T00:00:00Z"), Self.date("2026-11-22T00:00:00Z")]
+        moments += [Self.date("2026-11-22T10:59:59Z"), Self.date("2026-11-22T11:00:00Z"), Self.date("2026-11-22T10:00:00Z")]
         moments += [Self.date("2024-02-29T23:59:59Z"), Self.date("2024-03-01T00:00:00Z"), Self.date("1969-12-31T23:59:59Z")]
         moments += [.distantPast, .distantFuture, Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: -0.5)]
         var random = SystemRandomNumberGenerator()
@@ -52,7 +55,8 @@ import Testing
 
     @Test func queryJoinsTextDateAndLanguage() throws {
         #expect(try TrendingQuery(timeframe: .week).searchQuery(now: now) == "created:>2026-11-15")
-        #expect(try TrendingQuery(timeframe: .day, language: "Swift").searchQuery(now: now) == "created:>2026-11-21 language:Swift")
+        #expect(
+            try TrendingQuery(timeframe: .day, language: "Swift").searchQuery(now: now) == "created:>2026-11-21T10:00:00Z language:Swift")
         #expect(
             try TrendingQuery(timeframe: .month, language: "Jupyter Notebook", text: "  vector   db ").searchQuery(now: now)
                 == #"vector db created:>2026-10-22 language:"Jupyter Notebook""#

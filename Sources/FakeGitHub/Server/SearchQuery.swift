@@ -122,27 +122,53 @@ struct SearchQuery {
         return tokens
     }
 
-    /// `>D`, `>=D`, `<D`, `<=D`, `D`, `A..B` for whole UTC days.
+    /// `>D`, `>=D`, `<D`, `<=D`, `D`, `A..B`, each `D` a whole UTC day (`2026-11-26`) or, as
+    /// GitHub also takes, a moment (`2026-11-26T13:00:00Z`, `…+02:00`): a day's bounds move by
+    /// the day, a moment's by the second (GitHub's times are whole seconds).
     static func dateRange(_ value: String) -> (Date?, Date?)? {
-        let day: TimeInterval = 86_400
         if value.contains("..") {
             let parts = value.components(separatedBy: "..")
             guard parts.count == 2 else { return nil }
-            let from = parts[0] == "*" ? nil : parseDay(parts[0])
-            let to = parts[1] == "*" ? nil : parseDay(parts[1]).map { $0 + day }
+            let from = parts[0] == "*" ? nil : parseMoment(parts[0])?.start
+            let to = parts[1] == "*" ? nil : parseMoment(parts[1]).map { $0.start + $0.length }
             return (from, to)
         }
         for (prefix, transform) in [(">=", 0), ("<=", 1), (">", 2), ("<", 3)] where value.hasPrefix(prefix) {
-            guard let date = parseDay(String(value.dropFirst(prefix.count))) else { return nil }
+            guard let (date, length) = parseMoment(String(value.dropFirst(prefix.count))) else { return nil }
             switch transform {
             case 0: return (date, nil)
-            case 1: return (nil, date + day)
-            case 2: return (date + day, nil)
+            case 1: return (nil, date + length)
+            case 2: return (date + length, nil)
             default: return (nil, date)
             }
         }
-        guard let date = parseDay(value) else { return nil }
-        return (date, date + day)
+        guard let (date, length) = parseMoment(value) else { return nil }
+        return (date, date + length)
+    }
+
+    /// A day (`YYYY-MM-DD`, 86,400 seconds long) or a moment (`YYYY-MM-DDTHH:MM:SS` then `Z` or
+    /// `±HH:MM`, one second long).
+    static func parseMoment(_ text: String) -> (start: Date, length: TimeInterval)? {
+        guard let t = text.firstIndex(of: "T") else { return parseDay(text).map { ($0, 86_400) } }
+        guard let day = parseDay(String(text[..<t])) else { return nil }
+        var rest = text[text.index(after: t)...]
+        var offset = 0
+        if rest.hasSuffix("Z") {
+            rest = rest.dropLast()
+        } else if let sign = rest.lastIndex(where: { $0 == "+" || $0 == "-" }) {
+            let zone = rest[rest.index(after: sign)...].split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
+            guard zone.count == 2, let hours = zone[0], let minutes = zone[1], (0...23).contains(hours), (0...59).contains(minutes)
+            else { return nil }
+            offset = (hours * 3_600 + minutes * 60) * (rest[sign] == "-" ? -1 : 1)
+            rest = rest[..<sign]
+        }
+        let clock = rest.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
+        guard (2...3).contains(clock.count), let hour = clock[0], let minute = clock[1], (0...23).contains(hour), (0...59).contains(minute)
+        else { return nil }
+        let second = clock.count == 3 ? clock[2] : 0
+        guard let second, (0...59).contains(second) else { return nil }
+        let seconds = hour * 3_600 + minute * 60 + second - offset
+        return (day + TimeInterval(seconds), 1)
     }
 
     static func parseDay(_ text: String) -> Date? {

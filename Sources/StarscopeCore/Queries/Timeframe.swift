@@ -2,41 +2,54 @@ import Foundation
 import Synchronization
 
 /// How far back "New & popular" looks: repositories created in the last day, week or month.
+/// "Today" is the last 24 hours, as GitHub's own daily trending is, not the UTC calendar day:
+/// a calendar day starts empty at midnight UTC (evening in the Americas) and a list of the
+/// few repositories made in its first minutes is no list of what is new.
 public enum Timeframe: String, CaseIterable, Sendable, Codable {
     case day, week, month
 
-    /// The last excluded day, `YYYY-MM-DD` in UTC: the `DATE` of `created:>DATE`. Worked out once
-    /// a day per timeframe (each list page asks, and the calendar's arithmetic was 3 % of a
-    /// cached page's work): a UTC day is 86,400 seconds, so the day number says when it changes.
+    /// The `DATE` of `created:>DATE`, in UTC: for the day, the start of the hour 24 hours ago
+    /// (`YYYY-MM-DDTHH:00:00Z`, a form GitHub's search takes), so the query and its stored
+    /// answer change once an hour; for the week and month, the last excluded day
+    /// (`YYYY-MM-DD`). Worked out once an hour per timeframe (each list page asks, and the
+    /// calendar's arithmetic was 3 % of a cached page's work): an hour is 3,600 seconds of
+    /// Unix time, so the hour number says when it changes.
     public func cutoffDate(now: Date) -> String {
-        let day = (now.timeIntervalSince1970 / 86_400).rounded(.down)
-        guard day.isFinite, abs(day) < 1e9 else { return workedOutCutoffDate(now: now) }
-        let number = Int(day)
-        if let kept = Self.kept.withLock({ $0[self] }), kept.day == number { return kept.text }
+        let hour = (now.timeIntervalSince1970 / 3_600).rounded(.down)
+        guard hour.isFinite, abs(hour) < 1e9 else { return workedOutCutoffDate(now: now) }
+        let number = Int(hour)
+        if let kept = Self.kept.withLock({ $0[self] }), kept.hour == number { return kept.text }
         let text = workedOutCutoffDate(now: now)
         Self.kept.withLock { $0[self] = (number, text) }
         return text
     }
 
-    private static let kept = Mutex<[Timeframe: (day: Int, text: String)]>([:])
+    private static let kept = Mutex<[Timeframe: (hour: Int, text: String)]>([:])
 
     /// `cutoffDate` from the calendar, every time.
     func workedOutCutoffDate(now: Date) -> String {
         let calendar = Calendar.utc
-        let today = calendar.startOfDay(for: now)
-        let cutoff: Date? =
-            switch self {
-            case .day: calendar.date(byAdding: .day, value: -1, to: today)
-            case .week: calendar.date(byAdding: .day, value: -7, to: today)
-            case .month: calendar.date(byAdding: .month, value: -1, to: today)
-            }
-        let parts = calendar.dateComponents([.year, .month, .day], from: cutoff ?? today)
         // Padded by hand: `String(format:)` goes through CoreFoundation on every trending page.
-        func padded(_ value: Int, _ width: Int) -> String {
-            let digits = String(value)
+        func padded(_ value: Int?, _ width: Int) -> String {
+            let digits = String(value ?? 0)
             return String(repeating: "0", count: max(0, width - digits.count)) + digits
         }
-        return padded(parts.year ?? 1970, 4) + "-" + padded(parts.month ?? 1, 2) + "-" + padded(parts.day ?? 1, 2)
+        func day(_ parts: DateComponents) -> String {
+            padded(parts.year ?? 1970, 4) + "-" + padded(parts.month ?? 1, 2) + "-" + padded(parts.day ?? 1, 2)
+        }
+        let today = calendar.startOfDay(for: now)
+        switch self {
+        case .day:
+            let hour = calendar.dateInterval(of: .hour, for: now)?.start ?? today
+            let cutoff = calendar.date(byAdding: .day, value: -1, to: hour) ?? hour
+            let parts = calendar.dateComponents([.year, .month, .day, .hour], from: cutoff)
+            return day(parts) + "T" + padded(parts.hour, 2) + ":00:00Z"
+        case .week:
+            return day(calendar.dateComponents([.year, .month, .day], from: calendar.date(byAdding: .day, value: -7, to: today) ?? today))
+        case .month:
+            return day(
+                calendar.dateComponents([.year, .month, .day], from: calendar.date(byAdding: .month, value: -1, to: today) ?? today))
+        }
     }
 
     /// A title for buttons: "Today", "This week", "This month".
