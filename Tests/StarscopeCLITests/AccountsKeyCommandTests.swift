@@ -16,20 +16,15 @@ import Testing
     static func serve(
         _ home: URL, _ extra: [String] = [], environment: [String: String] = [:]
     ) async throws -> (listened: Bool, status: Int32?, stderr: String) {
-        let process = Process()
-        process.executableURL = CLI.binary
-        process.arguments = ["serve", "--accounts", "--port", "0"] + extra
-        process.environment = [
-            "PATH": "/usr/bin:/bin", "HOME": home.path, "TZ": "UTC", "LANG": "C.UTF-8",
-            "XDG_DATA_HOME": home.appendingPathComponent("data").path, "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
-            "STARSCOPE_API_URL": "http://127.0.0.1:9",
-        ].merging(environment) { _, new in new }
         let output = Pipe()
         let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        let process = try SpawnedProcess.start(
+            CLI.binary.path, ["serve", "--accounts", "--port", "0"] + extra,
+            environment: [
+                "PATH": "/usr/bin:/bin", "HOME": home.path, "TZ": "UTC", "LANG": "C.UTF-8",
+                "XDG_DATA_HOME": home.appendingPathComponent("data").path, "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
+                "STARSCOPE_API_URL": "http://127.0.0.1:9",
+            ].merging(environment) { _, new in new }, stdout: output, stderr: errors)
         // Blocking reads on their own threads (see `CLI.run`): the first line tells whether it listens.
         let firstLine = await withCheckedContinuation { continuation in
             Thread.detachNewThread {
@@ -44,14 +39,13 @@ import Testing
         }
         let listened = firstLine.hasPrefix("Listening on http://")
         if listened { process.terminate() }
-        let stderr = await withCheckedContinuation { continuation in
+        let stderr: (String, Int32) = await withCheckedContinuation { continuation in
             Thread.detachNewThread {
                 let data = errors.fileHandleForReading.readAllRetryingInterrupts()
-                process.waitUntilExit()
-                continuation.resume(returning: String(decoding: data, as: UTF8.self))
+                continuation.resume(returning: (String(decoding: data, as: UTF8.self), process.waitForExit()))
             }
         }
-        return (listened, listened ? nil : process.terminationStatus, stderr)
+        return (listened, listened ? nil : stderr.1, stderr.0)
     }
 
     /// An account with a sealed token, favourites and a session, as a signed-in person leaves them.

@@ -47,17 +47,16 @@ import Testing
             try await FakeGitHub.with(configuration) { fake, url in
                 let repo = try #require(fake.dataset.repositories.first)
                 let output = Pipe()
-                let process = Process()
-                process.executableURL = CLI.binary
-                process.arguments = ["repo", repo.fullName, "--watch"]
-                process.environment = [
-                    "HOME": home.path, "PATH": "/usr/bin:/bin", "STARSCOPE_API_URL": url.absoluteString, "STARSCOPE_LIVE_INTERVAL": "0.5",
-                    "GH_TOKEN": FakeGitHub.octocatToken,
-                ]
-                process.standardOutput = output
-                process.standardError = FileHandle.nullDevice
-                try process.run()
-                defer { if process.isRunning { process.terminate() } }
+                let process = try SpawnedProcess.start(
+                    CLI.binary.path, ["repo", repo.fullName, "--watch"],
+                    environment: [
+                        "HOME": home.path, "PATH": "/usr/bin:/bin", "STARSCOPE_API_URL": url.absoluteString,
+                        "STARSCOPE_LIVE_INTERVAL": "0.5", "GH_TOKEN": FakeGitHub.octocatToken,
+                    ], stdout: output)
+                defer {
+                    process.terminate()
+                    _ = process.waitForExit()
+                }
                 let seen = Transcript()
                 @Sendable func read() async -> String {
                     await seen.append(String(decoding: output.fileHandleForReading.availableDataNonBlocking(), as: UTF8.self))

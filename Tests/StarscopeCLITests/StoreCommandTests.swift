@@ -2,6 +2,7 @@ import FakeGitHub
 import Foundation
 import StarscopeModels
 import StarscopeStore
+import StarscopeTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -142,17 +143,12 @@ import Testing
             try JSONEncoder.gitHub().encode(repositories).write(to: file)
             var sawKilledMidway = false
             for delay in [5, 15, 30, 45, 60, 80, 100, 130, 160, 200] {
-                let process = Process()
-                process.executableURL = CLI.binary
-                process.arguments = ["favorites", "import", file.path, "--data-dir", data.path, "--api-url", "http://127.0.0.1:9"]
-                process.environment = ["HOME": home.path, "PATH": "/usr/bin:/bin"]
-                process.standardOutput = FileHandle.nullDevice
-                process.standardError = FileHandle.nullDevice
-                try process.run()
+                let child = try SpawnedProcess.start(
+                    CLI.binary.path, ["favorites", "import", file.path, "--data-dir", data.path, "--api-url", "http://127.0.0.1:9"],
+                    environment: ["HOME": home.path, "PATH": "/usr/bin:/bin"])
                 try await Task.sleep(for: .milliseconds(delay))
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
-                if process.terminationReason == .uncaughtSignal { sawKilledMidway = true }
+                kill(child.pid, SIGKILL)
+                if child.waitForTermination().signal != nil { sawKilledMidway = true }
                 let reopened = try AppDatabase.open(directory: data)
                 #expect(try await reopened.isIntact())
                 let favorites = try await reopened.favorites()

@@ -55,10 +55,34 @@ public struct SpawnedProcess: Sendable {
     /// Waits for the child to end (blocking): its exit code, or the number of the signal that
     /// ended it, as `Process.terminationStatus` says.
     public func waitForExit() -> Int32 {
+        let ended = waitForTermination()
+        return ended.signal ?? ended.code
+    }
+
+    /// Waits for the child to end (blocking): its exit code, or the signal that ended it.
+    public func waitForTermination() -> (code: Int32, signal: Int32?) {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1, errno == EINTR {}
         let signal = status & 0x7F
-        return signal == 0 ? (status >> 8) & 0xFF : signal
+        return signal == 0 ? ((status >> 8) & 0xFF, nil) : (0, signal)
+    }
+
+    /// Starts `executable` with standard input from `/dev/null` and its output and errors into
+    /// these pipes (`/dev/null` for nil); our copies of the pipes' write ends are closed, so
+    /// reading them ends when the child does.
+    public static func start(
+        _ executable: String, _ arguments: [String], environment: [String: String], stdout: Pipe? = nil, stderr: Pipe? = nil
+    ) throws -> SpawnedProcess {
+        let nullDevice = open("/dev/null", O_RDWR | O_CLOEXEC)
+        guard nullDevice >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { close(nullDevice) }
+        let child = try SpawnedProcess(
+            executable: executable, arguments: arguments, environment: environment, stdin: nullDevice,
+            stdout: stdout?.fileHandleForWriting.fileDescriptor ?? nullDevice,
+            stderr: stderr?.fileHandleForWriting.fileDescriptor ?? nullDevice)
+        try? stdout?.fileHandleForWriting.close()
+        try? stderr?.fileHandleForWriting.close()
+        return child
     }
 
     private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32

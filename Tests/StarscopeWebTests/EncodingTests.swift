@@ -18,15 +18,10 @@ import Testing
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("starscope-gzip-\(UUID().uuidString).gz")
         defer { try? FileManager.default.removeItem(at: file) }
         try Data(buffer: body).write(to: file)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/gzip")
-        process.arguments = ["-dc", file.path]
         let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
+        let child = try SpawnedProcess.start("/bin/gzip", ["-dc", file.path], environment: ["PATH": "/usr/bin:/bin"], stdout: pipe)
         let output = pipe.fileHandleForReading.readAllRetryingInterrupts()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        #expect(child.waitForExit() == 0)
         return String(decoding: output, as: UTF8.self)
     }
 
