@@ -28,8 +28,12 @@ public struct Starscope: AsyncParsableCommand {
     /// 0 success, 1 the request could not be answered, 2 bad usage.
     public static func run(arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) async -> Int32 {
         let standardError = StandardError()
+        if arguments == ["--version"] {
+            print(configuration.version)
+            return 0
+        }
         do {
-            var command = try parseAsRoot(arguments)
+            var command = try quickParse(arguments) ?? parseAsRoot(arguments)
             if var command = command as? any AsyncParsableCommand {
                 try await command.run()
             } else {
@@ -51,6 +55,43 @@ public struct Starscope: AsyncParsableCommand {
             return code == .validationFailure ? ExitStatus.usage : code.rawValue
         }
     }
+}
+
+extension Starscope {
+    /// The command `arguments` name, parsed by its own type alone when that parse succeeds and
+    /// asks for nothing built in (help, version, completion scripts); nil otherwise, and the
+    /// whole tree parses them as before, with its messages. The whole tree's parse reflects
+    /// every command's arguments (`Mirror`), which was a quarter of a warm command's
+    /// instructions; the same command's own parse gives the same value.
+    static func quickParse(_ arguments: [String]) -> (any ParsableCommand)? {
+        guard let name = arguments.first, let type = configuration.subcommands.first(where: { $0.configuration.commandName == name })
+        else { return nil }
+        let rest = Array(arguments.dropFirst())
+        guard !rest.contains(where: asksForSomethingBuiltIn) else { return nil }
+        guard let command = try? type.parseAsRoot(rest), ourCommands.contains(ObjectIdentifier(Swift.type(of: command))) else {
+            return nil
+        }
+        return command
+    }
+
+    /// Whether `argument` may ask ArgumentParser for help, the version, a completion script or
+    /// its help dump: those answers name the whole command, so the whole tree gives them.
+    static func asksForSomethingBuiltIn(_ argument: String) -> Bool {
+        argument == "help" || argument.hasPrefix("-h") || argument.hasPrefix("--h") || argument == "-help"
+            || argument.hasPrefix("--version") || argument.hasPrefix("--generate-completion") || argument.hasPrefix("--experimental")
+            || argument.hasPrefix("---")
+    }
+
+    /// Every command type under `starscope`, however deep.
+    static let ourCommands: Set<ObjectIdentifier> = {
+        var found: Set<ObjectIdentifier> = []
+        var waiting = configuration.subcommands
+        while let type = waiting.popLast() {
+            guard found.insert(ObjectIdentifier(type)).inserted else { continue }
+            waiting += type.configuration.subcommands
+        }
+        return found
+    }()
 }
 
 extension StarscopeError {
