@@ -6,7 +6,9 @@ control cut off at 320 px, measured in Chromium."""
 import time
 
 import pytest
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 import axe_check
 from conftest import ARTIFACTS, PHONE, WIDE, make_browser, tap
@@ -148,6 +150,11 @@ def test_the_readme_comes_after_the_name_description_and_key_numbers_on_phones(f
         if size == PHONE:
             assert description <= key <= readme < other, (description, key, readme, other)
             assert readme < size[1], f"the README starts {readme} px down"
+            # Tab goes the way the eye does: the README's links before the facts and actions
+            # shown after it, though they come first in the page.
+            orders = tab_orders(driver)
+            assert 1 in orders and 2 in orders, orders
+            assert orders == sorted(orders), orders
         else:
             # The wide layout keeps every fact above the sections.
             assert description <= key <= other < readme, (description, key, other, readme)
@@ -155,6 +162,25 @@ def test_the_readme_comes_after_the_name_description_and_key_numbers_on_phones(f
         assert not (blocking := axe_check.blocking(driver)), blocking
     finally:
         driver.quit()
+
+
+def tab_orders(driver, presses=120):
+    """The CSS `order` of the detail's block holding each element Tab reaches, from the title on,
+    until focus leaves the detail."""
+    driver.execute_script("document.getElementById('detail-title').focus()")
+    orders = []
+    for _ in range(presses):
+        ActionChains(driver).send_keys(Keys.TAB).perform()
+        order = driver.execute_script(
+            """const detail = document.querySelector('.detail'); let e = document.activeElement;
+            if (!detail || !detail.contains(e) || e === detail) return null;
+            while (e.parentElement !== detail) e = e.parentElement;
+            return parseInt(getComputedStyle(e).order, 10);"""
+        )
+        if order is None:
+            break
+        orders.append(order)
+    return orders
 
 
 def test_wide_screens_show_the_controls_themselves(fake, app):
