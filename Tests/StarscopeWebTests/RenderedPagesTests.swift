@@ -115,6 +115,38 @@ import Testing
         }
     }
 
+    /// A detail opened from New & popular shows the list pane `/` shows, copied once rendered,
+    /// with this browser's token in its forms, and anew once what it shows changes.
+    @Test func aDetailsListIsTheListsOwnWithThisBrowsersToken() async throws {
+        try await WebHarness.run { web in
+            let (cookieA, tokenA) = try await web.csrf()
+            let (cookieB, tokenB) = try await web.csrf()
+            func pane(_ path: String, _ cookie: String) async throws -> String {
+                let page = String(buffer: try await web.get(path, headers: [.cookie: cookie]).body)
+                let start = try #require(page.range(of: "<section class=\"list-pane\""))
+                let end = try #require(page.range(of: "<section class=\"detail-pane\""))
+                return String(page[start.lowerBound..<end.lowerBound])
+            }
+            let name = String(try #require(try await pane("/", cookieA).firstMatch(of: /data-repo="([^"]+)"/)?.1))
+            // The rows say how long ago things happened: a minute may turn between requests.
+            var home = "", detailA = "", detailB = ""
+            for _ in 0..<2 {
+                home = try await pane("/", cookieA)
+                detailA = try await pane("/repos/\(name)", cookieA)
+                detailB = try await pane("/repos/\(name)", cookieB)
+                if detailA == home && detailB == detailA.replacingOccurrences(of: tokenA, with: tokenB) { break }
+            }
+            #expect(detailA == home)
+            #expect(detailA.contains("value=\"\(tokenA)\"") && !detailA.contains(tokenB))
+            #expect(detailB == detailA.replacingOccurrences(of: tokenA, with: tokenB))
+            #expect(!detailA.contains("is-favorite"))
+            let added = try await web.post("/favorites/toggle", form: ["repo": name, "csrf": tokenA], cookie: cookieA)
+            #expect(added.status == .seeOther)
+            let after = try await pane("/repos/\(name)", cookieA)
+            #expect(after.contains("<li class=\"repo-row is-favorite\" data-repo=\"\(name)\" id="))
+        }
+    }
+
     @Test func whatThePageShowsChangesThePage() async throws {
         try await WebHarness.run { web in
             let (cookie, token) = try await web.csrf()

@@ -119,7 +119,10 @@ struct ListModels {
 
     func model(_ origin: ListOrigin, context: WebContext) async throws -> any ListPane {
         switch origin {
-        case .trending(let list): try await TrendingController(services: services).model(list, context: context)
+        case .trending(let list):
+            KeptPane.trending(
+                try await TrendingController(services: services).model(list, context: context), origin: origin,
+                kept: services.trendingPanes, context: context)
         case .rising(let list): try await RisingController(services: services).model(list, context: context)
         case .favorites(let list): try await FavoritesController(services: services).model(list, context: context)
         case .account(let list): await AccountsController(services: services).model(list, context: context)

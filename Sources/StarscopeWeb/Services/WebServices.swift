@@ -32,6 +32,8 @@ public final class WebServices: Sendable {
     let readmes = SanitizedReadmes()
     /// Whether each person starred what they looked at, as GitHub said a moment ago (`StarStates`).
     let starStates = StarStates()
+    /// New & popular's list panes rendered before, for the details opened from them (`KeptPane`).
+    let trendingPanes = RenderedPages<TrendingPage.RenderKey>()
     private let listening: Mutex<(port: Int, signInBase: String?)>
     /// With accounts: seals each account's token at rest.
     let vault: TokenVault?

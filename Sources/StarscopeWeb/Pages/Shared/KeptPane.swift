@@ -1,0 +1,39 @@
+import Foundation
+import HTTPTypes
+
+/// A list pane whose markup was rendered before from the same rows, ages and context: a detail
+/// opened from New & popular shows the list beside it, and writing its 25 rows again was a fifth
+/// of each detail view's work. Everything but the markup is the list's own.
+struct KeptPane: ListPane {
+    let list: any ListPane
+    let markup: HTML
+    /// The context the markup was rendered in.
+    let context: PageContext
+
+    var title: String { list.title }
+    var liveList: String? { list.liveList }
+    var status: HTTPResponse.Status { list.status }
+    var rows: [RepositoryRow] { list.rows }
+    var feed: Layout.Feed? { list.feed }
+
+    /// The kept markup when asked in the context it was rendered in (the banner, say, may have
+    /// changed since), else the list's own.
+    func pane(_ context: PageContext) -> HTML {
+        context == self.context ? markup : list.pane(context)
+    }
+
+    /// New & popular's pane for `model`, copied from `kept` when it was rendered for the same key
+    /// (`TrendingPage.RenderKey`: the rows, what their ages say, and the page context without the
+    /// browser's token, which the copy gets back); a list showing a private repository is its
+    /// viewer's alone and is never kept.
+    static func trending(
+        _ model: TrendingPage, origin: ListOrigin, kept: RenderedPages<TrendingPage.RenderKey>, context: WebContext
+    ) -> any ListPane {
+        guard model.rows.allSatisfy(\.repository.isPublic) else { return model }
+        let page = context.page(origin.section)
+        let now = model.rows.first?.now ?? Date()
+        let key = TrendingPage.RenderKey(origin: origin, page: model, context: page)
+        let markup = kept.page(key, token: context.csrf) { key.page(shownAt: now).pane(page) }
+        return KeptPane(list: model, markup: markup, context: page)
+    }
+}
