@@ -27,4 +27,27 @@ import Testing
         #expect("".firstUTF8Range(of: "a") == nil)
         #expect(Self.page.firstUTF8Range(of: "<p>", from: Self.page.endIndex) == nil)
     }
+
+    /// Against a plain byte-by-byte search, on 2,000 random texts and needles over a small
+    /// alphabet (so that partial matches abound), from random starting points.
+    @Test func findsWhatAPlainSearchFinds() {
+        var random = SystemRandomNumberGenerator()
+        let alphabet: [UInt8] = Array("ab<-!".utf8) + [0xC3, 0xA9]
+        func plain(_ wanted: [UInt8], _ text: [UInt8], _ begin: Int) -> Int? {
+            guard !wanted.isEmpty, begin >= 0, text.count - begin >= wanted.count else { return nil }
+            for offset in begin...(text.count - wanted.count) where Array(text[offset..<offset + wanted.count]) == wanted {
+                return offset
+            }
+            return nil
+        }
+        for _ in 0..<2_000 {
+            let text = (0..<Int.random(in: 0...200, using: &random)).map { _ in alphabet.randomElement(using: &random) ?? 0 }
+            let wanted = (0..<Int.random(in: 0...6, using: &random)).map { _ in alphabet.randomElement(using: &random) ?? 0 }
+            let begin = Int.random(in: 0...max(0, text.count), using: &random)
+            let mine = text.withUnsafeBufferPointer { t in
+                wanted.withUnsafeBufferPointer { w in String.firstOffset(of: w, in: t, from: begin) }
+            }
+            #expect(mine == plain(wanted, text, begin), "\(wanted) in \(text) from \(begin)")
+        }
+    }
 }

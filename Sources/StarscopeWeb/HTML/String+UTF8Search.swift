@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 extension String {
     /// Where `needle` first occurs at or after `start`, compared byte by byte in UTF-8.
     ///
@@ -17,19 +23,21 @@ extension String {
         return lower..<utf8.index(lower, offsetBy: needle.utf8.count)
     }
 
-    /// The offset of the first `wanted` in `text` at or after `begin`: a scan for its first byte,
-    /// then a comparison of the rest.
+    /// The offset of the first `wanted` in `text` at or after `begin`: the C library's `memchr`
+    /// for its first byte (many bytes a step; a byte at a time was 4 % of a detail view), then
+    /// `memcmp` for the rest.
     static func firstOffset(of wanted: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>, from begin: Int) -> Int? {
-        guard let first = wanted.first, begin >= 0, text.count - begin >= wanted.count else { return nil }
+        guard let first = wanted.first, begin >= 0, text.count - begin >= wanted.count, let base = text.baseAddress,
+            let needle = wanted.baseAddress
+        else { return nil }
+        let start = UnsafeRawPointer(base)
         let last = text.count - wanted.count
         var offset = begin
         while offset <= last {
-            if text[offset] == first {
-                var matched = 1
-                while matched < wanted.count, text[offset + matched] == wanted[matched] { matched += 1 }
-                if matched == wanted.count { return offset }
-            }
-            offset += 1
+            guard let hit = memchr(start + offset, Int32(first), last - offset + 1) else { return nil }
+            let found = start.distance(to: UnsafeRawPointer(hit))
+            if memcmp(start + found, needle, wanted.count) == 0 { return found }
+            offset = found + 1
         }
         return nil
     }
