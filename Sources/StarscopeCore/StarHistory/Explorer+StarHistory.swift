@@ -32,8 +32,14 @@ extension Explorer {
     /// stand in (reported as stale).
     public func starHistory(_ name: RepositoryName) async throws(StarscopeError) -> RepositoryStarHistory {
         // The repository's id and creation date do not change: a copy of the last week will do.
-        let repository = try await self.repository(name, snapshotFreshFor: 7 * 86_400)
+        try await starHistory(of: try await self.repository(name, snapshotFreshFor: 7 * 86_400))
+    }
+
+    /// `starHistory(_:)` of a repository the caller has in hand, one this explorer shows (a
+    /// detail page has it already: looking it up again read and decoded its stored copy).
+    public func starHistory(of repository: Repository) async throws(StarscopeError) -> RepositoryStarHistory {
         let owner = try RepositoryName(parsing: repository.fullName)
+        let name = owner
         let kept = repository.isPublic ? (try? await database?.gitHubStarHistory(repositoryID: repository.id)) ?? nil : nil
         let time = now()
         func result(_ weeks: [StarHistoryWeek], unavailable: Bool, fetchedAt: Date?, requests: Int) -> RepositoryStarHistory {

@@ -74,7 +74,10 @@ extension AppDatabase {
             }
             return nil
         }
-        guard let (data, date) = row, let repository = try? JSONDecoder.gitHub().decode(Repository.self, from: data) else { return nil }
+        guard let (data, date) = row,
+            let repository = GitHubJSONReading.decode(Repository.self, from: data)
+                ?? (try? JSONDecoder.gitHub().decode(Repository.self, from: data))
+        else { return nil }
         return (repository, date)
     }
 

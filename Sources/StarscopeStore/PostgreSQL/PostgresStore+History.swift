@@ -115,7 +115,10 @@ extension PostgresStore {
         }
         guard let row = rows.first else { return nil }
         let (data, date) = try Self.decode(row, (Data, Date).self)
-        guard let repository = try? JSONDecoder.gitHub().decode(Repository.self, from: data) else { return nil }
+        guard
+            let repository = GitHubJSONReading.decode(Repository.self, from: data)
+                ?? (try? JSONDecoder.gitHub().decode(Repository.self, from: data))
+        else { return nil }
         return (repository, date)
     }
 

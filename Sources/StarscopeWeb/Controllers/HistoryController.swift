@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import NIOCore
 import StarscopeCore
+import StarscopeModels
 
 /// Star history beyond a repository's page: `/compare` (2 to 10 curves on one chart) and the
 /// self-contained SVGs people put in READMEs (`/repos/OWNER/NAME/stars.svg`, `/compare.svg`),
@@ -52,6 +53,15 @@ struct HistoryController {
     static func history(_ name: RepositoryName, explorer: Explorer) async -> Result<RepositoryStarHistory, StarscopeError> {
         do {
             return .success(try await explorer.starHistory(name))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// The history of a repository the caller has in hand.
+    static func history(of repository: Repository, explorer: Explorer) async -> Result<RepositoryStarHistory, StarscopeError> {
+        do {
+            return .success(try await explorer.starHistory(of: repository))
         } catch {
             return .failure(error)
         }

@@ -48,7 +48,7 @@ struct RepositoryController {
         return await SectionsStream.response(page, policy: RepositorySectionsPart.policy, whole: services.database.isShared) {
             // The banner was sent already: sections GitHub could not refresh say so themselves.
             let report = CacheReport()
-            async let history = HistoryController.history(name, explorer: explorer)
+            async let history = HistoryController.history(of: repository, explorer: explorer)
             let sections = await CacheReport.$current.withValue(report) { await explorer.sections(name) }
             var part = RepositorySectionsPart(sections, repository: repository, now: now, readmes: services.readmes)
             part.history = HistorySection(name: name, gitHub: await history, observed: observed, samples: samples, now: now)
