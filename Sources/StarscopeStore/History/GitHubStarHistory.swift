@@ -36,10 +36,11 @@ extension AppDatabase {
         try await read { db -> GitHubStarHistory? in
             guard
                 let state = try Row.fetchOne(
-                    db, sql: "SELECT fetchedAt, unavailable FROM gitHubStarHistoryFetch WHERE repositoryID = ?", arguments: [repositoryID])
+                    db.cachedStatement(sql: "SELECT fetchedAt, unavailable FROM gitHubStarHistoryFetch WHERE repositoryID = ?"),
+                    arguments: [repositoryID])
             else { return nil }
             let weeks = try Row.fetchAll(
-                db, sql: "SELECT week, total, days FROM gitHubStarHistoryWeek WHERE repositoryID = ? ORDER BY week DESC",
+                db.cachedStatement(sql: "SELECT week, total, days FROM gitHubStarHistoryWeek WHERE repositoryID = ? ORDER BY week DESC"),
                 arguments: [repositoryID]
             ).map { row in StarHistoryWeek(week: row["week"], total: row["total"], days: GitHubStarHistory.decode(row["days"])) }
             return GitHubStarHistory(

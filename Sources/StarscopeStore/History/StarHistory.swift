@@ -83,8 +83,14 @@ extension AppDatabase {
 
     /// Every sample of one repository, oldest first.
     public func starHistory(repositoryID: Int64) async throws(StoreError) -> [StarSample] {
+        // A statement compiled once per connection, its columns read by position (a detail asks
+        // on every view: building the query and decoding each row through `Codable` was most of it).
         try await read { db in
-            try StarSample.filter(Column("repositoryID") == repositoryID).order(Column("recordedAt")).fetchAll(db)
+            let statement = try db.cachedStatement(
+                sql: "SELECT repositoryID, fullName, recordedAt, stars FROM starSample WHERE repositoryID = ? ORDER BY recordedAt")
+            return try Row.fetchAll(statement, arguments: [repositoryID]).map { row in
+                StarSample(repositoryID: row[0], fullName: row[1], recordedAt: row[2], stars: row[3])
+            }
         }
     }
 
