@@ -62,11 +62,19 @@ public struct Explorer: Sendable {
     public func trending(_ query: TrendingQuery, limit: Int, progress: PageProgress? = nil) async throws(StarscopeError) -> ListResult<
         Repository
     > {
-        let q = try query.searchQuery(now: now())
         let perPage = pageSize(forLimit: limit)
-        let result = try await collect(limit: limit, perPage: perPage, about: .search, progress: progress, keep: shows) {
-            () async throws(GitHubError) in
-            try await client.searchRepositories(query: q, sort: query.sort.rawValue, perPage: perPage)
+        func list(_ q: String) async throws(StarscopeError) -> ListResult<Repository> {
+            try await collect(limit: limit, perPage: perPage, about: .search, progress: progress, keep: shows) {
+                () async throws(GitHubError) in
+                try await client.searchRepositories(query: q, sort: query.sort.rawValue, perPage: perPage)
+            }
+        }
+        let result: ListResult<Repository>
+        do {
+            result = try await list(try query.searchQuery(now: now()))
+        } catch {
+            guard case .unavailable = error, let kept = await earlierDay(query, list) else { throw error }
+            return kept
         }
         if !result.isStored { await observe(result.items) }
         return result
@@ -80,15 +88,20 @@ public struct Explorer: Sendable {
     ) {
         let q = try query.searchQuery(now: now())
         let window = RowWindow(page: page, rows: rows)
-        do {
-            let result = try await client.searchRepositories(
+        @Sendable func ask(_ q: String) async throws(GitHubError) -> Page<Repository> {
+            try await client.searchRepositories(
                 query: q, sort: query.sort.rawValue, perPage: RowWindow.upstreamPageSize, page: window.upstreamPage)
-            if !result.isStored { await observe(result.items) }
-            let (items, next) = window.cut(visible(result.items), upstreamHasNext: result.links.next != nil)
-            return (items, next.flatMap { $0 <= window.lastSearchPage ? $0 : nil }, result.incompleteResults)
-        } catch {
-            throw StarscopeError(error, about: .search)
         }
+        let result: Page<Repository>
+        do {
+            result = try await ask(q)
+        } catch {
+            guard error.isTransient, let kept = await earlierDay(query, ask) else { throw StarscopeError(error, about: .search) }
+            result = kept
+        }
+        if !result.isStored { await observe(result.items) }
+        let (items, next) = window.cut(visible(result.items), upstreamHasNext: result.links.next != nil)
+        return (items, next.flatMap { $0 <= window.lastSearchPage ? $0 : nil }, result.incompleteResults)
     }
 
     /// One page of 100 of an account's repositories (forks left out unless asked), and the next page's number.

@@ -69,6 +69,10 @@ public struct CachingTransport: GitHubTransport {
     /// when GitHub cannot answer).
     @TaskLocal public static var asksGitHub = false
 
+    /// Set (with `CachingTransport.$storedOnly.withValue(true) { … }`) around a look-up that must
+    /// not reach GitHub: the store only, as offline.
+    @TaskLocal public static var storedOnly = false
+
     static func partition(for token: String?) -> String {
         guard let token else { return "anonymous" }
         return SHA256.hash(data: Data(token.utf8)).prefix(12).hexString
@@ -76,7 +80,7 @@ public struct CachingTransport: GitHubTransport {
 
     public func send(_ request: GitHubRequest) async throws(GitHubError) -> GitHubResponse {
         guard request.method == .get, request.ifNoneMatch == nil, request.ifModifiedSince == nil else {
-            guard !policy.offline else { throw .offline(reason: "Starscope is working offline") }
+            guard !policy.offline, !Self.storedOnly else { throw .offline(reason: "Starscope is working offline") }
             return try await upstream.send(request)
         }
         let url = try request.url(relativeTo: baseURL)
@@ -90,7 +94,7 @@ public struct CachingTransport: GitHubTransport {
             remembered = nil
         }
 
-        if policy.offline {
+        if policy.offline || Self.storedOnly {
             guard let stored else { throw .offline(reason: "Starscope is working offline and has nothing saved for this") }
             CacheReport.current?.recordStale(fetchedAt: stored.fetchedAt, reason: .offline(reason: "working offline"))
             return stored.storedResponse

@@ -1,0 +1,50 @@
+import FakeGitHub
+import Foundation
+import GitHubAPI
+import StarscopeModels
+import StarscopeStore
+import StarscopeTestSupport
+import Synchronization
+import Testing
+
+@testable import StarscopeCore
+
+/// "Today" asks anew each hour; offline, the day's list kept in an earlier hour of the last day
+/// stands in, as it did when the day's query changed once a day.
+@Suite struct EarlierDayTests {
+    @Test func offlineTheDaysListKeptHoursAgoStandsIn() async throws {
+        let start = TimeframeTests.date("2026-11-27T10:20:00Z")
+        var configuration = smallFake()
+        configuration.repositoryCount = 2_000
+        configuration.now = start
+        try await withFakeClient(configuration) { client, _ in
+            let database = try AppDatabase.inMemory()
+            let clock = Mutex(start)
+            let http = try #require(client.transport as? HTTPTransport)
+            let online = Explorer(
+                client: GitHubClient(transport: CachingTransport(upstream: http, database: database, configuration: http.configuration)),
+                database: database, now: { clock.withLock { $0 } })
+            let offline = Explorer(
+                client: GitHubClient(
+                    transport: CachingTransport(
+                        upstream: http, database: database, configuration: http.configuration, policy: CachePolicy(offline: true))),
+                database: database, now: { clock.withLock { $0 } })
+            let day = TrendingQuery(timeframe: .day)
+            let list = try await online.trending(day, limit: 100).items.map(\.fullName)
+            let page = try await online.trendingPage(day, page: 1).items.map(\.fullName)
+            #expect(!list.isEmpty && !page.isEmpty)
+
+            // Three hours on, the hour's query is another, and nothing is kept under it.
+            clock.withLock { $0 = start.addingTimeInterval(3 * 3_600) }
+            #expect(try await offline.trending(day, limit: 100).items.map(\.fullName) == list)
+            #expect(try await offline.trendingPage(day, page: 1).items.map(\.fullName) == page)
+
+            // A day on, nothing of the last day is kept: offline says so.
+            clock.withLock { $0 = start.addingTimeInterval(25 * 3_600) }
+            await #expect(throws: StarscopeError.self) { try await offline.trending(day, limit: 100) }
+            await #expect(throws: StarscopeError.self) { try await offline.trendingPage(day, page: 1) }
+            // The week's list is not the day's: no stand-in from other hours.
+            await #expect(throws: StarscopeError.self) { try await offline.trending(TrendingQuery(timeframe: .week), limit: 100) }
+        }
+    }
+}
