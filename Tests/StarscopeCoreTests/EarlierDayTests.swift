@@ -14,21 +14,17 @@ import Testing
 @Suite struct EarlierDayTests {
     @Test func offlineTheDaysListKeptHoursAgoStandsIn() async throws {
         let start = TimeframeTests.date("2026-11-27T10:20:00Z")
-        var configuration = smallFake()
-        configuration.repositoryCount = 2_000
-        configuration.now = start
-        try await withFakeClient(configuration) { client, _ in
+        try await withFakeClient(dayWorld(at: start)) { client, _ in
             let database = try AppDatabase.inMemory()
             let clock = Mutex(start)
             let http = try #require(client.transport as? HTTPTransport)
-            let online = Explorer(
-                client: GitHubClient(transport: CachingTransport(upstream: http, database: database, configuration: http.configuration)),
-                database: database, now: { clock.withLock { $0 } })
-            let offline = Explorer(
-                client: GitHubClient(
-                    transport: CachingTransport(
-                        upstream: http, database: database, configuration: http.configuration, policy: CachePolicy(offline: true))),
-                database: database, now: { clock.withLock { $0 } })
+            // Two explorers over one store and one clock: one may ask GitHub, one may not.
+            func explorer(_ policy: CachePolicy) -> Explorer {
+                let cached = CachingTransport(upstream: http, database: database, configuration: http.configuration, policy: policy)
+                return Explorer(client: GitHubClient(transport: cached), database: database, now: { clock.withLock { $0 } })
+            }
+            let online = explorer(CachePolicy())
+            let offline = explorer(CachePolicy(offline: true))
             let day = TrendingQuery(timeframe: .day)
             let list = try await online.trending(day, limit: 100).items.map(\.fullName)
             let page = try await online.trendingPage(day, page: 1).items.map(\.fullName)

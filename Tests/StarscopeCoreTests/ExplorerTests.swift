@@ -48,10 +48,7 @@ import Testing
     /// that time yesterday (a calendar day would list only those 17 minutes, none of them here).
     @Test func todayIsTheLastDayNotTheCalendarDay() async throws {
         let now = TimeframeTests.date("2026-11-27T00:17:00Z")
-        var configuration = smallFake()
-        configuration.repositoryCount = 2_000
-        configuration.now = now
-        try await withFakeClient(configuration) { client, fake in
+        try await withFakeClient(dayWorld(at: now)) { client, fake in
             let result = try await Explorer(client: client, now: { now }).trending(TrendingQuery(timeframe: .day), limit: 100)
             let since = TimeframeTests.date("2026-11-26T00:00:00Z")
             #expect(!result.items.isEmpty)

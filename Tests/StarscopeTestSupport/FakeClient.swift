@@ -44,6 +44,15 @@ public func smallFake() -> FakeGitHub.Configuration {
     return configuration
 }
 
+/// A world made at `now` with a day's list to show (about 20 repositories made in each day before
+/// it), for tests of "Today" at a chosen moment.
+public func dayWorld(at now: Date) -> FakeGitHub.Configuration {
+    var configuration = smallFake()
+    configuration.repositoryCount = 2_000
+    configuration.now = now
+    return configuration
+}
+
 /// The `GitHubError` that `body` throws, or nil when it succeeds (or throws something else).
 public func gitHubFailure<T>(_ body: () async throws -> T) async -> GitHubError? {
     do {
