@@ -20,17 +20,27 @@ import Testing
         }
     }
 
-    /// Pages 2 and 3 are asked for together once page 1's `Link` names the last page; the list
-    /// is the same, in the same order, as following `next` one page at a time.
-    @Test func laterPagesAskedForTogetherKeepTheirOrder() async throws {
+    /// Unfiltered, pages 1 to 3 are asked for together, before any answer; the list is the
+    /// same, in the same order, as following `next` one page at a time.
+    @Test func pagesAskedForTogetherKeepTheirOrder() async throws {
         try await withFakeClient { client, fake in
             let query = TrendingQuery(timeframe: .month)
-            let result = try await Explorer(client: client).trending(query, limit: 300)
+            // The fake holds each search's answer until let go: all three pages are asked for
+            // while none has been answered (one after another, only page 1 would be).
+            await fake.inject(.slow(seconds: 600), path: "/search/repositories", count: 3)
+            let listing = Task { try await Explorer(client: client).trending(query, limit: 300) }
+            var waiting = 0
+            for _ in 0..<500 where waiting < 3 {
+                try await Task.sleep(for: .milliseconds(20))
+                waiting = await fake.requests().count { $0.path == "/search/repositories" }
+            }
+            #expect(waiting == 3)
+            await fake.releaseSlowAnswers()
+            let result = try await listing.value
             let pages = await fake.requests().compactMap(\.query).map { query in
                 query.split(separator: "&").first { $0.hasPrefix("page=") }.map(String.init) ?? "page=1"
             }
             #expect(pages.sorted() == ["page=1", "page=2", "page=3"])
-            #expect(pages.first == "page=1")
 
             var sequential: [String] = []
             var page = try await client.searchRepositories(query: try query.searchQuery(now: Date()), perPage: 100)
@@ -41,6 +51,37 @@ import Testing
             }
             #expect(result.items.map(\.fullName) == Array(sequential.prefix(300)))
             #expect(result.requests == 3)
+        }
+    }
+
+    /// With a filter the list may be short: page 1 first, then only the pages its `Link` names.
+    @Test func aFilteredListAsksForPageOneFirst() async throws {
+        try await withFakeClient { client, fake in
+            let query = TrendingQuery(timeframe: .month, language: "Swift")
+            let result = try await Explorer(client: client).trending(query, limit: 300)
+            let pages = await fake.requests().compactMap(\.query).map { query in
+                query.split(separator: "&").first { $0.hasPrefix("page=") }.map(String.init) ?? "page=1"
+            }
+            let total = try #require(result.totalCount)
+            #expect(total > 100 && total <= 200)
+            #expect(pages == ["page=1", "page=2"])
+            #expect(result.items.count == total)
+        }
+    }
+
+    /// Unfiltered but shorter than the limit (a small GitHub): the pages past the end come back
+    /// empty, and the list is every match once, in order.
+    @Test func pagesAskedForTogetherPastTheEndAddNothing() async throws {
+        try await withFakeClient(smallFake()) { client, fake in
+            let query = TrendingQuery(timeframe: .month)
+            let result = try await Explorer(client: client).trending(query, limit: 500)
+            let total = try #require(result.totalCount)
+            #expect(total > 200 && total < 300)
+            #expect(result.items.count == total)
+            #expect(Set(result.items.map(\.id)).count == total)
+            let stars = result.items.map(\.stargazersCount)
+            #expect(stars == stars.sorted(by: >))
+            #expect(await fake.requests().count == 5)
         }
     }
 

@@ -43,6 +43,13 @@ public struct TrendingQuery: Hashable, Sendable {
         return query
     }
 
+    /// No language, text or topic: the whole of GitHub's new repositories for the timeframe,
+    /// more than a thousand on GitHub for any of them, so every page a limit needs is there and
+    /// can be asked for at once (`Explorer.trending`).
+    public var isUnfiltered: Bool {
+        language == nil && text == nil && topic == nil
+    }
+
     /// Quotes a qualifier value that holds spaces or quotes (`language:"Jupyter Notebook"`).
     static func quoted(_ value: String) -> String {
         guard value.contains(where: { $0.isWhitespace || $0 == "\"" }) else { return value }
