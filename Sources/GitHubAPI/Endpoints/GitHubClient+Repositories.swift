@@ -9,6 +9,24 @@ extension GitHubClient {
         perPage: Int = 30,
         page: Int = 1
     ) async throws(GitHubError) -> Page<Repository> {
+        try await self.page(Self.searchRequest(query, sort: sort, order: order, perPage: perPage, page: page), shape: .searchResults)
+    }
+
+    /// Pages `numbers` of `GET /search/repositories`, asked for together before any answer (see
+    /// `pages(_:of:shape:)`): for a search known to have them, since a page past the end still
+    /// costs a search.
+    public func searchRepositories(
+        query: String,
+        sort: String? = "stars",
+        order: String = "desc",
+        perPage: Int = 30,
+        pages numbers: ClosedRange<Int>
+    ) async throws(GitHubError) -> [Page<Repository>] {
+        let requests = numbers.map { Self.searchRequest(query, sort: sort, order: order, perPage: perPage, page: $0) }
+        return try await pages(requests, of: Repository.self, shape: .searchResults)
+    }
+
+    static func searchRequest(_ query: String, sort: String?, order: String, perPage: Int, page: Int) -> GitHubRequest {
         var parameters = [QueryItem("q", query)]
         if let sort {
             parameters.append(QueryItem("sort", sort))
@@ -16,7 +34,7 @@ extension GitHubClient {
         }
         parameters.append(QueryItem("per_page", String(perPage)))
         if page > 1 { parameters.append(QueryItem("page", String(page))) }
-        return try await self.page(.get("/search/repositories", parameters), shape: .searchResults)
+        return .get("/search/repositories", parameters)
     }
 
     /// `GET /users/{login}/repos` (users and organisations alike), most recently pushed first.

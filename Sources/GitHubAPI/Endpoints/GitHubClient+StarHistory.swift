@@ -19,6 +19,15 @@ extension GitHubClient {
             shape: .array)
     }
 
+    /// `starHistoryPage`'s answer or its failure, as a value.
+    func starHistoryPageResult(owner: String, name: String, page: Int) async -> Result<Page<StarHistoryWeek>, GitHubError> {
+        do {
+            return .success(try await starHistoryPage(owner: owner, name: name, page: page))
+        } catch {
+            return .failure(error)
+        }
+    }
+
     /// Every week of a repository's history, newest first: page 1, then the pages its `Link`
     /// names up to the last, `concurrency` at a time, each by its page number (the `Link` URLs
     /// may use another path form, so only their `page` is read). Returns the weeks, the number
@@ -40,13 +49,9 @@ extension GitHubClient {
             let numbers = Array(next...min(last, next + width - 1))
             let results = await withTaskGroup(of: (Int, Result<Page<StarHistoryWeek>, GitHubError>).self) { group in
                 for number in numbers {
-                    group.addTask {
-                        do throws(GitHubError) {
-                            return (number, .success(try await self.starHistoryPage(owner: owner, name: name, page: number)))
-                        } catch {
-                            return (number, .failure(error))
-                        }
-                    }
+                    // The answer as a value, by a method: a `do throws(…)` in this closure had the
+                    // release build (Swift 6.3.1) hand back a corrupt page number.
+                    group.addTask { (number, await self.starHistoryPageResult(owner: owner, name: name, page: number)) }
                 }
                 var byNumber: [Int: Result<Page<StarHistoryWeek>, GitHubError>] = [:]
                 for await (number, result) in group { byNumber[number] = result }

@@ -79,21 +79,33 @@ extension GitHubClient {
     public func pages<Item>(after page: Page<Item>, upTo count: Int) async throws(GitHubError) -> [Page<Item>] {
         guard let next = page.links.next else { return [] }
         let addresses = count > 1 ? Self.pageAddresses(from: next, through: page.links.lastPage, count: count) : [next]
-        if addresses.count == 1 {
-            return [try await self.page(.get(next), of: Item.self, shape: page.shape)]
+        return try await pages(addresses.map { GitHubRequest.get($0) }, of: Item.self, shape: page.shape)
+    }
+
+    /// `page(_:of:shape:)`'s answer or its failure, as a value.
+    func pageResult<Item>(_ request: GitHubRequest, of: Item.Type, shape: Page<Item>.Shape) async -> Result<Page<Item>, GitHubError> {
+        do {
+            return .success(try await page(request, of: Item.self, shape: shape))
+        } catch {
+            return .failure(error)
         }
-        let shape = page.shape
+    }
+
+    /// The pages `requests` ask for, asked for together, in order. If any fails, the first
+    /// failure in page order is thrown, as asking for them one by one would have.
+    public func pages<Item>(_ requests: [GitHubRequest], of: Item.Type, shape: Page<Item>.Shape) async throws(GitHubError)
+        -> [Page<Item>]
+    {
+        if requests.count == 1 {
+            return [try await self.page(requests[0], of: Item.self, shape: shape)]
+        }
         let results = await withTaskGroup(of: (Int, Result<Page<Item>, GitHubError>).self) { group in
-            for (index, address) in addresses.enumerated() {
-                group.addTask {
-                    do throws(GitHubError) {
-                        return (index, .success(try await self.page(.get(address), of: Item.self, shape: shape)))
-                    } catch {
-                        return (index, .failure(error))
-                    }
-                }
+            for (index, request) in requests.enumerated() {
+                // The answer as a value, by a method: a `do throws(…)` in this closure had the
+                // release build (Swift 6.3.1) hand back a corrupt index.
+                group.addTask { (index, await self.pageResult(request, of: Item.self, shape: shape)) }
             }
-            var results = [Result<Page<Item>, GitHubError>?](repeating: nil, count: addresses.count)
+            var results = [Result<Page<Item>, GitHubError>?](repeating: nil, count: requests.count)
             for await (index, result) in group { results[index] = result }
             return results
         }

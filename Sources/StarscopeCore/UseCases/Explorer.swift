@@ -63,18 +63,17 @@ public struct Explorer: Sendable {
         Repository
     > {
         let perPage = pageSize(forLimit: limit)
-        let client = client
-        let sort = query.sort.rawValue
+        let needed = max(1, (limit + perPage - 1) / perPage)
         func list(_ q: String) async throws(StarscopeError) -> ListResult<Repository> {
-            @Sendable func page(_ number: Int) async throws(GitHubError) -> Page<Repository> {
-                try await client.searchRepositories(query: q, sort: sort, perPage: perPage, page: number)
+            try await collectPages(limit: limit, perPage: perPage, about: .search, progress: progress, keep: shows) {
+                () async throws(GitHubError) in
+                // Unfiltered, every page the limit needs is there: asked for together, before any
+                // answer (one round trip instead of page 1, then the rest its `Link` names).
+                guard query.isUnfiltered, needed > 1 else {
+                    return [try await client.searchRepositories(query: q, sort: query.sort.rawValue, perPage: perPage)]
+                }
+                return try await client.searchRepositories(query: q, sort: query.sort.rawValue, perPage: perPage, pages: 1...needed)
             }
-            // Unfiltered, the pages the limit needs are all there: ask for them together, one
-            // round trip instead of two (page 1, then the rest its `Link` names).
-            return try await collect(
-                limit: limit, perPage: perPage, about: .search, progress: progress, keep: shows,
-                numbered: query.isUnfiltered ? page : nil
-            ) { () async throws(GitHubError) in try await page(1) }
         }
         let result: ListResult<Repository>
         do {
@@ -228,31 +227,36 @@ public struct Explorer: Sendable {
     }
 
     /// Follows `Link: rel="next"` until `limit` items are kept or the list ends.
-    ///
-    /// `numbered` asks for a page by its number: when given, the pages the limit needs are all
-    /// asked for at once, before any answer (for lists known to be long enough; a page past the
-    /// end comes back empty and costs a request).
     func collect<Item>(
         limit: Int,
         perPage: Int,
         about subject: Subject,
         progress: PageProgress?,
         keep: (Item) -> Bool = { _ in true },
-        numbered: (@Sendable (Int) async throws(GitHubError) -> Page<Item>)? = nil,
         first: () async throws(GitHubError) -> Page<Item>
+    ) async throws(StarscopeError) -> ListResult<Item> {
+        try await collectPages(limit: limit, perPage: perPage, about: subject, progress: progress, keep: keep) {
+            () async throws(GitHubError) in [try await first()]
+        }
+    }
+
+    /// `collect` from the first pages `first` gives (page 1, or more asked for together), then
+    /// `Link: rel="next"` from the last of them.
+    func collectPages<Item>(
+        limit: Int,
+        perPage: Int,
+        about subject: Subject,
+        progress: PageProgress?,
+        keep: (Item) -> Bool = { _ in true },
+        first: () async throws(GitHubError) -> [Page<Item>]
     ) async throws(StarscopeError) -> ListResult<Item> {
         var items: [Item] = []
         var loaded = 0
         let expected = max(1, (limit + perPage - 1) / perPage)
         do {
-            // Pages fetched and not yet read: after the first, as many as the limit still needs,
-            // asked for together (`GitHubClient.pages(after:upTo:)`).
-            var pending =
-                if let numbered, expected > 1 {
-                    try await Self.pages(1...expected, numbered)
-                } else {
-                    [try await first()]
-                }
+            // Pages fetched and not yet read: after the first ones, as many as the limit still
+            // needs, asked for together (`GitHubClient.pages(after:upTo:)`).
+            var pending = try await first()
             var incomplete = false
             var isStored = true
             var totalCount: Int?
@@ -278,34 +282,6 @@ public struct Explorer: Sendable {
         } catch {
             throw StarscopeError(error, about: subject)
         }
-    }
-}
-
-extension Explorer {
-    /// The pages `numbers`, asked for together, in order. If any fails, the first failure in
-    /// page order is thrown, as asking for them one by one would have.
-    static func pages<Item>(
-        _ numbers: ClosedRange<Int>, _ page: @escaping @Sendable (Int) async throws(GitHubError) -> Page<Item>
-    ) async throws(GitHubError) -> [Page<Item>] {
-        let results = await withTaskGroup(of: (Int, Result<Page<Item>, GitHubError>).self) { group in
-            for number in numbers {
-                group.addTask {
-                    do throws(GitHubError) {
-                        return (number, .success(try await page(number)))
-                    } catch {
-                        return (number, .failure(error))
-                    }
-                }
-            }
-            var results: [Int: Result<Page<Item>, GitHubError>] = [:]
-            for await (number, result) in group { results[number] = result }
-            return results
-        }
-        var pages: [Page<Item>] = []
-        for number in numbers {
-            if let result = results[number] { pages.append(try result.get()) }
-        }
-        return pages
     }
 }
 
