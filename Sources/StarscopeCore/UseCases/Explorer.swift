@@ -63,10 +63,9 @@ public struct Explorer: Sendable {
         Repository
     > {
         let perPage = pageSize(forLimit: limit)
-        let needed = max(1, (limit + perPage - 1) / perPage)
         func list(_ q: String) async throws(StarscopeError) -> ListResult<Repository> {
             try await collectPages(limit: limit, perPage: perPage, about: .search, progress: progress, keep: shows) {
-                () async throws(GitHubError) in
+                (needed: Int) async throws(GitHubError) in
                 // Unfiltered, every page the limit needs is there: asked for together, before any
                 // answer (one round trip instead of page 1, then the rest its `Link` names).
                 guard query.isUnfiltered, needed > 1 else {
@@ -236,19 +235,19 @@ public struct Explorer: Sendable {
         first: () async throws(GitHubError) -> Page<Item>
     ) async throws(StarscopeError) -> ListResult<Item> {
         try await collectPages(limit: limit, perPage: perPage, about: subject, progress: progress, keep: keep) {
-            () async throws(GitHubError) in [try await first()]
+            (_: Int) async throws(GitHubError) in [try await first()]
         }
     }
 
-    /// `collect` from the first pages `first` gives (page 1, or more asked for together), then
-    /// `Link: rel="next"` from the last of them.
+    /// `collect` from the first pages `first` gives (page 1, or more asked for together; it is
+    /// told how many pages the limit needs), then `Link: rel="next"` from the last of them.
     func collectPages<Item>(
         limit: Int,
         perPage: Int,
         about subject: Subject,
         progress: PageProgress?,
         keep: (Item) -> Bool = { _ in true },
-        first: () async throws(GitHubError) -> [Page<Item>]
+        first: (_ needed: Int) async throws(GitHubError) -> [Page<Item>]
     ) async throws(StarscopeError) -> ListResult<Item> {
         var items: [Item] = []
         var loaded = 0
@@ -256,7 +255,7 @@ public struct Explorer: Sendable {
         do {
             // Pages fetched and not yet read: after the first ones, as many as the limit still
             // needs, asked for together (`GitHubClient.pages(after:upTo:)`).
-            var pending = try await first()
+            var pending = try await first(expected)
             var incomplete = false
             var isStored = true
             var totalCount: Int?
