@@ -24,6 +24,8 @@ let package = Package(
         .target(name: "StarscopeModels"),
         // The system's zlib, for gzip-compressed web answers.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // The C library's `memmem`, for finding markers in rendered pages.
+        .systemLibrary(name: "CMemmem", path: "Sources/CMemmem"),
         .target(
             name: "GitHubAPI",
             dependencies: [
@@ -61,6 +63,7 @@ let package = Package(
                 "GitHubAPI",
                 "StarscopeModels",
                 "CZlib",
+                "CMemmem",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

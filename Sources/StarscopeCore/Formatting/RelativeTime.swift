@@ -1,4 +1,5 @@
 import Foundation
+import StarscopeModels
 
 /// "just now", "5 minutes ago", "3 days ago", "2 years ago".
 public enum RelativeTime {
@@ -42,7 +43,25 @@ public enum RelativeTime {
     }
 
     /// `2026-11-22` in UTC, for absolute dates beside relative ones.
+    ///
+    /// By integer arithmetic (`CivilDate`) between 1600 and 9999, where it and the calendar agree
+    /// (the calendar counts days before 1582 as Julian ones); by the calendar outside. A page
+    /// writes several of these: the calendar and `String(format:)` cost each one thousands of
+    /// instructions more.
     public static func day(_ date: Date) -> String {
+        let seconds = date.timeIntervalSince1970
+        if seconds >= civilRange.lowerBound, seconds < civilRange.upperBound {
+            let civil = CivilDate(millisecondsSince1970: Int64(seconds.rounded(.down)) * 1000)
+            return CivilDate.pad(civil.year, 4) + "-" + CivilDate.pad(civil.month, 2) + "-" + CivilDate.pad(civil.day, 2)
+        }
+        return calendarDay(date)
+    }
+
+    /// 1600-01-01T00:00:00Z up to 10000-01-01T00:00:00Z, in seconds since 1970.
+    static let civilRange = -11_676_096_000.0..<253_402_300_800.0
+
+    /// `day` from the calendar, every time.
+    static func calendarDay(_ date: Date) -> String {
         let parts = Calendar.utc.dateComponents([.year, .month, .day], from: date)
         return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
     }

@@ -179,8 +179,34 @@ public struct CachingTransport: GitHubTransport {
 
     /// Search answers follow the window configured now; others the `max-age` they came with.
     func isFresh(_ stored: CachedResponse, at time: Date) -> Bool {
-        let lifetime = URL(string: stored.url)?.path.contains("/search/") == true ? policy.searchFreshness : stored.maxAge
+        let lifetime = Self.isSearch(stored.url) ? policy.searchFreshness : stored.maxAge
         return time.timeIntervalSince(stored.fetchedAt) < lifetime
+    }
+
+    /// Whether the path of `url` (an absolute URL as stored: not its query or fragment) holds
+    /// `/search/`, as `URL(string:)?.path.contains("/search/")` says for the URLs Starscope asks.
+    /// Read byte by byte: every answer served from memory is checked, several times for a page,
+    /// and Foundation's parse and its UTF-16 search cost more than the rest of the look-up.
+    static func isSearch(_ url: String) -> Bool {
+        let bytes = Array(url.utf8)
+        var end = bytes.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.endIndex
+        guard let authority = firstOffset(of: schemeEnd, in: bytes[..<end], from: 0),
+            let path = bytes[(authority + 3)..<end].firstIndex(of: UInt8(ascii: "/"))
+        else { return false }
+        // `URL.path` leaves out trailing slashes: `/search/` is the path `/search`.
+        while end - path > 1, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
+        return firstOffset(of: searchSegment, in: bytes[..<end], from: path) != nil
+    }
+
+    private static let schemeEnd = Array("://".utf8)
+    private static let searchSegment = Array("/search/".utf8)
+
+    private static func firstOffset(of needle: [UInt8], in bytes: ArraySlice<UInt8>, from start: Int) -> Int? {
+        guard bytes.endIndex - start >= needle.count else { return nil }
+        for offset in start...(bytes.endIndex - needle.count) where bytes[offset..<(offset + needle.count)].elementsEqual(needle) {
+            return offset
+        }
+        return nil
     }
 
     /// `max-age`, or the search window for search answers GitHub marks `no-cache`; a repository's

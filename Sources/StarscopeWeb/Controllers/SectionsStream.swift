@@ -20,18 +20,24 @@ enum SectionsStream {
         guard let cut = markup.firstUTF8Range(of: marker) else {
             return Response(status: page.status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: markup)))
         }
-        let head = String(markup[..<cut.upperBound])
-        let tail = String(markup[cut.upperBound...])
+        // The page's bytes go into the answer's buffers once, not through two strings first.
+        let head = ByteBuffer(substring: markup[..<cut.upperBound])
+        let tail = ByteBuffer(substring: markup[cut.upperBound...])
         if whole {
-            let body = head + (await sections().markup) + tail
-            return Response(status: page.status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: body)))
+            let middle = await sections().markup
+            var body = ByteBuffer()
+            body.reserveCapacity(head.readableBytes + middle.utf8.count + tail.readableBytes)
+            body.writeImmutableBuffer(head)
+            body.writeString(middle)
+            body.writeImmutableBuffer(tail)
+            return Response(status: page.status, headers: headers, body: .init(byteBuffer: body))
         }
         return Response(
             status: page.status, headers: headers,
             body: ResponseBody { writer in
-                try await writer.write(ByteBuffer(string: head))
+                try await writer.write(head)
                 try await writer.write(ByteBuffer(string: await sections().markup))
-                try await writer.write(ByteBuffer(string: tail))
+                try await writer.write(tail)
                 try await writer.finish(nil)
             })
     }

@@ -53,11 +53,21 @@ public struct HTML: Sendable, ExpressibleByStringInterpolation {
 
         /// Markup that is already safe.
         public mutating func appendInterpolation(_ html: HTML) {
+            makeRoom(html.markup.utf8.count)
             markup += html.markup
         }
 
         public mutating func appendInterpolation(_ parts: [HTML]) {
+            makeRoom(parts.reduce(0) { $0 + $1.markup.utf8.count })
             for part in parts { markup += part.markup }
+        }
+
+        /// Room for `count` more bytes and the literals after them, made at once when a large part
+        /// comes in (a list, a detail): a page is built from parts nearly its own size, and a
+        /// string grown by doubling copies what it holds at every step.
+        private mutating func makeRoom(_ count: Int) {
+            guard count >= 4_096 else { return }
+            markup.reserveCapacity(markup.utf8.count + count + 4_096)
         }
     }
 

@@ -21,6 +21,8 @@ struct QueryValues: Sendable {
         for pair in rawQuery.split(separator: "&", omittingEmptySubsequences: true) {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let decode = { (text: Substring) -> String in
+                // Most values have neither: Foundation's replace and decode copy them through UTF-16.
+                if !text.utf8.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) { return String(text) }
                 let spaced = text.replacingOccurrences(of: "+", with: " ")
                 return spaced.removingPercentEncoding ?? spaced
             }

@@ -38,7 +38,11 @@ struct RepositoryRow: Sendable, Hashable {
     /// holds two hyphens in a row, so the first `--` parts them and no two repositories share
     /// an id (`a-b/c` and `a/b-c` would as `repo-a-b-c`).
     static func anchor(_ fullName: String) -> String {
-        "repo-" + fullName.replacingOccurrences(of: "/", with: "--")
+        var id = "repo-"
+        for scalar in fullName.unicodeScalars {
+            if scalar == "/" { id += "--" } else { id.unicodeScalars.append(scalar) }
+        }
+        return id
     }
 
     /// The detail beside the row's list; a name GitHub would not accept (kept from an old import)
