@@ -12,15 +12,19 @@ import StarscopeModels
 /// enforces the time-out on the whole exchange, and turns socket failures into `GitHubError`.
 public struct HTTPTransport: GitHubTransport {
     public let configuration: GitHubConfiguration
-    let httpClient: HTTPClient
+    let clients: HTTPClientSource
     let logger: Logger
     /// Bodies larger than this (10 MB) are refused rather than held in memory; GitHub's largest
     /// answers (100 repositories, a README) are well under 1 MB.
     public static let maximumBodySize = 10 << 20
 
     public init(configuration: GitHubConfiguration, httpClient: HTTPClient, logger: Logger = Logger(label: "starscope.github")) {
+        self.init(configuration: configuration, clients: HTTPClientSource(httpClient), logger: logger)
+    }
+
+    public init(configuration: GitHubConfiguration, clients: HTTPClientSource, logger: Logger = Logger(label: "starscope.github")) {
         self.configuration = configuration
-        self.httpClient = httpClient
+        self.clients = clients
         self.logger = logger
     }
 
@@ -100,6 +104,7 @@ public struct HTTPTransport: GitHubTransport {
 
         // The token is in a header, never in `url`, so the URL is safe to log.
         logger.debug("GitHub request", metadata: ["method": "\(request.method.rawValue)", "url": "\(url.absoluteString)"])
+        let httpClient = try clients.client()
         do {
             let response = try await httpClient.execute(httpRequest, deadline: deadline, logger: logger)
             let length = response.headers.first(name: "content-length").flatMap { Count.parse($0) }

@@ -1,4 +1,3 @@
-import AsyncHTTPClient
 import Foundation
 import GitHubAPI
 import StarscopeCore
@@ -41,19 +40,26 @@ struct Session {
         }
         let terminal = Terminal(environment: environment)
         let report = CacheReport()
-        let result = try await HTTPClient.withHTTPClient(configuration: GitHubStack.httpClientConfiguration(settings)) { httpClient in
-            let stack = GitHubStack(environment: settings, database: database, httpClient: httpClient)
-            let session = Session(
-                environment: environment,
-                terminal: terminal,
-                database: database,
-                explorer: stack.explorer(token: tokenSource.token),
-                network: stack.networkClient(token: tokenSource.token),
-                configuration: settings.gitHubConfiguration(token: tokenSource.token),
-                tokenSource: tokenSource
-            )
-            return try await CacheReport.$current.withValue(report) { try await body(session) }
+        // The HTTP client is made by the first request: a command the store answers makes none.
+        let clients = HTTPClientSource(making: GitHubStack.httpClientConfiguration(settings))
+        let stack = GitHubStack(environment: settings, database: database, clients: clients)
+        let session = Session(
+            environment: environment,
+            terminal: terminal,
+            database: database,
+            explorer: stack.explorer(token: tokenSource.token),
+            network: stack.networkClient(token: tokenSource.token),
+            configuration: settings.gitHubConfiguration(token: tokenSource.token),
+            tokenSource: tokenSource
+        )
+        let result: T
+        do {
+            result = try await CacheReport.$current.withValue(report) { try await body(session) }
+        } catch {
+            try? await clients.shutdown()
+            throw error
         }
+        try await clients.shutdown()
         if let stale = report.stale {
             StandardError().writeLine(StaleNotice.line(stale))
         }

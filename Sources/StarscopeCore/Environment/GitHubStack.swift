@@ -10,13 +10,18 @@ import StarscopeStore
 public struct GitHubStack: Sendable {
     public let environment: StarscopeEnvironment
     public let database: any Store
-    public let httpClient: HTTPClient
+    public let clients: HTTPClientSource
     public let logger: Logger
 
     public init(environment: StarscopeEnvironment, database: any Store, httpClient: HTTPClient, logger: Logger? = nil) {
+        self.init(environment: environment, database: database, clients: HTTPClientSource(httpClient), logger: logger)
+    }
+
+    /// With a client made only when a request is sent (`HTTPClientSource(making:)`): the terminal's.
+    public init(environment: StarscopeEnvironment, database: any Store, clients: HTTPClientSource, logger: Logger? = nil) {
         self.environment = environment
         self.database = database
-        self.httpClient = httpClient
+        self.clients = clients
         self.logger = logger ?? environment.logger("starscope.github")
     }
 
@@ -43,6 +48,6 @@ public struct GitHubStack: Sendable {
     }
 
     private func network(_ configuration: GitHubConfiguration) -> HTTPTransport {
-        HTTPTransport(configuration: configuration, httpClient: httpClient, logger: logger)
+        HTTPTransport(configuration: configuration, clients: clients, logger: logger)
     }
 }
