@@ -42,6 +42,55 @@ public struct CivilDate: Hashable, Sendable {
 
     /// `2011-01-26T19:01:12Z`, as GitHub writes dates (seconds, no fraction).
     public var iso8601: String {
+        guard hasFourDigitYear else { return paddedISO8601 }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(20)
+        appendISO8601(to: &bytes, time: true)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `2011-01-26`: the date of `iso8601`.
+    public var isoDay: String {
+        guard hasFourDigitYear else { return String(paddedISO8601.prefix(10)) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(10)
+        appendISO8601(to: &bytes, time: false)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A year `appendISO8601` can write: 0 to 9999.
+    public var hasFourDigitYear: Bool { (0...9999).contains(year) }
+
+    /// Appends `2011-01-26T19:01:12Z` (`2011-01-26` without `time`) digit by digit: a page or a
+    /// list writes hundreds of these, and strings padded piece by piece cost ten times as much.
+    /// Only for `hasFourDigitYear`; other years are written as `iso8601` pads them.
+    public func appendISO8601(to bytes: inout [UInt8], time: Bool) {
+        func digits(_ number: Int64, _ count: Int) {
+            var divisor: Int64 = 1
+            for _ in 1..<count { divisor *= 10 }
+            while divisor > 0 {
+                bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: number / divisor % 10))
+                divisor /= 10
+            }
+        }
+        digits(year, 4)
+        bytes.append(UInt8(ascii: "-"))
+        digits(month, 2)
+        bytes.append(UInt8(ascii: "-"))
+        digits(day, 2)
+        guard time else { return }
+        bytes.append(UInt8(ascii: "T"))
+        digits(hour, 2)
+        bytes.append(UInt8(ascii: ":"))
+        digits(minute, 2)
+        bytes.append(UInt8(ascii: ":"))
+        digits(second, 2)
+        bytes.append(UInt8(ascii: "Z"))
+    }
+
+    /// `iso8601` for any year, each part padded to its width (a year past 9999 in full, one
+    /// before 0 with its sign).
+    var paddedISO8601: String {
         Self.pad(year, 4) + "-" + Self.pad(month, 2) + "-" + Self.pad(day, 2) + "T" + Self.pad(hour, 2) + ":" + Self.pad(minute, 2)
             + ":" + Self.pad(second, 2) + "Z"
     }

@@ -127,27 +127,9 @@ enum JSONBytes {
         guard let value else { return key("null", &bytes) }
         let civil = CivilDate(millisecondsSince1970: Int64((value.timeIntervalSince1970 * 1000).rounded(.down)))
         // Years outside four digits are written as `CivilDate.iso8601` pads them.
-        guard (0...9999).contains(civil.year) else { return JSONObjectWriter.appendString(civil.iso8601, to: &bytes) }
-        func digits(_ number: Int64, _ count: Int) {
-            var divisor: Int64 = 1
-            for _ in 1..<count { divisor *= 10 }
-            while divisor > 0 {
-                bytes.append(UInt8(ascii: "0") + UInt8(number / divisor % 10))
-                divisor /= 10
-            }
-        }
+        guard civil.hasFourDigitYear else { return JSONObjectWriter.appendString(civil.iso8601, to: &bytes) }
         bytes.append(UInt8(ascii: "\""))
-        digits(civil.year, 4)
-        bytes.append(UInt8(ascii: "-"))
-        digits(civil.month, 2)
-        bytes.append(UInt8(ascii: "-"))
-        digits(civil.day, 2)
-        bytes.append(UInt8(ascii: "T"))
-        digits(civil.hour, 2)
-        bytes.append(UInt8(ascii: ":"))
-        digits(civil.minute, 2)
-        bytes.append(UInt8(ascii: ":"))
-        digits(civil.second, 2)
-        bytes.append(contentsOf: [UInt8(ascii: "Z"), UInt8(ascii: "\"")])
+        civil.appendISO8601(to: &bytes, time: true)
+        bytes.append(UInt8(ascii: "\""))
     }
 }

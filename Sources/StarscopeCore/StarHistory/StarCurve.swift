@@ -19,7 +19,7 @@ public struct StarCurve: Sendable, Hashable {
         }
 
         /// `YYYY-MM-DD`.
-        public var date: String { String(CivilDate(millisecondsSince1970: day * 86_400_000).iso8601.prefix(10)) }
+        public var date: String { CivilDate(millisecondsSince1970: day * 86_400_000).isoDay }
         public var start: Date { Date(timeIntervalSince1970: TimeInterval(day) * 86_400) }
     }
 
