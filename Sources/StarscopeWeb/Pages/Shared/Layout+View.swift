@@ -1,4 +1,5 @@
 import StarscopeCore
+import Synchronization
 
 /// The document around every page: head, the navigation (a header on wide screens, a tab bar in
 /// reach of the thumb on phones), the offline / stale / rate-limit banner, and the content.
@@ -49,18 +50,7 @@ enum Layout {
     /// `navigation: false` for pages that lead nowhere else yet (sign-in); `feed`, the page's
     /// Atom feed, is announced in the head for browsers and feed readers to find.
     static func page(title: String, context: PageContext, main: HTML, navigation: Bool = true, feed: Feed? = nil) -> HTML {
-        let links = Self.navigation.map { item -> HTML in
-            let current: HTML = item.section == context.section ? " aria-current=\"page\"" : ""
-            let badge: HTML =
-                item.section == .updates && context.unreadUpdates > 0
-                ? "<span class=\"badge\" data-unread=\"\(context.unreadUpdates)\"><span class=\"visually-hidden\">, </span>\(min(context.unreadUpdates, 99))<span class=\"visually-hidden\"> new</span></span>"
-                : ""
-            return """
-                <a href="\(item.href)"\(current)><svg class="nav-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="\(item.icon)"/></svg>\
-                <span class="nav-long">\(item.title)</span><span class="nav-short" aria-hidden="true">\(item.short)</span>\(badge)</a>
-                """
-        }
-        let nav: HTML = navigation ? "<nav class=\"tabs\" aria-label=\"Main\">\(links)</nav>" : ""
+        let nav: HTML = navigation ? Self.navigation(context) : ""
         let bodyClass: HTML = navigation ? " class=\"has-tabs\"" : ""
         let banner: HTML =
             context.banner.map { "<div class=\"banner\" role=\"status\">\($0)</div>" }
@@ -73,16 +63,9 @@ enum Layout {
             <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
             <meta name="color-scheme" content="light dark">
             <title>\(title) · Starscope</title>
-            <link rel="stylesheet" href="\(Assets.url("app.css"))">
-            <link rel="icon" href="\(Assets.url("icon.svg"))" type="image/svg+xml">
-            <link rel="manifest" href="\(SiteURL.manifest.href)">
+            \(Self.headLinks)
             \(feed.map { feed -> HTML in "<link rel=\"alternate\" type=\"application/atom+xml\" title=\"\(feed.title)\" href=\"\(feed.href)\">" } ?? "")
-            <meta name="theme-color" content="#1f6feb">
-            <script src="\(Assets.url("app.js"))" defer></script>
-            <script src="\(Assets.url("place.js"))" defer></script>
-            <script src="\(Assets.url("offline.js"))" defer></script>
-            <script src="\(Assets.url("star-button.js"))" defer></script>
-            <script src="\(Assets.url("copy-button.js"))" defer></script>
+            \(Self.headScripts)
             </head>
             <body\(bodyClass)>
             <a class="skip" href="#main">Skip to content</a>
@@ -99,6 +82,55 @@ enum Layout {
             </html>
             """
     }
+
+    /// The head's style sheet, icon and manifest: the same on every page, written once.
+    static let headLinks: HTML = """
+        <link rel="stylesheet" href="\(Assets.url("app.css"))">
+        <link rel="icon" href="\(Assets.url("icon.svg"))" type="image/svg+xml">
+        <link rel="manifest" href="\(SiteURL.manifest.href)">
+        """
+
+    /// The head's theme colour and scripts: the same on every page, written once.
+    static let headScripts: HTML = """
+        <meta name="theme-color" content="#1f6feb">
+        <script src="\(Assets.url("app.js"))" defer></script>
+        <script src="\(Assets.url("place.js"))" defer></script>
+        <script src="\(Assets.url("offline.js"))" defer></script>
+        <script src="\(Assets.url("star-button.js"))" defer></script>
+        <script src="\(Assets.url("copy-button.js"))" defer></script>
+        """
+
+    /// The tabs with `context`'s section current and its unread count: written once for each
+    /// (a page not kept whole, a detail, wrote all seven links again on every view).
+    static func navigation(_ context: PageContext) -> HTML {
+        let key = NavigationKey(section: context.section, unreadUpdates: context.unreadUpdates)
+        if let kept = keptNavigations.withLock({ $0[key] }) { return kept }
+        let links = Self.navigation.map { item -> HTML in
+            let current: HTML = item.section == context.section ? " aria-current=\"page\"" : ""
+            let badge: HTML =
+                item.section == .updates && context.unreadUpdates > 0
+                ? "<span class=\"badge\" data-unread=\"\(context.unreadUpdates)\"><span class=\"visually-hidden\">, </span>\(min(context.unreadUpdates, 99))<span class=\"visually-hidden\"> new</span></span>"
+                : ""
+            return """
+                <a href="\(item.href)"\(current)><svg class="nav-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="\(item.icon)"/></svg>\
+                <span class="nav-long">\(item.title)</span><span class="nav-short" aria-hidden="true">\(item.short)</span>\(badge)</a>
+                """
+        }
+        let nav: HTML = "<nav class=\"tabs\" aria-label=\"Main\">\(links)</nav>"
+        keptNavigations.withLock { kept in
+            // Sections times the unread counts seen: bounded, and started again when full.
+            if kept.count >= 256 { kept.removeAll(keepingCapacity: true) }
+            kept[key] = nav
+        }
+        return nav
+    }
+
+    struct NavigationKey: Hashable {
+        var section: PageContext.Section
+        var unreadUpdates: Int
+    }
+
+    private static let keptNavigations = Mutex<[NavigationKey: HTML]>([:])
 
     /// The header's box that searches all of GitHub (`/search`), on every page with navigation.
     static let searchBox: HTML = """
