@@ -17,7 +17,7 @@ final class RenderedPages<Key: Hashable & Sendable>: Sendable {
         /// The token is 64 random hex digits (`CSRFMiddleware.newToken`): it occurs in the page
         /// only where the page carries it.
         init(_ html: HTML, token: String) {
-            parts = html.markup.components(separatedBy: token)
+            parts = html.markup.utf8Components(separatedBy: token)
             status = html.status
             var hasher = Hasher()
             hasher.combine(parts.count)
