@@ -43,3 +43,22 @@ import Testing
         #expect(StarHistoryChart(points: [], now: Self.start).view().markup.contains("No star counts recorded yet."))
     }
 }
+
+/// The chart's coordinates, written from whole tenths, read as the rounded `Double` printed.
+@Suite struct ChartNumberTests {
+    @Test func wholeTenthsAreThePrintedDouble() {
+        var generator = SystemRandomNumberGenerator()
+        var values: [Double] = [0, -0.0, 0.04, -0.04, 0.05, -0.05, 0.25, -0.25, 12.35, 640, 120, -6, 1e13, -1e13, 0.1, 2.675]
+        for _ in 0..<20_000 {
+            values.append(Double.random(in: -1_000...1_000, using: &generator))
+            values.append(Double(Int.random(in: -100_000...100_000, using: &generator)) / 10)
+            values.append(Double.random(in: -1e13...1e13, using: &generator))
+        }
+        for value in values {
+            #expect(StarCurveChart.number(value) == StarCurveChart.printedNumber(value), "\(value)")
+        }
+        // What used to trap is printed.
+        #expect(StarCurveChart.number(.infinity) == "inf")
+        #expect(StarCurveChart.number(.nan) == "nan")
+    }
+}
