@@ -10,6 +10,7 @@ import urllib.request
 import pytest
 from selenium.common.exceptions import ElementNotInteractableException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.expected_conditions import staleness_of
 from selenium.webdriver.common.keys import Keys
 
 import axe_check
@@ -101,7 +102,11 @@ def test_search_open_favourite_tag_remove_undo_and_back_loses_nothing(world, siz
             tap(driver, driver.find_element(By.CSS_SELECTOR, "details.annotate summary"))
         driver.find_element(By.ID, "tags").send_keys("journey, found-by-search")
         driver.find_element(By.ID, "note").send_keys("Found by searching all of GitHub")
-        tap(driver, driver.find_element(By.CSS_SELECTOR, "details.annotate form button[type=submit]"))
+        save = driver.find_element(By.CSS_SELECTOR, "details.annotate form button[type=submit]")
+        tap(driver, save)
+        # The save goes through offline.js (a health check first) before the form is sent: the
+        # old page holds the same heading, so wait for it to be replaced.
+        wait(driver, staleness_of(save))
         wait(driver, lambda d: "/repos/" in d.current_url and d.find_elements(By.CSS_SELECTOR, f".detail[data-repo='{name}'] h1"))
         detail_stars = driver.find_element(By.CSS_SELECTOR, f".detail[data-repo='{name}'] .stars[data-stars]").get_attribute("data-stars")
         assert detail_stars == stars

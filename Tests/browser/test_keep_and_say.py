@@ -6,6 +6,7 @@ app's words are honest (rate limits, GH_TOKEN, feeds, the Accounts tab, Apply on
 import pytest
 from selenium.common.exceptions import ElementNotInteractableException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.expected_conditions import staleness_of
 
 import axe_check
 from conftest import PHONE, WIDE, App, Fake, screenshot, tap
@@ -67,8 +68,12 @@ def test_undo_brings_back_tags_note_and_place(world, size, dark):
             tap(driver, driver.find_element(By.CSS_SELECTOR, "details.annotate summary"))
         driver.find_element(By.ID, "tags").send_keys("keep, undo-" + label(size, dark))
         driver.find_element(By.ID, "note").send_keys("Made by hand")
-        tap(driver, driver.find_element(By.CSS_SELECTOR, "details.annotate form button[type=submit]"))
-        wait(driver, lambda d: "/repos/" in d.current_url)
+        save = driver.find_element(By.CSS_SELECTOR, "details.annotate form button[type=submit]")
+        tap(driver, save)
+        # The save goes through offline.js (a health check first) before the form is sent: wait
+        # for the saved page, or the next navigation can overtake the save.
+        wait(driver, staleness_of(save))
+        wait(driver, lambda d: "/repos/" in d.current_url and "Made by hand" in d.find_element(By.ID, "note").get_attribute("value"))
         driver.get(app.url + "/favorites")
         before = favourites_rows(driver)
         assert tagged in before

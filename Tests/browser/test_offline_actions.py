@@ -12,6 +12,7 @@ import urllib.request
 
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.expected_conditions import staleness_of
 
 import axe_check
 from conftest import ARTIFACTS, BIN, PHONE, WIDE, free_port, make_browser, start, tap
@@ -298,8 +299,12 @@ def test_undo_while_the_server_is_away_says_so_and_works_once_it_is_back(server)
         if not driver.find_elements(By.CSS_SELECTOR, "details.annotate[open]"):
             tap(driver, driver.find_element(By.CSS_SELECTOR, "details.annotate summary"))
         driver.find_element(By.ID, "tags").send_keys("kept-offline")
-        tap(driver, driver.find_element(By.CSS_SELECTOR, "details.annotate form button[type=submit]"))
-        wait(driver, lambda d: "/repos/" in d.current_url)
+        save = driver.find_element(By.CSS_SELECTOR, "details.annotate form button[type=submit]")
+        tap(driver, save)
+        # The save goes through offline.js (a health check first) before the form is sent: wait
+        # for the saved page, or the next navigation can overtake the save (and land on the detail).
+        wait(driver, staleness_of(save))
+        wait(driver, lambda d: "/repos/" in d.current_url and "kept-offline" in d.find_element(By.ID, "tags").get_attribute("value"))
         driver.get(server.url + "/favorites")
         tap(driver, wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, f"[data-favorites] .repo-row[data-repo='{name}'] button.fav")))
         toast = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".toast[role=status]"))
