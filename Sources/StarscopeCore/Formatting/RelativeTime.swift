@@ -51,8 +51,7 @@ public enum RelativeTime {
     public static func day(_ date: Date) -> String {
         let seconds = date.timeIntervalSince1970
         if seconds >= civilRange.lowerBound, seconds < civilRange.upperBound {
-            let civil = CivilDate(millisecondsSince1970: Int64(seconds.rounded(.down)) * 1000)
-            return CivilDate.pad(civil.year, 4) + "-" + CivilDate.pad(civil.month, 2) + "-" + CivilDate.pad(civil.day, 2)
+            return CivilDate(millisecondsSince1970: Int64(seconds.rounded(.down)) * 1000).isoDay
         }
         return calendarDay(date)
     }
