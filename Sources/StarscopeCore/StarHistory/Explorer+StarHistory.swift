@@ -4,7 +4,7 @@ import StarscopeModels
 import StarscopeStore
 
 /// What `starHistory` found: the curve, whether GitHub has one, and what it cost.
-public struct RepositoryStarHistory: Sendable {
+public struct RepositoryStarHistory: Hashable, Sendable {
     public var repository: Repository
     public var curve: StarCurve
     /// GitHub has no history of this repository (it answered 422).

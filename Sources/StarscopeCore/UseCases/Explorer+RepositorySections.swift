@@ -4,7 +4,7 @@ import StarscopeModels
 
 /// The extra sections of a repository's page, each with its own outcome: one that fails (rate
 /// limit, GitHub down with nothing stored) leaves the others shown.
-public struct RepositorySections: Sendable {
+public struct RepositorySections: Hashable, Sendable {
     /// GitHub's HTML rendering of the README (untrusted: sanitise it), nil when there is none.
     public var readmeHTML: Result<String?, StarscopeError>
     /// The newest releases, pre-releases included (`Release.prerelease` marks them).

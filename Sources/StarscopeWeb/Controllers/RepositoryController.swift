@@ -40,7 +40,7 @@ struct RepositoryController {
             return .redirect(to: SiteURL.repository(moved, from: origin).href, type: .permanent)
         }
         detail.sectionsFollow = true
-        let page = context.render(SplitPage(origin: origin, list: list, detail: detail))
+        let page = keptPage(SplitPage(origin: origin, list: list, detail: detail), context: context)
         let explorer = await services.explorer(for: context)
         let now = detail.now
         let observed = detail.history ?? StarHistoryChart(points: [], now: now)
@@ -50,11 +50,24 @@ struct RepositoryController {
             let report = CacheReport()
             async let history = HistoryController.history(of: repository, explorer: explorer)
             let sections = await CacheReport.$current.withValue(report) { await explorer.sections(name) }
-            var part = RepositorySectionsPart(sections, repository: repository, now: now, readmes: services.readmes)
-            part.history = HistorySection(name: name, gitHub: await history, observed: observed, samples: samples, now: now)
-            part.stale = Banner.text(report.stale, limits: report.rateLimits)
-            return part.view()
+            let historySection = HistorySection(name: name, gitHub: await history, observed: observed, samples: samples, now: now)
+            let stale = Banner.text(report.stale, limits: report.rateLimits)
+            // Shown again from the same answers, the sections are copied, not written again.
+            let key = RepositorySectionsPart.RenderKey(
+                sections, repository: repository, history: historySection, stale: stale, now: now)
+            return services.sectionParts.part(key, keyBytes: key.bytes) {
+                var part = RepositorySectionsPart(sections, repository: repository, now: now, readmes: services.readmes)
+                part.history = historySection
+                part.stale = stale
+                return part.view()
+            }
         }
+    }
+
+    /// The page, copied when the same page was rendered before (`RepositoryPage.RenderKey`).
+    func keptPage(_ page: SplitPage, context: WebContext) -> HTML {
+        guard let key = RepositoryPage.RenderKey(page, context: context.page(page.section)) else { return context.render(page) }
+        return services.detailPages.page(key, token: context.csrf) { context.render(page) }
     }
 
     func detail(_ name: RepositoryName, origin: ListOrigin, beside list: any ListPane, context: WebContext) async -> RepositoryPage {

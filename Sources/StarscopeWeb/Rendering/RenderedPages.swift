@@ -54,7 +54,11 @@ final class RenderedPages<Key: Hashable & Sendable>: Sendable {
     }
 
     private let entries = Mutex<[Key: Template]>([:])
+    private let renders = Atomic(0)
     let capacity: Int
+
+    /// How many pages were rendered (not copied), for tests.
+    var renderedCount: Int { renders.load(ordering: .relaxed) }
 
     init(capacity: Int = 64) {
         self.capacity = capacity
@@ -63,9 +67,17 @@ final class RenderedPages<Key: Hashable & Sendable>: Sendable {
     /// The page for `key`, with `token` as its CSRF token: a copy when it was rendered before,
     /// else `render()`'s, kept for next time.
     func page(_ key: Key, token: String, render: () -> HTML) -> HTML {
-        guard token.utf8.count >= 32 else { return render() }
-        if let template = entries.withLock({ $0[key] }) { return template.html(token: token) }
+        kept(key, token: token, render: render).html
+    }
+
+    /// `page(_:token:render:)`, with the kept page's parts (the page without its token, nil
+    /// when it was not kept): the same array for every copy of one rendering, so a key holding
+    /// it compares in one step.
+    func kept(_ key: Key, token: String, render: () -> HTML) -> (html: HTML, parts: [String]?) {
+        guard token.utf8.count >= 32 else { return (render(), nil) }
+        if let template = entries.withLock({ $0[key] }) { return (template.html(token: token), template.parts) }
         var html = render()
+        renders.add(1, ordering: .relaxed)
         let template = Template(html, token: token)
         // The same tag as every copy of it will have, so a browser's first copy revalidates.
         html.digest = template.digest(token: token)
@@ -73,6 +85,6 @@ final class RenderedPages<Key: Hashable & Sendable>: Sendable {
             if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
             entries[key] = template
         }
-        return html
+        return (html, template.parts)
     }
 }

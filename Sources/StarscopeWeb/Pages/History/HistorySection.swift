@@ -6,7 +6,7 @@ import StarscopeStore
 /// The detail's star history: GitHub's whole curve since creation with Starscope's own counts
 /// laid over it, the peak day, the best seven days and the stars withdrawn since; or, when GitHub
 /// has no history (or cannot answer and nothing is kept), Starscope's own counts alone.
-struct HistorySection: Sendable {
+struct HistorySection: Hashable, Sendable {
     var name: RepositoryName
     /// GitHub's history, or why there is none.
     var gitHub: Result<RepositoryStarHistory, StarscopeError>

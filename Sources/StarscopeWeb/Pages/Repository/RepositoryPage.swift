@@ -5,8 +5,8 @@ import StarscopeModels
 import StarscopeStore
 
 /// A repository's detail, opened from a list.
-struct RepositoryPage: Sendable {
-    enum Content: Sendable {
+struct RepositoryPage: Hashable, Sendable {
+    enum Content: Hashable, Sendable {
         case found(Repository, favorite: Bool)
         case notFound(String)
         case failed(Failure)

@@ -32,7 +32,7 @@ extension RepositorySectionsPart {
         case .failure(let error): body = "<p class=\"muted\">\(error.message)</p>"
         case .success(let releases) where releases.isEmpty: return ""
         case .success(let releases):
-            body = "<ol class=\"releases\">\(releases.prefix(5).map(release))</ol>"
+            body = "<ol class=\"releases\">\(releases.prefix(Self.shownReleases).map(release))</ol>"
         }
         return
             "<section class=\"releases-section\" aria-labelledby=\"releases-title\"><h2 id=\"releases-title\">Releases</h2>\(body)</section>"

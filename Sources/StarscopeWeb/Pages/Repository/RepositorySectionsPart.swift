@@ -12,6 +12,9 @@ struct RepositorySectionsPart: Sendable {
         "private-user-images.githubusercontent.com", "avatars.githubusercontent.com", "github.com",
     ]
 
+    /// The newest releases shown.
+    static let shownReleases = 5
+
     /// The sanitised README; nil when the repository has none.
     var readme: Result<HTML?, StarscopeError>
     var languages: Result<Languages, StarscopeError>

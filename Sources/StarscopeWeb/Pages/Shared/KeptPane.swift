@@ -7,6 +7,8 @@ import HTTPTypes
 struct KeptPane: ListPane {
     let list: any ListPane
     let markup: HTML
+    /// The markup without its token (`RenderedPages.kept`): what a page around it is kept by.
+    let parts: [String]?
     /// The context the markup was rendered in.
     let context: PageContext
 
@@ -33,7 +35,7 @@ struct KeptPane: ListPane {
         let page = context.page(origin.section)
         let now = model.rows.first?.now ?? Date()
         let key = TrendingPage.RenderKey(origin: origin, page: model, context: page)
-        let markup = kept.page(key, token: context.csrf) { key.page(shownAt: now).pane(page) }
-        return KeptPane(list: model, markup: markup, context: page)
+        let (markup, parts) = kept.kept(key, token: context.csrf) { key.page(shownAt: now).pane(page) }
+        return KeptPane(list: model, markup: markup, parts: parts, context: page)
     }
 }
