@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import NIOCore
 import Synchronization
 import Testing
 
@@ -34,6 +35,32 @@ import Testing
         // Without a real token there is nothing safe to cut at: rendered every time.
         _ = pages.page("k", token: "") { render("") }
         #expect(renders.count == 3)
+    }
+
+    /// A copy cut at its marker is the page, in two buffers split just after the marker, with
+    /// the browser's token in every place, wherever the marker falls among the token's places.
+    @Test func aCopyCutAtItsMarkerIsThePageInTwo() throws {
+        let first = String(repeating: "a", count: 64)
+        let second = String(repeating: "b", count: 64)
+        let pages = RenderedPages<Int>(marker: "<!--m-->")
+        let shapes = [
+            "<p>\(first)</p><!--m--><i>\(first)</i>", "<!--m-->\(first)", "\(first)<!--m-->", "\(first)x\(first)é<!--m-->ü\(first)",
+            "<!--m--><!--m-->", "\(first)<!--m-->\(first)<!--m-->\(first)",
+        ]
+        for (key, shape) in shapes.enumerated() {
+            let copy = pages.copy(key, token: second) { HTML(raw: shape.replacingOccurrences(of: first, with: second)) }
+            let again = pages.copy(key, token: first) { HTML(raw: "never") }
+            for (copy, token) in [(copy, second), (again, first)] {
+                let page = shape.replacingOccurrences(of: first, with: token)
+                let (head, tail) = try #require(copy?.buffers())
+                #expect(String(buffer: head) + String(buffer: tail) == page, "\(shape)")
+                #expect(String(buffer: head).hasSuffix("<!--m-->") && !String(buffer: head).dropLast(8).contains("<!--m-->"), "\(shape)")
+                #expect(copy?.html.markup == page)
+            }
+        }
+        #expect(pages.renderedCount == shapes.count)
+        #expect(pages.copy(99, token: first) { HTML(raw: "<p>\(first)</p>") }?.buffers() == nil)
+        #expect(RenderedPages<Int>().copy(1, token: first) { HTML(raw: "<!--m-->") }?.buffers() == nil)
     }
 
     @Test func aFullCacheStartsAgain() {

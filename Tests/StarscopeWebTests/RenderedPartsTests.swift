@@ -114,10 +114,15 @@ import Testing
             name: try RepositoryName(owner: "o", name: "r"), origin: origin, content: .found(Self.repository, favorite: false),
             now: now)
         detail.sectionsFollow = true
-        let parts = ["<ul>", "</ul>"]
         // The list pane as `KeptPane.trending` keeps it: for the browser's own context.
+        func kept(_ markup: String, in context: PageContext) -> KeptPane {
+            let token = String(repeating: "e", count: 64)
+            let template = RenderedPages<TrendingPage.RenderKey>.Template(HTML(raw: "<\(markup)>\(token)</\(markup)>"), token: token)
+            #expect(template.parts == ["<\(markup)>", "</\(markup)>"])
+            return KeptPane(list: OriginPane(origin: origin), copy: .init(template: template, token: context.csrf), context: context)
+        }
         func key(_ detail: RepositoryPage, list: (any ListPane)? = nil, in context: PageContext = context) -> RepositoryPage.RenderKey? {
-            let list = list ?? KeptPane(list: OriginPane(origin: origin), markup: "", parts: parts, context: context)
+            let list = list ?? kept("ul", in: context)
             return RepositoryPage.RenderKey(SplitPage(origin: origin, list: list, detail: detail), context: context)
         }
         let first = try #require(key(detail))
@@ -142,12 +147,11 @@ import Testing
         var dark = context
         dark.theme = .dark
         #expect(key(detail, in: dark) != first)
-        #expect(
-            key(detail, list: KeptPane(list: OriginPane(origin: origin), markup: "", parts: ["<ol>", "</ol>"], context: context)) != first)
+        #expect(key(detail, list: kept("ol", in: context)) != first)
         // Not kept: beside a list that was not kept, kept for another context, with what a press
         // of "Star on GitHub" just did, or without its sections following.
         #expect(key(detail, list: OriginPane(origin: origin)) == nil)
-        #expect(key(detail, list: KeptPane(list: OriginPane(origin: origin), markup: "", parts: parts, context: context), in: dark) == nil)
+        #expect(key(detail, list: kept("ul", in: context), in: dark) == nil)
         var outcome = detail
         outcome.starOutcome = .init(starred: true, message: "Starred.")
         var whole = detail

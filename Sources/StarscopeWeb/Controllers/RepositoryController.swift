@@ -40,34 +40,48 @@ struct RepositoryController {
             return .redirect(to: SiteURL.repository(moved, from: origin).href, type: .permanent)
         }
         detail.sectionsFollow = true
-        let page = keptPage(SplitPage(origin: origin, list: list, detail: detail), context: context)
         let explorer = await services.explorer(for: context)
+        let sections = sections(of: repository, name: name, beside: detail, explorer: explorer)
+        let split = SplitPage(origin: origin, list: list, detail: detail)
+        let (policy, whole) = (RepositorySectionsPart.policy, services.database.isShared)
+        // The same page rendered before (`RepositoryPage.RenderKey`) is copied straight into the answer's buffers.
+        if let key = RepositoryPage.RenderKey(split, context: context.page(split.section)),
+            let copy = services.detailPages.copy(key, token: context.csrf, render: { context.render(split) })
+        {
+            if let (head, tail) = copy.buffers() {
+                return await SectionsStream.response(
+                    head: head, tail: tail, status: copy.status, policy: policy, whole: whole, sections: sections)
+            }
+            return await SectionsStream.response(copy.html, policy: policy, whole: whole, sections: sections)
+        }
+        return await SectionsStream.response(context.render(split), policy: policy, whole: whole, sections: sections)
+    }
+
+    /// The README, languages, releases, contributors and star history of `repository`, shown
+    /// below `detail`; copied when the same sections were rendered before (`RepositorySectionsPart.RenderKey`).
+    func sections(of repository: Repository, name: RepositoryName, beside detail: RepositoryPage, explorer: Explorer)
+        -> @Sendable () async -> HTML
+    {
         let now = detail.now
         let observed = detail.history ?? StarHistoryChart(points: [], now: now)
         let samples = detail.samples
-        return await SectionsStream.response(page, policy: RepositorySectionsPart.policy, whole: services.database.isShared) {
+        let (readmes, parts) = (services.readmes, services.sectionParts)
+        return {
             // The banner was sent already: sections GitHub could not refresh say so themselves.
             let report = CacheReport()
             async let history = HistoryController.history(of: repository, explorer: explorer)
             let sections = await CacheReport.$current.withValue(report) { await explorer.sections(name) }
             let historySection = HistorySection(name: name, gitHub: await history, observed: observed, samples: samples, now: now)
             let stale = Banner.text(report.stale, limits: report.rateLimits)
-            // Shown again from the same answers, the sections are copied, not written again.
             let key = RepositorySectionsPart.RenderKey(
                 sections, repository: repository, history: historySection, stale: stale, now: now)
-            return services.sectionParts.part(key, keyBytes: key.bytes) {
-                var part = RepositorySectionsPart(sections, repository: repository, now: now, readmes: services.readmes)
+            return parts.part(key, keyBytes: key.bytes) {
+                var part = RepositorySectionsPart(sections, repository: repository, now: now, readmes: readmes)
                 part.history = historySection
                 part.stale = stale
                 return part.view()
             }
         }
-    }
-
-    /// The page, copied when the same page was rendered before (`RepositoryPage.RenderKey`).
-    func keptPage(_ page: SplitPage, context: WebContext) -> HTML {
-        guard let key = RepositoryPage.RenderKey(page, context: context.page(page.section)) else { return context.render(page) }
-        return services.detailPages.page(key, token: context.csrf) { context.render(page) }
     }
 
     func detail(_ name: RepositoryName, origin: ListOrigin, beside list: any ListPane, context: WebContext) async -> RepositoryPage {

@@ -12,17 +12,20 @@ enum SectionsStream {
         sections: @escaping @Sendable () async -> HTML
     ) async -> Response {
         let markup = page.markup
-        let marker = marker.markup
-        var headers = HTTPFields()
-        headers[.contentType] = "text/html; charset=utf-8"
-        headers[.cacheControl] = "no-cache"
-        headers[.contentSecurityPolicy] = policy
-        guard let cut = markup.firstUTF8Range(of: marker) else {
-            return Response(status: page.status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: markup)))
+        guard let cut = markup.firstUTF8Range(of: marker.markup) else {
+            return Response(status: page.status, headers: headers(policy), body: .init(byteBuffer: ByteBuffer(string: markup)))
         }
         // The page's bytes go into the answer's buffers once, not through two strings first.
-        let head = ByteBuffer(substring: markup[..<cut.upperBound])
-        let tail = ByteBuffer(substring: markup[cut.upperBound...])
+        return await response(
+            head: ByteBuffer(substring: markup[..<cut.upperBound]), tail: ByteBuffer(substring: markup[cut.upperBound...]),
+            status: page.status, policy: policy, whole: whole, sections: sections)
+    }
+
+    /// The page already in two buffers, cut just after its marker (`RenderedPages.Copy.buffers`).
+    static func response(
+        head: ByteBuffer, tail: ByteBuffer, status: HTTPResponse.Status, policy: String, whole: Bool,
+        sections: @escaping @Sendable () async -> HTML
+    ) async -> Response {
         if whole {
             let middle = await sections().markup
             var body = ByteBuffer()
@@ -30,15 +33,23 @@ enum SectionsStream {
             body.writeImmutableBuffer(head)
             body.writeString(middle)
             body.writeImmutableBuffer(tail)
-            return Response(status: page.status, headers: headers, body: .init(byteBuffer: body))
+            return Response(status: status, headers: headers(policy), body: .init(byteBuffer: body))
         }
         return Response(
-            status: page.status, headers: headers,
+            status: status, headers: headers(policy),
             body: ResponseBody { writer in
                 try await writer.write(head)
                 try await writer.write(ByteBuffer(string: await sections().markup))
                 try await writer.write(tail)
                 try await writer.finish(nil)
             })
+    }
+
+    private static func headers(_ policy: String) -> HTTPFields {
+        var headers = HTTPFields()
+        headers[.contentType] = "text/html; charset=utf-8"
+        headers[.cacheControl] = "no-cache"
+        headers[.contentSecurityPolicy] = policy
+        return headers
     }
 }

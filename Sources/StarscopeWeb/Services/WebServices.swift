@@ -35,7 +35,7 @@ public final class WebServices: Sendable {
     /// New & popular's list panes rendered before, for the details opened from them (`KeptPane`).
     let trendingPanes = RenderedPages<TrendingPage.RenderKey>()
     /// Details beside a kept New & popular pane, rendered before (`RepositoryPage.RenderKey`).
-    let detailPages = RenderedPages<RepositoryPage.RenderKey>()
+    let detailPages = RenderedPages<RepositoryPage.RenderKey>(marker: RepositoryPage.sectionsMarker.markup)
     /// A detail's streamed sections rendered before, by what they show (`RepositorySectionsPart.RenderKey`).
     let sectionParts = RenderedParts<RepositorySectionsPart.RenderKey>()
     private let listening: Mutex<(port: Int, signInBase: String?)>

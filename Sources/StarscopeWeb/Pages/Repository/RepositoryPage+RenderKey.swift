@@ -7,6 +7,9 @@ extension RepositoryPage {
     /// as the words they say rather than the moment it is shown at, and the page context without
     /// the browser's token. Two equal keys render the same page but for the token.
     struct RenderKey: Hashable, Sendable {
+        /// The list's digest, first: a page kept beside the list as it was a minute ago is told
+        /// apart in one step, not by comparing 40 KB of its rows (`==` compares in this order).
+        var listDigest: Int
         var list: [String]
         var title: String
         var liveList: String?
@@ -19,11 +22,12 @@ extension RepositoryPage {
         /// context), the detail is not a repository whose sections follow, or it says what a
         /// press of "Star on GitHub" just did (a page shown once).
         init?(_ page: SplitPage, context: PageContext) {
-            guard let kept = page.list as? KeptPane, let parts = kept.parts, kept.context == context,
+            guard let kept = page.list as? KeptPane, kept.context == context,
                 let detail = page.detail, detail.sectionsFollow, detail.starOutcome == nil,
                 case .found(let repository, _) = detail.content
             else { return nil }
-            list = parts
+            listDigest = kept.copy.partsDigest
+            list = kept.copy.parts
             title = kept.title
             liveList = kept.liveList
             ages = [
@@ -45,10 +49,9 @@ extension RepositoryPage {
         /// A few fields that tell keys apart: equal keys still hash alike (`==` compares
         /// everything), and a page asked for again hashes cheaply.
         func hash(into hasher: inout Hasher) {
+            hasher.combine(listDigest)
             hasher.combine(detail.name)
             hasher.combine(ages)
-            hasher.combine(list.count)
-            hasher.combine(title)
         }
     }
 }

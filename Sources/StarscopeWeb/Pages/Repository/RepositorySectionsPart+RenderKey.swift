@@ -9,14 +9,16 @@ extension RepositorySectionsPart {
     /// read. Two equal keys render the same markup, so a key carries no one's token or account:
     /// whoever holds equal answers would render the same bytes.
     struct RenderKey: Hashable, Sendable {
+        // `==` compares in this order: what differs most often and costs least first, GitHub's
+        // answers (a README may be 100 KB) last.
         var owner: String
         var name: String
         var branch: String
-        var sections: RepositorySections
         /// What each shown release's age says (`RelativeTime.key`), newest first.
         var releaseAges: [Int]
         var stale: String?
         var history: HistorySection?
+        var sections: RepositorySections
 
         init(_ sections: RepositorySections, repository: Repository, history: HistorySection?, stale: String?, now: Date) {
             owner = repository.owner.login

@@ -6,9 +6,9 @@ import HTTPTypes
 /// of each detail view's work. Everything but the markup is the list's own.
 struct KeptPane: ListPane {
     let list: any ListPane
-    let markup: HTML
-    /// The markup without its token (`RenderedPages.kept`): what a page around it is kept by.
-    let parts: [String]?
+    /// The kept markup with this browser's token, written out only when the pane is shown (a
+    /// detail page kept whole does not show it again).
+    let copy: RenderedPages<TrendingPage.RenderKey>.Copy
     /// The context the markup was rendered in.
     let context: PageContext
 
@@ -21,7 +21,7 @@ struct KeptPane: ListPane {
     /// The kept markup when asked in the context it was rendered in (the banner, say, may have
     /// changed since), else the list's own.
     func pane(_ context: PageContext) -> HTML {
-        context == self.context ? markup : list.pane(context)
+        context == self.context ? copy.html : list.pane(context)
     }
 
     /// New & popular's pane for `model`, copied from `kept` when it was rendered for the same key
@@ -35,7 +35,8 @@ struct KeptPane: ListPane {
         let page = context.page(origin.section)
         let now = model.rows.first?.now ?? Date()
         let key = TrendingPage.RenderKey(origin: origin, page: model, context: page)
-        let (markup, parts) = kept.kept(key, token: context.csrf) { key.page(shownAt: now).pane(page) }
-        return KeptPane(list: model, markup: markup, parts: parts, context: page)
+        // Without a token to cut at, nothing is kept: the list renders its own pane.
+        guard let copy = kept.copy(key, token: context.csrf, render: { key.page(shownAt: now).pane(page) }) else { return model }
+        return KeptPane(list: model, copy: copy, context: page)
     }
 }
