@@ -192,6 +192,40 @@ import Testing
         }
     }
 
+    /// New & popular's key tells apart whatever its page shows: a row's repository, its
+    /// favourite mark, the next page, a failure; and not the moment the rows were read.
+    @Test func whatNewAndPopularShowsIsItsKey() {
+        let now = Date(timeIntervalSince1970: 1_790_000_000)
+        let list = TrendingList()
+        func page(_ stars: [Int], favorite: Int? = nil, at moment: Date = now) -> TrendingPage {
+            var page = TrendingPage(list: list)
+            page.rows = stars.enumerated().map { index, count in
+                var repository = Self.repository
+                repository.id = Int64(index + 1)
+                repository.stargazersCount = count
+                return RepositoryRow(repository, favorite: favorite == index, origin: .trending(list), now: moment)
+            }
+            return page
+        }
+        func key(_ page: TrendingPage) -> TrendingPage.RenderKey {
+            TrendingPage.RenderKey(origin: .trending(list), page: page, context: PageContext(csrf: ""))
+        }
+        let first = key(page([5, 4, 3]))
+        #expect(key(page([5, 4, 3], at: now.addingTimeInterval(1))) == first)
+        #expect(key(page([5, 4, 2])) != first)
+        #expect(key(page([5, 4])) != first)
+        #expect(key(page([5, 4, 3], favorite: 2)) != first)
+        var next = page([5, 4, 3])
+        next.next = list.with(page: 2)
+        #expect(key(next) != first)
+        var failed = page([5, 4, 3])
+        failed.failure = Failure(message: "GitHub is away.", retry: "/")
+        #expect(key(failed) != first)
+        var dark = PageContext(csrf: "")
+        dark.theme = .dark
+        #expect(TrendingPage.RenderKey(origin: .trending(list), page: page([5, 4, 3]), context: dark) != first)
+    }
+
     static let repository = Repository(
         id: 1, name: "r", fullName: "o/r", owner: Account(id: 2, login: "o"), htmlURL: "https://github.com/o/r",
         createdAt: Date(timeIntervalSince1970: 1_700_000_000))
