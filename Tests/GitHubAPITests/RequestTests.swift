@@ -21,6 +21,30 @@ import Testing
         #expect(url.absoluteString == "https://ghe.example.com/api/v3/repos/a/b")
     }
 
+    /// A cache keys answers by a request's address, written without forming its URL: the same
+    /// text as the URL's, for paths and query values of every kind, on both kinds of base.
+    @Test func anAddressIsItsURLsText() throws {
+        var random = SystemRandomNumberGenerator()
+        let pool = Array("aZ09-._~ %+&=?#/\\:é日🚀\u{7F}\"'<>")
+        var values = ["", "C++", "created:>2024-01-01 stars:>10 sort:stars", "日本語", "100%", "a&b=c"]
+        for _ in 0..<300 {
+            values.append(String((0..<Int.random(in: 1...12, using: &random)).map { _ in pool.randomElement(using: &random) ?? "a" }))
+        }
+        let paths = ["/search/repositories", "/repos/ember-rs/bench.lab", "/users/ada-99/repos", "/repos/a/b/readme", "/rate_limit"]
+        for base in [base, enterprise] {
+            for path in paths {
+                for value in values {
+                    let request = GitHubRequest.get(path, [QueryItem("q", value), QueryItem("page", "2")])
+                    #expect(try request.url(relativeTo: base).absoluteString == request.address(relativeTo: base), "\(path) \(value)")
+                }
+                let bare = GitHubRequest.get(path)
+                #expect(try bare.url(relativeTo: base).absoluteString == bare.address(relativeTo: base))
+            }
+        }
+        let link = try #require(URL(string: "https://api.github.com/repositories/1/issues?page=2"))
+        #expect(GitHubRequest.get(link).address(relativeTo: base) == link.absoluteString)
+    }
+
     @Test func linkURLsMustStayOnTheAPIOrigin() throws {
         let same = try #require(URL(string: "https://api.github.com/repositories/1/issues?page=2"))
         #expect(try GitHubRequest.get(same).url(relativeTo: base) == same)

@@ -62,6 +62,24 @@ import Testing
         #expect(stub.count == 1)
     }
 
+    /// Kept answers are found by the request's address, written without forming its URL: a link
+    /// to another origin is still refused before anything is read or asked, every time, and a
+    /// link to the API's own origin is the same answer as the path it names.
+    @Test(arguments: StoreKind.allCases) func aForeignLinkIsRefusedBeforeAnythingIsReadOrAsked(kind: StoreKind) async throws {
+        let stub = StubTransport([.response(status: 200, headers: fresh, body: "{\"a\":1}")])
+        let clock = Clock()
+        let cache = transport(stub, try await kind.make(), clock: clock)
+        _ = try await cache.send(.get("/users/octocat"))
+        let own = try #require(URL(string: StubTransport.base.absoluteString + "/users/octocat"))
+        let same = try await cache.send(.get(own))
+        #expect(same.isStored && String(decoding: same.body, as: UTF8.self) == "{\"a\":1}")
+        let foreign = try #require(URL(string: "https://evil.example/users/octocat"))
+        for _ in 0..<2 {
+            await #expect(throws: GitHubError.foreignURL(foreign.absoluteString)) { try await cache.send(.get(foreign)) }
+        }
+        #expect(stub.count == 1)
+    }
+
     final class Counter: @unchecked Sendable {
         private let lock = NSLock()
         private var count = 0

@@ -72,13 +72,24 @@ public struct GitHubRequest: Hashable, Sendable {
         case .url(let url):
             guard Origin(url) == Origin(baseURL) else { throw .foreignURL(url.absoluteString) }
             return url
+        case .path(let path, _):
+            guard let url = URL(string: address(relativeTo: baseURL)) else { throw .invalidRequest("cannot form a URL from \(path)") }
+            return url
+        }
+    }
+
+    /// The text of `url(relativeTo:)` (its `absoluteString`), written without forming or checking
+    /// the URL: what a cache keys an answer by. Forming a `URL` costs thousands of instructions,
+    /// and an answer kept in memory was checked when it was kept.
+    public func address(relativeTo baseURL: URL) -> String {
+        switch target {
+        case .url(let url):
+            return url.absoluteString
         case .path(let path, let query):
             var base = baseURL.absoluteString
             while base.hasSuffix("/") { base.removeLast() }
             let queryString = QueryItem.encode(query)
-            let text = base + path + (queryString.isEmpty ? "" : "?" + queryString)
-            guard let url = URL(string: text) else { throw .invalidRequest("cannot form a URL from \(path)") }
-            return url
+            return base + path + (queryString.isEmpty ? "" : "?" + queryString)
         }
     }
 }

@@ -83,13 +83,15 @@ public struct CachingTransport: GitHubTransport {
             guard !policy.offline, !Self.storedOnly else { throw .offline(reason: "Starscope is working offline") }
             return try await upstream.send(request)
         }
-        let url = try request.url(relativeTo: baseURL)
         // Another media type is another answer at the same URL.
-        let key = partition + " " + url.absoluteString + (request.accept.map { " " + $0 } ?? "")
+        let key = partition + " " + request.address(relativeTo: baseURL) + (request.accept.map { " " + $0 } ?? "")
         let time = now()
         var remembered = recent.answer(key)
         var stored = remembered?.entry
         if stored.map({ !isFresh($0, at: time) }) ?? true {
+            // Only an answer to a request whose URL was checked is kept: check this one before
+            // anything is read for it or asked.
+            _ = try request.url(relativeTo: baseURL)
             stored = try? await database.cachedResponse(key: key)
             remembered = nil
         }
@@ -201,10 +203,15 @@ public struct CachingTransport: GitHubTransport {
     private static let schemeEnd = Array("://".utf8)
     private static let searchSegment = Array("/search/".utf8)
 
+    /// A `while` loop: a `for` over a closed range went through the range's generic index (two
+    /// value-witness calls a step), a twentieth of a cached detail's work.
     private static func firstOffset(of needle: [UInt8], in bytes: ArraySlice<UInt8>, from start: Int) -> Int? {
-        guard bytes.endIndex - start >= needle.count else { return nil }
-        for offset in start...(bytes.endIndex - needle.count) where bytes[offset..<(offset + needle.count)].elementsEqual(needle) {
-            return offset
+        guard let first = needle.first else { return nil }
+        let last = bytes.endIndex - needle.count
+        var offset = start
+        while offset <= last {
+            if bytes[offset] == first, bytes[offset..<(offset + needle.count)].elementsEqual(needle) { return offset }
+            offset += 1
         }
         return nil
     }
