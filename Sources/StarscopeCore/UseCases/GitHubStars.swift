@@ -45,6 +45,13 @@ public struct GitHubStars: Sendable {
         public var stars: Int?
     }
 
+    /// What GitHub said a moment ago of whether the token's user starred `name` (`StarStates`),
+    /// without asking; nil without a token or when nothing recent is known.
+    public func remembered(_ name: RepositoryName) -> Bool? {
+        guard hasToken else { return nil }
+        return memory?.state(account: favorites.account, repository: name.description, now: favorites.explorer.now())
+    }
+
     /// Whether the token's user starred `name` on GitHub; nil without a token, or when GitHub cannot say.
     public func isStarred(_ name: RepositoryName) async -> Bool? {
         guard hasToken else { return nil }

@@ -88,7 +88,8 @@ struct RepositoryController {
         let explorer = await services.explorer(for: context)
         let favorites = await explorer.favoriteIDs(account: context.account)
         var page = RepositoryPage(name: name, origin: origin, content: .notFound(""), now: explorer.now())
-        page.canStar = await services.stars(for: context).hasToken
+        let stars = await services.stars(for: context)
+        page.canStar = stars.hasToken
         do {
             // A row of the list beside it is as fresh as the list: no store read, no request.
             let wanted = name.description.lowercased()
@@ -108,8 +109,7 @@ struct RepositoryController {
             }
             // Not a favourite Starscope starred or synced: GitHub says whether it is starred.
             if page.canStar, page.starredOnGitHub == nil {
-                page.starredOnGitHub = await Self.isStarred(
-                    name, stars: services.stars(for: context), wait: services.settings.starStateWait)
+                page.starredOnGitHub = await Self.isStarred(name, stars: stars, wait: services.settings.starStateWait)
             }
             let samples = (try? await services.database.starHistory(repositoryID: repository.id)) ?? []
             page.history = StarHistoryChart(points: samples.map { .init(date: $0.recordedAt, stars: $0.stars) }, now: page.now)
@@ -127,7 +127,9 @@ extension RepositoryController {
     /// Whether the token's user starred `name`, when GitHub says so within `wait`
     /// (`WebSettings.starStateWait`): a slow GitHub never holds the detail up for it.
     static func isStarred(_ name: RepositoryName, stars: GitHubStars, wait: Duration) async -> Bool? {
-        await withTaskGroup(of: Bool??.self) { group in
+        // Known a moment ago: no race with a clock to start.
+        if let known = stars.remembered(name) { return known }
+        return await withTaskGroup(of: Bool??.self) { group in
             group.addTask { .some(await stars.isStarred(name)) }
             group.addTask {
                 try? await Task.sleep(for: wait)
