@@ -28,6 +28,26 @@ import Testing
         }
     }
 
+    /// Every kind of answer (a page, a detail with its streamed sections, a file, an error)
+    /// carries each security header once, with its one value.
+    @Test func everyAnswerCarriesEachSecurityHeaderOnce() async throws {
+        try await WebHarness.run { web in
+            let home = try await web.page("/")
+            let name = String(try #require(home.html.firstMatch(of: /data-repo="([^"]+)"/)?.1))
+            let expected = [
+                "Content-Security-Policy": SecurityMiddleware.policy, "X-Content-Type-Options": "nosniff", "X-Frame-Options": "DENY",
+                "Referrer-Policy": "same-origin", "Cross-Origin-Opener-Policy": "same-origin",
+            ]
+            for path in ["/", "/repos/\(name)", "/repos/\(name)", "/manifest.webmanifest", "/healthz", "/no/such/page"] {
+                let response = try await web.get(path)
+                for (field, value) in expected {
+                    let name = try #require(HTTPField.Name(field))
+                    #expect(response.headers[values: name] == [value], "\(path) \(field)")
+                }
+            }
+        }
+    }
+
     @Test func hostileTextIsEscapedEverywhere() async throws {
         try await WebHarness.run { web in
             for term in ["script", "onerror", "svg"] {

@@ -1,3 +1,4 @@
+import HTTPTypes
 import Hummingbird
 
 /// An answer sent in two steps: the page up to its sections marker at once, then the sections
@@ -46,10 +47,17 @@ enum SectionsStream {
     }
 
     private static func headers(_ policy: String) -> HTTPFields {
+        if policy == SecurityMiddleware.policy { return appHeaders }
         var headers = HTTPFields()
         headers[.contentType] = "text/html; charset=utf-8"
         headers[.cacheControl] = "no-cache"
         headers[.contentSecurityPolicy] = policy
         return headers
     }
+
+    /// The headers of a page under the app's own policy, made (and checked) once.
+    private static let appHeaders = HTTPFields([
+        HTTPField(name: .contentType, value: "text/html; charset=utf-8"), HTTPField(name: .cacheControl, value: "no-cache"),
+        SecurityMiddleware.policyField,
+    ])
 }
