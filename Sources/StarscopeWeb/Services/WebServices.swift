@@ -29,7 +29,7 @@ public final class WebServices: Sendable {
     let starOutcomes = FormOutcomes<RepositoryPage.StarOutcome>()
     let signInGate = SignInGate()
     /// Sanitised READMEs by the answer they came from (`SanitizedReadmes`).
-    let readmes = SanitizedReadmes()
+    let readmes = SanitizedReadmes(capacity: 32 << 20)
     /// Whether each person starred what they looked at, as GitHub said a moment ago (`StarStates`).
     let starStates = StarStates()
     /// New & popular's list panes rendered before, for the details opened from them (`KeptPane`).
