@@ -38,15 +38,16 @@ import Testing
         let repository = Self.repository
         let sections = Self.sections(readme: "<p>Hello</p>", releasedAt: now.addingTimeInterval(-3 * 86_400))
         let history = Self.history(now: now)
-        let key = RepositorySectionsPart.RenderKey(sections, repository: repository, history: history, stale: nil, now: now)
+        let key = try #require(RepositorySectionsPart.RenderKey(sections, repository: repository, history: history, stale: nil, now: now))
 
         // A second later, or an hour later: the release is still "3 days ago", the curve the same.
         for later in [1.0, 3_600] {
             var moved = history
             moved.now = now.addingTimeInterval(later)
             moved.observed = StarHistoryChart(points: [.init(date: now, stars: 3)], now: moved.now)
-            let again = RepositorySectionsPart.RenderKey(
-                sections, repository: repository, history: moved, stale: nil, now: now.addingTimeInterval(later))
+            let again = try #require(
+                RepositorySectionsPart.RenderKey(
+                    sections, repository: repository, history: moved, stale: nil, now: now.addingTimeInterval(later)))
             #expect(again == key && again.hashValue == key.hashValue)
         }
         // The history's answer read back from the store (its moment kept to the millisecond),
@@ -79,7 +80,7 @@ import Testing
         }
         #expect(RepositorySectionsPart.RenderKey(sections, repository: repository, history: curve, stale: nil, now: now) != key)
         // Without GitHub's curve the section draws Starscope's own counts up to the moment it is
-        // shown at: that moment is part of what it shows.
+        // shown at: that moment is part of what it shows, so such sections are never kept.
         var own = history
         own.gitHub = .failure(.notFound("No history."))
         var ownLater = own
@@ -87,6 +88,8 @@ import Testing
         ownLater.observed = StarHistoryChart(points: own.observed.points, now: ownLater.now)
         #expect(own.shown != ownLater.shown)
         #expect(history.shown.now == .distantPast)
+        #expect(RepositorySectionsPart.RenderKey(sections, repository: repository, history: own, stale: nil, now: now) == nil)
+        #expect(RepositorySectionsPart.RenderKey(sections, repository: repository, history: nil, stale: nil, now: now) != nil)
     }
 
     /// Two views of one repository render its sections once, and both show the same sections.

@@ -73,14 +73,17 @@ struct RepositoryController {
             let sections = await CacheReport.$current.withValue(report) { await explorer.sections(name) }
             let historySection = HistorySection(name: name, gitHub: await history, observed: observed, samples: samples, now: now)
             let stale = Banner.text(report.stale, limits: report.rateLimits)
-            let key = RepositorySectionsPart.RenderKey(
-                sections, repository: repository, history: historySection, stale: stale, now: now)
-            return parts.part(key, keyBytes: key.bytes) {
+            let render = {
                 var part = RepositorySectionsPart(sections, repository: repository, now: now, readmes: readmes)
                 part.history = historySection
                 part.stale = stale
                 return part.view()
             }
+            guard
+                let key = RepositorySectionsPart.RenderKey(
+                    sections, repository: repository, history: historySection, stale: stale, now: now)
+            else { return render() }
+            return parts.part(key, keyBytes: key.bytes, render: render)
         }
     }
 

@@ -20,7 +20,10 @@ extension RepositorySectionsPart {
         var history: HistorySection?
         var sections: RepositorySections
 
-        init(_ sections: RepositorySections, repository: Repository, history: HistorySection?, stale: String?, now: Date) {
+        /// Nil when the sections would never be shown the same again: a star history of
+        /// Starscope's own counts (GitHub has none) is drawn up to the moment it is shown.
+        init?(_ sections: RepositorySections, repository: Repository, history: HistorySection?, stale: String?, now: Date) {
+            if let history, history.curve == nil { return nil }
             owner = repository.owner.login
             name = repository.name
             branch = repository.defaultBranch ?? "HEAD"
