@@ -21,7 +21,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
     ],
     targets: [
-        .target(name: "StarscopeModels"),
+        .target(name: "StarscopeModels", dependencies: ["CMemmem"]),
         // The system's zlib, for gzip-compressed web answers.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // The C library's `memmem`, for finding markers in rendered pages.
@@ -63,7 +63,6 @@ let package = Package(
                 "GitHubAPI",
                 "StarscopeModels",
                 "CZlib",
-                "CMemmem",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -1,4 +1,5 @@
 import Foundation
+import StarscopeModels
 import Testing
 
 @testable import StarscopeWeb

@@ -187,33 +187,21 @@ public struct CachingTransport: GitHubTransport {
 
     /// Whether the path of `url` (an absolute URL as stored: not its query or fragment) holds
     /// `/search/`, as `URL(string:)?.path.contains("/search/")` says for the URLs Starscope asks.
-    /// Read byte by byte: every answer served from memory is checked, several times for a page,
-    /// and Foundation's parse and its UTF-16 search cost more than the rest of the look-up.
+    /// Searched in its UTF-8 bytes (`firstUTF8Range`, by `memmem`): every answer served from
+    /// memory is checked, several times for a page, and Foundation's parse and its UTF-16 search
+    /// cost more than the rest of the look-up.
     static func isSearch(_ url: String) -> Bool {
-        let bytes = Array(url.utf8)
+        let bytes = url.utf8
         var end = bytes.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.endIndex
-        guard let authority = firstOffset(of: schemeEnd, in: bytes[..<end], from: 0),
-            let path = bytes[(authority + 3)..<end].firstIndex(of: UInt8(ascii: "/"))
+        guard let scheme = url.firstUTF8Range(of: "://"), scheme.upperBound <= end,
+            let path = bytes[scheme.upperBound..<end].firstIndex(of: UInt8(ascii: "/"))
         else { return false }
         // `URL.path` leaves out trailing slashes: `/search/` is the path `/search`.
-        while end - path > 1, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
-        return firstOffset(of: searchSegment, in: bytes[..<end], from: path) != nil
-    }
-
-    private static let schemeEnd = Array("://".utf8)
-    private static let searchSegment = Array("/search/".utf8)
-
-    /// A `while` loop: a `for` over a closed range went through the range's generic index (two
-    /// value-witness calls a step), a twentieth of a cached detail's work.
-    private static func firstOffset(of needle: [UInt8], in bytes: ArraySlice<UInt8>, from start: Int) -> Int? {
-        guard let first = needle.first else { return nil }
-        let last = bytes.endIndex - needle.count
-        var offset = start
-        while offset <= last {
-            if bytes[offset] == first, bytes[offset..<(offset + needle.count)].elementsEqual(needle) { return offset }
-            offset += 1
+        while bytes.distance(from: path, to: end) > 1, bytes[bytes.index(before: end)] == UInt8(ascii: "/") {
+            end = bytes.index(before: end)
         }
-        return nil
+        guard let found = url.firstUTF8Range(of: "/search/", from: path) else { return false }
+        return found.upperBound <= end
     }
 
     /// `max-age`, or the search window for search answers GitHub marks `no-cache`; a repository's

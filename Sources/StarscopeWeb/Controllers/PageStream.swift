@@ -1,6 +1,7 @@
 import HTTPTypes
 import Hummingbird
 import StarscopeCore
+import StarscopeModels
 import StarscopeStore
 
 /// A list or account page that never looks frozen: when GitHub answers within `grace` (a cached

@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import StarscopeModels
 
 /// An answer sent in two steps: the page up to its sections marker at once, then the sections
 /// when they are ready, then the rest. Browsers show the first part while the second is fetched.

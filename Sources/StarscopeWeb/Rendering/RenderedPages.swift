@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import NIOCore
+import StarscopeModels
 import Synchronization
 
 /// Pages already rendered, by everything they were rendered from (`Key`: the page's model and its

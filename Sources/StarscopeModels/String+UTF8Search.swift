@@ -7,7 +7,7 @@ extension String {
     /// form first: finding a marker in a 56 KB detail page that way was a quarter of the page's
     /// time. A match of a needle that starts with a whole scalar falls on scalar boundaries, so the
     /// indices slice the string as they would any other.
-    func firstUTF8Range(of needle: String, from start: Index? = nil) -> Range<Index>? {
+    public func firstUTF8Range(of needle: String, from start: Index? = nil) -> Range<Index>? {
         var haystack = self
         var pattern = needle
         let begin = utf8.distance(from: utf8.startIndex, to: start ?? utf8.startIndex)
@@ -24,7 +24,7 @@ extension String {
     /// with `memmem`. Foundation's split compares a character at a time: cutting a kept 40 KB
     /// page at its token took 26 million instructions, a pause of several milliseconds whenever
     /// a page was kept anew.
-    func utf8Components(separatedBy separator: String) -> [String] {
+    public func utf8Components(separatedBy separator: String) -> [String] {
         guard !separator.isEmpty else { return [self] }
         var text = self
         var pattern = separator
@@ -45,7 +45,7 @@ extension String {
     /// The offset of the first `wanted` in `text` at or after `begin`, by the C library's `memmem`
     /// (many bytes a step). A byte at a time was 4 % of a detail view; `memchr` for the first byte
     /// then `memcmp`, 3.5 %: a marker starts with `<`, which a page has at every tag.
-    static func firstOffset(of wanted: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>, from begin: Int) -> Int? {
+    public static func firstOffset(of wanted: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>, from begin: Int) -> Int? {
         guard !wanted.isEmpty, begin >= 0, text.count - begin >= wanted.count, let base = text.baseAddress,
             let needle = wanted.baseAddress
         else { return nil }
