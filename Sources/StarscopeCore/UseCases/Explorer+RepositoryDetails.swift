@@ -72,6 +72,8 @@ extension Repository {
     /// True when GitHub answered for `name` with a repository of another name: it was renamed
     /// or transferred (GitHub redirected `/repos/OLD` to `/repositories/ID`).
     public func isRenamed(from name: RepositoryName) -> Bool {
-        fullName.caseInsensitiveCompare(name.description) != .orderedSame
+        let asked = name.description
+        guard let same = fullName.equalsIgnoringASCIICase(asked) else { return fullName.caseInsensitiveCompare(asked) != .orderedSame }
+        return !same
     }
 }
