@@ -73,6 +73,9 @@ public protocol Store: Sendable {
 
     /// The weekly buckets GitHub gave for a repository, newest first, and when; nil when never asked.
     func gitHubStarHistory(repositoryID: Int64) async throws(StoreError) -> GitHubStarHistory?
+    /// `starHistory` and, when `gitHub`, `gitHubStarHistory` of one repository (a detail shows
+    /// both on every view: SQLite reads them in one transaction).
+    func starRecords(repositoryID: Int64, gitHub: Bool) async throws(StoreError) -> StarRecords
     /// Replaces what is kept of a repository's history with `history` (merge a refresh first:
     /// `GitHubStarHistory.merge`).
     func saveGitHubStarHistory(_ history: GitHubStarHistory) async throws(StoreError)

@@ -171,4 +171,24 @@ func makeRepository(_ id: Int64, _ fullName: String, stars: Int = 10) -> Reposit
         #expect(try await server.favoriteIDs() == [1, 2])
         #expect(try await server.unseenUpdateCount() == 0)
     }
+
+    /// A detail's star records are kept too, and a write of this process (a new count) shows at once.
+    @Test func starRecordsAreForgottenOnAWrite() async throws {
+        let database = try AppDatabase.inMemory()
+        try await database.observe([makeRepository(5, "a/five", stars: 3)], account: "", at: Date(timeIntervalSince1970: 1_750_000_000))
+        #expect(try await database.starRecords(repositoryID: 5, gitHub: true).samples.map(\.stars) == [3])
+        try await database.observe([makeRepository(5, "a/five", stars: 8)], account: "", at: Date(timeIntervalSince1970: 1_750_003_600))
+        #expect(try await database.starRecords(repositoryID: 5, gitHub: true).samples.map(\.stars) == [3, 8])
+    }
+
+    /// One key per repository viewed: past the capacity the kept answers do not grow.
+    @Test func keptAnswersStayBounded() async throws {
+        let reads = RecentReads()
+        for key in 0..<(RecentReads.capacity * 3) {
+            #expect(try await reads.value("k\(key)") { () async throws(StoreError) in key } == key)
+            #expect(reads.keptCount <= RecentReads.capacity)
+        }
+        #expect(
+            try await reads.value("k\(RecentReads.capacity * 3 - 1)") { () async throws(StoreError) in -1 } == RecentReads.capacity * 3 - 1)
+    }
 }

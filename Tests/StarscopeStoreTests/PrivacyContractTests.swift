@@ -94,6 +94,22 @@ import Testing
         #expect(try await store.gitHubStarHistory(repositoryID: 6)?.unavailable == true)
     }
 
+    /// A detail reads Starscope's counts and GitHub's kept weeks together: the same as each read alone.
+    @Test(arguments: StoreKind.allCases) func starRecordsAreTheTwoReadsInOne(kind: StoreKind) async throws {
+        let store = try await kind.make()
+        #expect(try await store.starRecords(repositoryID: 5, gitHub: true) == StarRecords(samples: [], gitHub: nil))
+        try await store.observe([makeRepository(5, "a/five", stars: 3)], account: "", at: Self.day)
+        try await store.observe([makeRepository(5, "a/five", stars: 9)], account: "", at: Self.day + 3_600)
+        let weeks = [StarHistoryWeek(week: 1_700_438_400, total: 9, days: [2, 0, 0, 3, 0, 0, 4])]
+        try await store.saveGitHubStarHistory(GitHubStarHistory(repositoryID: 5, weeks: weeks, fetchedAt: Self.day, unavailable: false))
+        let samples = try await store.starHistory(repositoryID: 5)
+        let kept = try await store.gitHubStarHistory(repositoryID: 5)
+        #expect(samples.map(\.stars) == [3, 9] && kept?.weeks == weeks)
+        #expect(try await store.starRecords(repositoryID: 5, gitHub: true) == StarRecords(samples: samples, gitHub: kept))
+        // Not asked for (a private repository's are never kept): not read.
+        #expect(try await store.starRecords(repositoryID: 5, gitHub: false) == StarRecords(samples: samples, gitHub: nil))
+    }
+
     @Test(arguments: StoreKind.allCases) func recentWeeksAreKeptForPublicRepositoriesSeenThisWeek(kind: StoreKind) async throws {
         let store = try await kind.make()
         try await store.observe([makeRepository(1, "a/one"), makeRepository(2, "b/two")], account: "", at: Self.day)

@@ -38,9 +38,30 @@ extension Explorer {
     /// `starHistory(_:)` of a repository the caller has in hand, one this explorer shows (a
     /// detail page has it already: looking it up again read and decoded its stored copy).
     public func starHistory(of repository: Repository) async throws(StarscopeError) -> RepositoryStarHistory {
+        let kept = repository.isPublic ? (try? await database?.gitHubStarHistory(repositoryID: repository.id)) ?? nil : nil
+        return try await starHistory(of: repository, kept: kept)
+    }
+
+    /// Starscope's own counts of `repository` and the weeks of GitHub's history kept for it (a
+    /// public one's only), in one store read: a detail shows both on every view. When that read
+    /// fails each is read on its own, so whichever can be read still is.
+    public func starRecords(of repository: Repository) async -> StarRecords {
+        guard let database else { return StarRecords(samples: [], gitHub: nil) }
+        let isPublic = repository.isPublic
+        if let records = try? await database.starRecords(repositoryID: repository.id, gitHub: isPublic) { return records }
+        return StarRecords(
+            samples: (try? await database.starHistory(repositoryID: repository.id)) ?? [],
+            gitHub: isPublic ? (try? await database.gitHubStarHistory(repositoryID: repository.id)) ?? nil : nil)
+    }
+
+    /// `starHistory(of:)` with the weeks kept for `repository` read already (`starRecords(of:)`;
+    /// nil when none are). A private repository's are never kept, whatever is passed.
+    public func starHistory(of repository: Repository, kept: GitHubStarHistory?) async throws(StarscopeError)
+        -> RepositoryStarHistory
+    {
         let owner = try RepositoryName(parsing: repository.fullName)
         let name = owner
-        let kept = repository.isPublic ? (try? await database?.gitHubStarHistory(repositoryID: repository.id)) ?? nil : nil
+        let kept = repository.isPublic ? kept : nil
         let time = now()
         func result(_ weeks: [StarHistoryWeek], unavailable: Bool, fetchedAt: Date?, requests: Int) -> RepositoryStarHistory {
             let today = CivilDate.floorDivide(Int64(time.timeIntervalSince1970.rounded(.down)), by: 86_400).quotient

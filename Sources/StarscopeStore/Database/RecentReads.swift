@@ -1,9 +1,9 @@
 import Foundation
 import Synchronization
 
-/// Small answers every page asks for (the favourites' ids, the unread count), kept for a second
-/// so that a page served again and again does not hand two reads to the database's queue each
-/// time. Any write through this process's `AppDatabase` forgets them at once; a write by another
+/// Small answers every page asks for (the favourites' ids, the unread count, a detail's star
+/// records), kept for a second so that a page served again and again does not hand reads to the
+/// database's queue each time. Any write through this process's `AppDatabase` forgets them at once; a write by another
 /// process on the same file (a terminal command beside `serve`) shows within `lifetime`.
 ///
 /// Only the SQLite store keeps them: on a shared PostgreSQL another instance may write at any
@@ -15,6 +15,9 @@ final class RecentReads: Sendable {
     }
 
     static let lifetime: Duration = .seconds(1)
+    /// Past this many keys (a repository's star records are kept by its id), the ones out of
+    /// date are dropped before another is kept.
+    static let capacity = 256
     private let state = Mutex(State())
 
     /// The value kept for `key`, or `load`'s, kept unless a write came in while it was read.
@@ -26,10 +29,17 @@ final class RecentReads: Sendable {
         let value = try await load()
         state.withLock { state in
             guard state.generation == generation else { return }
+            if state.values.count >= Self.capacity {
+                state.values = state.values.filter { $0.value.until > now }
+                if state.values.count >= Self.capacity { state.values.removeAll(keepingCapacity: true) }
+            }
             state.values[key] = (now + Self.lifetime, value)
         }
         return value
     }
+
+    /// How many answers are kept (in or out of date).
+    var keptCount: Int { state.withLock { $0.values.count } }
 
     /// Called after every write: what was kept may be out of date.
     func forget() {

@@ -33,19 +33,21 @@ public struct GitHubStarHistory: Sendable, Hashable {
 
 extension AppDatabase {
     public func gitHubStarHistory(repositoryID: Int64) async throws(StoreError) -> GitHubStarHistory? {
-        try await read { db -> GitHubStarHistory? in
-            guard
-                let state = try Row.fetchOne(
-                    db.cachedStatement(sql: "SELECT fetchedAt, unavailable FROM gitHubStarHistoryFetch WHERE repositoryID = ?"),
-                    arguments: [repositoryID])
-            else { return nil }
-            let weeks = try Row.fetchAll(
-                db.cachedStatement(sql: "SELECT week, total, days FROM gitHubStarHistoryWeek WHERE repositoryID = ? ORDER BY week DESC"),
-                arguments: [repositoryID]
-            ).map { row in StarHistoryWeek(week: row["week"], total: row["total"], days: GitHubStarHistory.decode(row["days"])) }
-            return GitHubStarHistory(
-                repositoryID: repositoryID, weeks: weeks, fetchedAt: state["fetchedAt"], unavailable: state["unavailable"])
-        }
+        try await read { db in try Self.gitHubStarHistory(db, repositoryID: repositoryID) }
+    }
+
+    /// The kept weeks, their columns read by position from statements compiled once per connection.
+    static func gitHubStarHistory(_ db: Database, repositoryID: Int64) throws -> GitHubStarHistory? {
+        guard
+            let state = try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT fetchedAt, unavailable FROM gitHubStarHistoryFetch WHERE repositoryID = ?"),
+                arguments: [repositoryID])
+        else { return nil }
+        let weeks = try Row.fetchAll(
+            db.cachedStatement(sql: "SELECT week, total, days FROM gitHubStarHistoryWeek WHERE repositoryID = ? ORDER BY week DESC"),
+            arguments: [repositoryID]
+        ).map { row in StarHistoryWeek(week: row[0], total: row[1], days: GitHubStarHistory.decode(row[2])) }
+        return GitHubStarHistory(repositoryID: repositoryID, weeks: weeks, fetchedAt: state[0], unavailable: state[1])
     }
 
     public func saveGitHubStarHistory(_ history: GitHubStarHistory) async throws(StoreError) {

@@ -85,11 +85,25 @@ extension AppDatabase {
     public func starHistory(repositoryID: Int64) async throws(StoreError) -> [StarSample] {
         // A statement compiled once per connection, its columns read by position (a detail asks
         // on every view: building the query and decoding each row through `Codable` was most of it).
-        try await read { db in
-            let statement = try db.cachedStatement(
-                sql: "SELECT repositoryID, fullName, recordedAt, stars FROM starSample WHERE repositoryID = ? ORDER BY recordedAt")
-            return try Row.fetchAll(statement, arguments: [repositoryID]).map { row in
-                StarSample(repositoryID: row[0], fullName: row[1], recordedAt: row[2], stars: row[3])
+        try await read { db in try Self.starHistory(db, repositoryID: repositoryID) }
+    }
+
+    static func starHistory(_ db: Database, repositoryID: Int64) throws -> [StarSample] {
+        let statement = try db.cachedStatement(
+            sql: "SELECT repositoryID, fullName, recordedAt, stars FROM starSample WHERE repositoryID = ? ORDER BY recordedAt")
+        return try Row.fetchAll(statement, arguments: [repositoryID]).map { row in
+            StarSample(repositoryID: row[0], fullName: row[1], recordedAt: row[2], stars: row[3])
+        }
+    }
+
+    /// Both in one read (each read is a transaction begun and ended and a hop to the pool's
+    /// thread), kept a moment like the other small answers every view asks for (`RecentReads`).
+    public func starRecords(repositoryID: Int64, gitHub: Bool) async throws(StoreError) -> StarRecords {
+        try await recentReads.value("starRecords \(repositoryID) \(gitHub)") { () async throws(StoreError) in
+            try await read { db in
+                StarRecords(
+                    samples: try Self.starHistory(db, repositoryID: repositoryID),
+                    gitHub: gitHub ? try Self.gitHubStarHistory(db, repositoryID: repositoryID) : nil)
             }
         }
     }

@@ -3,6 +3,7 @@ import Hummingbird
 import NIOCore
 import StarscopeCore
 import StarscopeModels
+import StarscopeStore
 
 /// Star history beyond a repository's page: `/compare` (2 to 10 curves on one chart) and the
 /// self-contained SVGs people put in READMEs (`/repos/OWNER/NAME/stars.svg`, `/compare.svg`),
@@ -58,10 +59,13 @@ struct HistoryController {
         }
     }
 
-    /// The history of a repository the caller has in hand.
-    static func history(of repository: Repository, explorer: Explorer) async -> Result<RepositoryStarHistory, StarscopeError> {
+    /// The history of a repository the caller has in hand, with the weeks kept for it (read
+    /// with Starscope's own counts: `Explorer.starRecords(of:)`).
+    static func history(of repository: Repository, kept: GitHubStarHistory?, explorer: Explorer) async -> Result<
+        RepositoryStarHistory, StarscopeError
+    > {
         do {
-            return .success(try await explorer.starHistory(of: repository))
+            return .success(try await explorer.starHistory(of: repository, kept: kept))
         } catch {
             return .failure(error)
         }

@@ -63,13 +63,16 @@ struct RepositoryController {
         -> @Sendable () async -> HTML
     {
         let now = detail.now
-        let observed = detail.history ?? StarHistoryChart(points: [], now: now)
-        let samples = detail.samples
         let (readmes, parts) = (services.readmes, services.sectionParts)
         return {
+            // Starscope's counts and GitHub's kept weeks in one store read, then GitHub's history
+            // beside the other sections.
+            let records = await explorer.starRecords(of: repository)
+            let samples = records.samples
+            let observed = StarHistoryChart(points: samples.map { .init(date: $0.recordedAt, stars: $0.stars) }, now: now)
             // The banner was sent already: sections GitHub could not refresh say so themselves.
             let report = CacheReport()
-            async let history = HistoryController.history(of: repository, explorer: explorer)
+            async let history = HistoryController.history(of: repository, kept: records.gitHub, explorer: explorer)
             let sections = await CacheReport.$current.withValue(report) { await explorer.sections(name) }
             let historySection = HistorySection(name: name, gitHub: await history, observed: observed, samples: samples, now: now)
             let stale = Banner.text(report.stale, limits: report.rateLimits)
@@ -89,23 +92,22 @@ struct RepositoryController {
 
     func detail(_ name: RepositoryName, origin: ListOrigin, beside list: any ListPane, context: WebContext) async -> RepositoryPage {
         let explorer = await services.explorer(for: context)
-        let favorites = await explorer.favoriteIDs(account: context.account)
         var page = RepositoryPage(name: name, origin: origin, content: .notFound(""), now: explorer.now())
         let stars = await services.stars(for: context)
         page.canStar = stars.hasToken
         do {
-            // A row of the list beside it is as fresh as the list: no store read, no request.
-            let wanted = name.description.lowercased()
+            // A row of the list beside it is as fresh as the list, favourite mark included: no
+            // store read, no request.
             let repository: Repository
-            if let row = list.rows.first(where: { $0.repository.fullName.lowercased() == wanted }) {
-                repository = row.repository
+            let favorite: Bool
+            if let row = Self.row(name, in: list.rows) {
+                (repository, favorite) = (row.repository, row.favorite)
             } else {
                 repository = try await explorer.repository(name, snapshotFreshFor: 600)
+                favorite = await explorer.favoriteIDs(account: context.account).contains(repository.id)
             }
-            page.content = .found(repository, favorite: favorites.contains(repository.id))
-            if favorites.contains(repository.id),
-                let favorite = try? await services.database.favorite(fullName: repository.fullName, account: context.account)
-            {
+            page.content = .found(repository, favorite: favorite)
+            if favorite, let favorite = try? await services.database.favorite(fullName: repository.fullName, account: context.account) {
                 page.tags = favorite.tags
                 page.note = favorite.note
                 page.starredOnGitHub = favorite.starredOnGitHub
@@ -114,9 +116,6 @@ struct RepositoryController {
             if page.canStar, page.starredOnGitHub == nil {
                 page.starredOnGitHub = await Self.isStarred(name, stars: stars, wait: services.settings.starStateWait)
             }
-            let samples = (try? await services.database.starHistory(repositoryID: repository.id)) ?? []
-            page.history = StarHistoryChart(points: samples.map { .init(date: $0.recordedAt, stars: $0.stars) }, now: page.now)
-            page.samples = samples
         } catch {
             page.content =
                 error.isNotFound
@@ -127,6 +126,15 @@ struct RepositoryController {
 }
 
 extension RepositoryController {
+    /// The row of `rows` showing `name` (GitHub's names are the same in any case).
+    static func row(_ name: RepositoryName, in rows: [RepositoryRow]) -> RepositoryRow? {
+        let asked = name.description
+        lazy var wanted = asked.lowercased()
+        return rows.first { row in
+            row.repository.fullName.equalsIgnoringASCIICase(asked) ?? (row.repository.fullName.lowercased() == wanted)
+        }
+    }
+
     /// Whether the token's user starred `name`, when GitHub says so within `wait`
     /// (`WebSettings.starStateWait`): a slow GitHub never holds the detail up for it.
     static func isStarred(_ name: RepositoryName, stars: GitHubStars, wait: Duration) async -> Bool? {

@@ -34,12 +34,9 @@ extension RepositoryPage {
                 RelativeTime.key(repository.createdAt, now: detail.now),
                 repository.pushedAt.map { RelativeTime.key($0, now: detail.now) } ?? Int.min,
             ]
-            // What the page does not read: the moment (but for the ages above), and Starscope's
-            // own counts, which the sections that follow draw.
+            // What the page does not read: the moment (but for the ages above).
             var shown = detail
             shown.now = .distantPast
-            shown.history = nil
-            shown.samples = []
             self.detail = shown
             var context = context
             context.csrf = ""

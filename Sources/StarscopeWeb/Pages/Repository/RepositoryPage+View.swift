@@ -73,7 +73,7 @@ extension RepositoryPage {
             \(Self.about(repository))
             <div class="detail-actions"><a class="button" href="\(Self.gitHubURL(repository))" rel="noopener noreferrer">Open on GitHub</a>\
             \(!context.isReadOnly ? starForm(repository, context: context) : "")</div>
-            \(sectionsFollow ? Self.sectionsMarker : history?.view() ?? "")
+            \(sectionsFollow ? Self.sectionsMarker : "")
             """
     }
 

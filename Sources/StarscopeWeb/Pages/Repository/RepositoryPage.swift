@@ -16,10 +16,6 @@ struct RepositoryPage: Hashable, Sendable {
     var origin: ListOrigin
     var content: Content
     var now: Date
-    /// Star counts Starscope recorded for it.
-    var history: StarHistoryChart?
-    /// Starscope's own counts, laid over GitHub's curve in the sections that follow.
-    var samples: [StarSample] = []
     /// Requests carry a token, so it can be starred on GitHub from here.
     var canStar = false
     /// What "Star on GitHub" just did (its form redirected here), in one sentence.

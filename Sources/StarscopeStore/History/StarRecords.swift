@@ -1,0 +1,20 @@
+/// What is kept of one repository's stars: Starscope's own counts, oldest first, and the weeks
+/// GitHub gave (nil when never asked, or not asked for).
+public struct StarRecords: Sendable, Hashable {
+    public var samples: [StarSample]
+    public var gitHub: GitHubStarHistory?
+
+    public init(samples: [StarSample], gitHub: GitHubStarHistory?) {
+        self.samples = samples
+        self.gitHub = gitHub
+    }
+}
+
+extension Store {
+    /// The two reads one after the other (PostgreSQL's answers come over one connection each).
+    public func starRecords(repositoryID: Int64, gitHub: Bool) async throws(StoreError) -> StarRecords {
+        StarRecords(
+            samples: try await starHistory(repositoryID: repositoryID),
+            gitHub: gitHub ? try await gitHubStarHistory(repositoryID: repositoryID) : nil)
+    }
+}
