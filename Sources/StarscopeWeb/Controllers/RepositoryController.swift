@@ -65,16 +65,15 @@ struct RepositoryController {
         let now = detail.now
         let (readmes, parts) = (services.readmes, services.sectionParts)
         return {
-            // Starscope's counts and GitHub's kept weeks in one store read, then GitHub's history
+            // Starscope's counts and GitHub's kept weeks in one store read, then GitHub's history,
             // beside the other sections.
-            let records = await explorer.starRecords(of: repository)
-            let samples = records.samples
-            let observed = StarHistoryChart(points: samples.map { .init(date: $0.recordedAt, stars: $0.stars) }, now: now)
+            async let starred = Self.history(of: repository, explorer: explorer)
             // The banner was sent already: sections GitHub could not refresh say so themselves.
             let report = CacheReport()
-            async let history = HistoryController.history(of: repository, kept: records.gitHub, explorer: explorer)
             let sections = await CacheReport.$current.withValue(report) { await explorer.sections(name) }
-            let historySection = HistorySection(name: name, gitHub: await history, observed: observed, samples: samples, now: now)
+            let (samples, history) = await starred
+            let observed = StarHistoryChart(points: samples.map { .init(date: $0.recordedAt, stars: $0.stars) }, now: now)
+            let historySection = HistorySection(name: name, gitHub: history, observed: observed, samples: samples, now: now)
             let stale = Banner.text(report.stale, limits: report.rateLimits)
             let render = {
                 var part = RepositorySectionsPart(sections, repository: repository, now: now, readmes: readmes)
@@ -88,6 +87,15 @@ struct RepositoryController {
             else { return render() }
             return parts.part(key, keyBytes: key.bytes, render: render)
         }
+    }
+
+    /// Starscope's own counts of `repository` and GitHub's history of it, the kept weeks read
+    /// with the counts (`Explorer.starRecords(of:)`).
+    static func history(of repository: Repository, explorer: Explorer) async -> (
+        samples: [StarSample], gitHub: Result<RepositoryStarHistory, StarscopeError>
+    ) {
+        let records = await explorer.starRecords(of: repository)
+        return (records.samples, await HistoryController.history(of: repository, kept: records.gitHub, explorer: explorer))
     }
 
     func detail(_ name: RepositoryName, origin: ListOrigin, beside list: any ListPane, context: WebContext) async -> RepositoryPage {
