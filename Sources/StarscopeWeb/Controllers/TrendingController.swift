@@ -23,7 +23,7 @@ struct TrendingController {
         ) {
             let model = try await model(list, context: context)
             // A page showing a private repository is its viewer's alone: it is never kept.
-            guard model.rows.allSatisfy(\.repository.isPublic) else { return context.render(SplitPage(origin: origin, list: model)) }
+            guard model.rows.allSatisfy({ $0.repository.isPublic }) else { return context.render(SplitPage(origin: origin, list: model)) }
             let now = model.rows.first?.now ?? Date()
             // The model goes into the key whole (its rows are not copied); a page not kept yet is
             // rendered from the key's model, with the moment its rows are shown put back.

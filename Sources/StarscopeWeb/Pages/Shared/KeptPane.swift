@@ -31,7 +31,7 @@ struct KeptPane: ListPane {
     static func trending(
         _ model: TrendingPage, origin: ListOrigin, kept: RenderedPages<TrendingPage.RenderKey>, context: WebContext
     ) -> any ListPane {
-        guard model.rows.allSatisfy(\.repository.isPublic) else { return model }
+        guard model.rows.allSatisfy({ $0.repository.isPublic }) else { return model }
         let page = context.page(origin.section)
         let now = model.rows.first?.now ?? Date()
         let key = TrendingPage.RenderKey(origin: origin, page: model, context: page)

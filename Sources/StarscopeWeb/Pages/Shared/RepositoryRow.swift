@@ -10,7 +10,11 @@ struct RepositoryRow: Sendable, Hashable {
         var span: TimeInterval
     }
 
-    var repository: Repository
+    /// The repository, held once: a row is copied whenever a list's model is compared or kept
+    /// (`TrendingPage.RenderKey`, `Array`'s `==` copies each row out), and a repository's forty
+    /// fields were that many references retained and released per copy, 25 rows at a time.
+    var repository: Repository { held.repository }
+    private let held: Held
     var favorite: Bool
     /// The list the row is in: its detail opens beside it, and a toggle without script returns to it.
     var origin: ListOrigin
@@ -27,7 +31,7 @@ struct RepositoryRow: Sendable, Hashable {
     var now: Date
 
     init(_ repository: Repository, favorite: Bool, origin: ListOrigin, gain: Gain? = nil, now: Date = Date()) {
-        self.repository = repository
+        self.held = Held(repository)
         self.favorite = favorite
         self.origin = origin
         self.gain = gain
@@ -50,5 +54,18 @@ struct RepositoryRow: Sendable, Hashable {
     var detailHref: String {
         guard let name = try? RepositoryName(parsing: repository.fullName) else { return SiteURL.open(link: repository.fullName).href }
         return SiteURL.repository(name, from: origin).href
+    }
+}
+
+extension RepositoryRow {
+    /// One repository shared by every copy of its row; rows compare and hash by its value.
+    private final class Held: Sendable, Hashable {
+        let repository: Repository
+
+        init(_ repository: Repository) { self.repository = repository }
+
+        static func == (lhs: Held, rhs: Held) -> Bool { lhs === rhs || lhs.repository == rhs.repository }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(repository) }
     }
 }
