@@ -86,10 +86,12 @@ public struct GitHubRequest: Hashable, Sendable {
         case .url(let url):
             return url.absoluteString
         case .path(let path, let query):
-            var base = baseURL.absoluteString
-            while base.hasSuffix("/") { base.removeLast() }
-            let queryString = QueryItem.encode(query)
-            return base + path + (queryString.isEmpty ? "" : "?" + queryString)
+            // Written into one string: every answer served from memory is looked up by it.
+            var address = baseURL.absoluteString
+            while address.utf8.last == UInt8(ascii: "/") { address.removeLast() }
+            address += path
+            QueryItem.append(query, to: &address, after: "?")
+            return address
         }
     }
 }
@@ -106,9 +108,19 @@ public struct QueryItem: Hashable, Sendable {
     }
 
     public static func encode(_ items: [QueryItem]) -> String {
-        items.map { item in
-            PercentEncoding.encode(item.name) + "=" + PercentEncoding.encode(item.value)
-        }.joined(separator: "&")
+        var encoded = ""
+        append(items, to: &encoded, after: "")
+        return encoded
+    }
+
+    /// `encode(items)` written onto the end of `text`, `lead` first when there are any.
+    static func append(_ items: [QueryItem], to text: inout String, after lead: String) {
+        for (index, item) in items.enumerated() {
+            text += index == 0 ? lead : "&"
+            PercentEncoding.append(item.name, to: &text)
+            text += "="
+            PercentEncoding.append(item.value, to: &text)
+        }
     }
 }
 

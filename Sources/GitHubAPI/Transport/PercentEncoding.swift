@@ -7,11 +7,22 @@
 /// version was 4 % of the server's work there.
 enum PercentEncoding {
     static func encode(_ text: String) -> String {
-        let utf8 = text.utf8
-        if utf8.allSatisfy(isUnreserved) { return text }
+        var encoded = ""
+        append(text, to: &encoded)
+        return encoded
+    }
+
+    /// `encode(text)` written onto the end of `encoded` (a request's address is built in one string).
+    static func append(_ text: String, to encoded: inout String) {
+        var text = text
+        let plain = text.withUTF8 { bytes in bytes.allSatisfy(isUnreserved) }
+        if plain {
+            encoded += text
+            return
+        }
         var bytes = [UInt8]()
-        bytes.reserveCapacity(utf8.count * 3)
-        for byte in utf8 {
+        bytes.reserveCapacity(text.utf8.count * 3)
+        for byte in text.utf8 {
             if isUnreserved(byte) {
                 bytes.append(byte)
             } else {
@@ -20,7 +31,7 @@ enum PercentEncoding {
                 bytes.append(hexDigit(byte & 0x0F))
             }
         }
-        return String(decoding: bytes, as: UTF8.self)
+        encoded += String(decoding: bytes, as: UTF8.self)
     }
 
     static func isUnreserved(_ byte: UInt8) -> Bool {
