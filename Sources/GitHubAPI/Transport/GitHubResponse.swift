@@ -7,11 +7,17 @@ public struct GitHubResponse: Sendable {
     /// Header values by lower-cased name; repeated headers are joined with ", ".
     public var headers: [String: String] {
         // A store refreshing the rate-limit headers of a kept answer leaves its links as they are.
-        didSet { if headers["link"] != oldValue["link"] { links = Self.links(in: headers) } }
+        didSet {
+            if headers["link"] != oldValue["link"] { links = Self.links(in: headers) }
+            rateLimit = RateLimit(headers: headers)
+        }
     }
     /// The `Link` header, parsed once: an answer kept in memory is read by every page that shows
     /// it, and parsing its URLs again each time was most of a cached list's paging cost.
     public private(set) var links: LinkHeader
+    /// The `x-ratelimit-*` headers, read once like the links (ten answers from memory a detail
+    /// view, three numbers parsed from each).
+    public private(set) var rateLimit: RateLimit?
     public var body: Data
     /// The URL that answered: the one requested, or the one GitHub redirected it to (a renamed
     /// repository's `/repositories/ID`), also when a store answers.
@@ -28,6 +34,7 @@ public struct GitHubResponse: Sendable {
         let headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { $0 + ", " + $1 })
         self.headers = headers
         self.links = Self.links(in: headers)
+        self.rateLimit = RateLimit(headers: headers)
         self.body = body
         self.url = url
     }
@@ -44,6 +51,5 @@ public struct GitHubResponse: Sendable {
     private static func links(in headers: [String: String]) -> LinkHeader {
         headers["link"].map { LinkHeader($0) } ?? LinkHeader("")
     }
-    public var rateLimit: RateLimit? { RateLimit(headers: headers) }
     public var cacheControl: CacheControl { CacheControl(header("cache-control") ?? "") }
 }
