@@ -2,14 +2,25 @@
 public enum GitHubName {
     /// Letters, digits and hyphens, not starting with one, at most 39 characters (`_` for Enterprise).
     public static func isValidLogin(_ login: String) -> Bool {
-        guard (1...39).contains(login.count), !login.hasPrefix("-") else { return false }
-        return login.unicodeScalars.allSatisfy { isASCIIAlphanumeric($0) || $0 == "-" || $0 == "_" }
+        var login = login
+        return login.withUTF8 { bytes in
+            // Every byte ASCII, so the characters are the bytes (read in place: a name is checked
+            // each time a page names a repository, and counting characters was most of it).
+            (1...39).contains(bytes.count) && bytes[0] != UInt8(ascii: "-")
+                && bytes.allSatisfy { isASCIIAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }
+        }
     }
 
     /// Letters, digits, `.`, `-` and `_`, at most 100 characters, and not `.` or `..`.
     public static func isValidRepositoryName(_ name: String) -> Bool {
-        guard (1...100).contains(name.count), name != ".", name != ".." else { return false }
-        return name.unicodeScalars.allSatisfy { isASCIIAlphanumeric($0) || $0 == "-" || $0 == "_" || $0 == "." }
+        guard name != ".", name != ".." else { return false }
+        var name = name
+        return name.withUTF8 { bytes in
+            (1...100).contains(bytes.count)
+                && bytes.allSatisfy {
+                    isASCIIAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".")
+                }
+        }
     }
 
     /// `OWNER/NAME` with both parts valid.
@@ -18,7 +29,8 @@ public enum GitHubName {
         return parts.count == 2 && isValidLogin(String(parts[0])) && isValidRepositoryName(String(parts[1]))
     }
 
-    static func isASCIIAlphanumeric(_ scalar: Unicode.Scalar) -> Bool {
-        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+    static func isASCIIAlphanumeric(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 }
