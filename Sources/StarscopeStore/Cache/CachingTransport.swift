@@ -103,16 +103,20 @@ public struct CachingTransport: GitHubTransport {
         }
         if let stored, isFresh(stored, at: time), !Self.asksGitHub {
             var answer = remembered ?? .init(entry: stored, response: Self.response(from: stored, checkedBy: request.expects))
+            // Remembered again only when it changed: the same answer read again is left where it is.
+            var changed = remembered == nil
             if answer.response.decoded == nil, let check = request.expects {
                 // Remembered by a request that decodes nothing: this one decodes it for the next.
                 answer.response.decoded = check.decode(answer.response.body)
+                changed = true
             }
             // Recency for eviction needs minutes, not every read: skip the write when recent.
             if time.timeIntervalSince(stored.lastUsedAt) > 60 {
                 try? await database.markUsed(key: key, now: time)
                 answer.entry.lastUsedAt = time
+                changed = true
             }
-            recent.remember(answer)
+            if changed { recent.remember(answer) }
             var response = answer.response
             response.isStored = true
             return response
