@@ -37,6 +37,27 @@ import Testing
         #expect(renders.count == 3)
     }
 
+    /// A copy's answer is the answer its markup gives: the same status, fields and bytes, written
+    /// once into its buffer whatever the token's places.
+    @Test func aCopysAnswerIsItsMarkupsAnswer() throws {
+        let first = String(repeating: "a", count: 64)
+        let second = String(repeating: "b", count: 64)
+        let pages = RenderedPages<Int>()
+        let shapes = ["<p>\(first)</p>", "\(first)", "é\(first)\(first)ü", "<p>no token</p>", ""]
+        for (key, shape) in shapes.enumerated() {
+            _ = pages.copy(key, token: first) { HTML(raw: shape).with(status: key == 2 ? .notFound : .ok) }
+            for token in [first, second] {
+                let copy = try #require(pages.copy(key, token: token) { HTML(raw: "never") })
+                let mine = copy.answer
+                let html = copy.html
+                let theirs = HTML.response(status: html.status, digest: html.digest, body: ByteBuffer(string: html.markup))
+                #expect(mine.status == theirs.status && mine.headers == theirs.headers, "\(shape)")
+                #expect(String(buffer: copy.buffer()) == shape.replacingOccurrences(of: first, with: token))
+                #expect(String(buffer: copy.buffer()) == copy.html.markup)
+            }
+        }
+    }
+
     /// A copy cut at its marker is the page, in two buffers split just after the marker, with
     /// the browser's token in every place, wherever the marker falls among the token's places.
     @Test func aCopyCutAtItsMarkerIsThePageInTwo() throws {

@@ -28,7 +28,10 @@ struct TrendingController {
             // The model goes into the key whole (its rows are not copied); a page not kept yet is
             // rendered from the key's model, with the moment its rows are shown put back.
             let key = TrendingPage.RenderKey(origin: origin, page: consume model, context: context.page(origin.section))
-            return rendered.page(key, token: context.csrf) { context.render(SplitPage(origin: origin, list: key.page(shownAt: now))) }
+            let render = { context.render(SplitPage(origin: origin, list: key.page(shownAt: now))) }
+            // A kept page is written from its parts straight into the answer.
+            if let copy = rendered.copy(key, token: context.csrf, render: render) { return copy }
+            return render()
         }
     }
 
