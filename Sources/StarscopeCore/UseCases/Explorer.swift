@@ -19,21 +19,31 @@ public struct Explorer: Sendable {
     /// Shows public repositories only, whatever the token may see: what guests of a shared
     /// server get, browsing on the server's token.
     public let publicOnly: Bool
+    /// New & popular's windows cut before, shared by every copy of this explorer.
+    let windows: RecentWindows
 
     public init(
         client: GitHubClient, database: (any Store)? = nil, account: String = "", publicOnly: Bool = false,
         now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.init(client: client, database: database, account: account, publicOnly: publicOnly, now: now, windows: RecentWindows())
+    }
+
+    init(
+        client: GitHubClient, database: (any Store)?, account: String, publicOnly: Bool, now: @escaping @Sendable () -> Date,
+        windows: RecentWindows
     ) {
         self.client = client
         self.database = database
         self.account = account
         self.publicOnly = publicOnly
         self.now = now
+        self.windows = windows
     }
 
     /// The same client and store, for `account`, shown public repositories only when `publicOnly`.
     public func restricted(account: String, publicOnly: Bool) -> Explorer {
-        Explorer(client: client, database: database, account: account, publicOnly: publicOnly, now: now)
+        Explorer(client: client, database: database, account: account, publicOnly: publicOnly, now: now, windows: windows)
     }
 
     /// Whether this explorer may show `repository`.
@@ -105,7 +115,10 @@ public struct Explorer: Sendable {
             result = kept
         }
         if !result.isStored { await observe(result.items) }
-        let (items, next) = window.cut(visible(result.items), upstreamHasNext: result.links.next != nil)
+        let upstreamHasNext = result.links.next != nil
+        let (items, next) = windows.cut(result.items, window: window, publicOnly: publicOnly, upstreamHasNext: upstreamHasNext) {
+            window.cut(visible(result.items), upstreamHasNext: upstreamHasNext)
+        }
         return (items, next.flatMap { $0 <= window.lastSearchPage ? $0 : nil }, result.incompleteResults)
     }
 

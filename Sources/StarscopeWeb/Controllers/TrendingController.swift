@@ -43,11 +43,18 @@ struct TrendingController {
             let window = try await explorer.trendingPage(list.query, page: list.page, rows: TrendingList.rowsPerPage)
             let favorites = await explorer.favoriteIDs(account: context.account)
             let now = explorer.now()
+            let inputs = KeptTrendingModels.Inputs(
+                items: window.items, favorites: favorites, next: window.nextPage.map { list.with(page: $0) },
+                incomplete: window.incomplete)
+            // The same rows from the same answer: the model made from them before.
+            let key = KeptTrendingModels.Key(account: context.account.lowercased(), list: list)
+            if let kept = services.trendingModels.model(key, inputs: inputs, now: now) { return kept }
             page.rows = window.items.map {
                 RepositoryRow($0, favorite: favorites.contains($0.id), origin: .trending(list), now: now)
             }
-            page.next = window.nextPage.map { list.with(page: $0) }
+            page.next = inputs.next
             page.incomplete = window.incomplete
+            services.trendingModels.keep(page, key: key, inputs: inputs)
         } catch {
             if case .invalidInput = error { throw HTTPError(.badRequest, message: error.message) }
             page.failure = Failure(error, retry: SiteURL.trending(list).href)

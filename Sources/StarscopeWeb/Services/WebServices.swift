@@ -34,6 +34,8 @@ public final class WebServices: Sendable {
     let starStates = StarStates()
     /// New & popular's list panes rendered before, for the details opened from them (`KeptPane`).
     let trendingPanes = RenderedPages<TrendingPage.RenderKey>()
+    /// New & popular's models by what they were made from (`KeptTrendingModels`).
+    let trendingModels = KeptTrendingModels()
     /// Details beside a kept New & popular pane, rendered before (`RepositoryPage.RenderKey`).
     let detailPages = RenderedPages<RepositoryPage.RenderKey>(marker: RepositoryPage.sectionsMarker.markup)
     /// A detail's streamed sections rendered before, by what they show (`RepositorySectionsPart.RenderKey`).

@@ -26,16 +26,21 @@ struct RepositoryRow: Sendable, Hashable {
     /// A favourite's own tags and note.
     var tags: [String] = []
     var note = ""
-    /// When the row is shown: only its ages ("created 3 days ago") depend on it, which is how
-    /// `TrendingPage.RenderKey` keys a rendered row.
-    var now: Date
+    /// When the row is shown: only its ages ("created 3 days ago") depend on it, and rows are
+    /// equal whenever they are shown (`TrendingPage.RenderKey` keys a rendered row by the words
+    /// its ages say instead).
+    var now: Date {
+        get { shown.date }
+        set { shown.date = newValue }
+    }
+    private var shown: Moment
 
     init(_ repository: Repository, favorite: Bool, origin: ListOrigin, gain: Gain? = nil, now: Date = Date()) {
         self.held = Held(repository)
         self.favorite = favorite
         self.origin = origin
         self.gain = gain
-        self.now = now
+        self.shown = Moment(date: now)
     }
 
     /// The row's `id`, which Back from its detail points at: `repo-OWNER--NAME`. A login never
@@ -67,5 +72,16 @@ extension RepositoryRow {
         static func == (lhs: Held, rhs: Held) -> Bool { lhs === rhs || lhs.repository == rhs.repository }
 
         func hash(into hasher: inout Hasher) { hasher.combine(repository) }
+    }
+}
+
+extension RepositoryRow {
+    /// A moment that does not tell rows apart: equal to any other, hashed as nothing.
+    private struct Moment: Sendable, Hashable {
+        var date: Date
+
+        static func == (lhs: Moment, rhs: Moment) -> Bool { true }
+
+        func hash(into hasher: inout Hasher) {}
     }
 }

@@ -19,9 +19,23 @@ struct TrendingPage: Sendable, Hashable {
 }
 
 extension TrendingPage {
-    /// What a rendered New & popular page depends on, for `RenderedPages`: the list pane's model,
-    /// with each row's moment replaced by the ages it shows, and the page context without the
-    /// CSRF token.
+    /// What each row's ages say at `now` (`RelativeTime.key`: created, then pushed), or at the
+    /// row's own moment without one.
+    static func ages(of rows: [RepositoryRow], at now: Date? = nil) -> [Int] {
+        var ages = [Int]()
+        ages.reserveCapacity(rows.count * 2)
+        // By index, reading the two dates and the moment: `for row in` copies every row.
+        for index in rows.indices {
+            let now = now ?? rows[index].now
+            ages.append(RelativeTime.key(rows[index].repository.createdAt, now: now))
+            ages.append(rows[index].repository.pushedAt.map { RelativeTime.key($0, now: now) } ?? Int.min)
+        }
+        return ages
+    }
+
+    /// What a rendered New & popular page depends on, for `RenderedPages`: the list pane's model
+    /// (whose rows are equal whatever moment they are shown at), the ages each row shows, and the
+    /// page context without the CSRF token.
     struct RenderKey: Hashable, Sendable {
         var origin: ListOrigin
         var page: TrendingPage
@@ -29,20 +43,11 @@ extension TrendingPage {
         var ages: [Int]
         var context: PageContext
 
-        /// `page` is consumed: when the caller keeps no other copy its rows are changed in
-        /// place, not copied (a copy of 25 repositories was 6 % of a cached page's work).
+        /// The rows are kept as they are (rows compare equal whenever they are shown): the
+        /// same rows, from the same answer, are one array, found equal at once.
         init(origin: ListOrigin, page: consuming TrendingPage, context: PageContext) {
             self.origin = origin
-            var ages = [Int]()
-            ages.reserveCapacity(page.rows.count * 2)
-            // By index, reading the two dates and the moment: `for row in` copies every row.
-            for index in page.rows.indices {
-                let now = page.rows[index].now
-                ages.append(RelativeTime.key(page.rows[index].repository.createdAt, now: now))
-                ages.append(page.rows[index].repository.pushedAt.map { RelativeTime.key($0, now: now) } ?? Int.min)
-            }
-            self.ages = ages
-            for index in page.rows.indices { page.rows[index].now = .distantPast }
+            self.ages = TrendingPage.ages(of: page.rows)
             self.page = page
             var context = context
             context.csrf = ""
@@ -63,10 +68,11 @@ extension TrendingPage {
             hasher.combine(page.list)
             hasher.combine(context)
             hasher.combine(ages)
-            for row in page.rows {
-                hasher.combine(row.repository.id)
-                hasher.combine(row.repository.stargazersCount)
-                hasher.combine(row.favorite)
+            // By index: `for row in` copies every row.
+            for index in page.rows.indices {
+                hasher.combine(page.rows[index].repository.id)
+                hasher.combine(page.rows[index].repository.stargazersCount)
+                hasher.combine(page.rows[index].favorite)
             }
         }
     }
