@@ -194,5 +194,14 @@ import Testing
         #expect(!EncodingMiddleware.isTextual("text/event-stream"))
         #expect(EncodingMiddleware.isTextual("application/atom+xml; charset=utf-8"))
         #expect(!EncodingMiddleware.isTextual("image/png"))
+        #expect(EncodingMiddleware.isTextual("text/html; charset=utf-8"))
+    }
+
+    /// The fields known without reading them say what reading them says.
+    @Test func theCommonFieldsSayWhatReadingThemSays() {
+        #expect(AcceptEncoding.common.count >= 5)
+        for (field, known) in AcceptEncoding.common {
+            #expect(AcceptEncoding.read(field) == known, "\(field)")
+        }
     }
 }

@@ -1,8 +1,21 @@
 /// What a request's `Accept-Encoding` allows (RFC 9110 §12.5.3): gzip named, or `*`, with a
 /// quality above zero. Without the field, or with only `identity`, the body is sent as it is.
 enum AcceptEncoding {
+    /// What the fields browsers and tools send most say, known without reading them (every
+    /// answer asks; `EncodingTests` holds each to the reading below).
+    static let common: [String: Bool] = [
+        "identity": false, "gzip": true, "gzip, deflate": true, "gzip, deflate, br": true, "gzip, deflate, br, zstd": true,
+        "br, gzip, deflate": true, "deflate, gzip": true,
+    ]
+
     static func allowsGzip(_ field: String?) -> Bool {
         guard let field else { return false }
+        if let known = common[field] { return known }
+        return read(field)
+    }
+
+    /// The field read entry by entry.
+    static func read(_ field: String) -> Bool {
         var star = false
         for entry in field.split(separator: ",") {
             let parts = entry.split(separator: ";")

@@ -64,6 +64,8 @@ struct EncodingMiddleware: RouterMiddleware {
 
     /// Text, scripts, JSON, XML and SVG; not images already compressed, nor event streams.
     static func isTextual(_ contentType: String?) -> Bool {
+        // Every page says this: known without cutting it up and lowercasing it.
+        if contentType == "text/html; charset=utf-8" { return true }
         guard let type = contentType?.split(separator: ";").first?.trimmingWhitespace.lowercased() else { return false }
         if type == "text/event-stream" { return false }
         return type.hasPrefix("text/") || type.hasSuffix("+xml") || type.hasSuffix("+json") || type == "application/json"
