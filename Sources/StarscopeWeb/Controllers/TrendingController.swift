@@ -24,11 +24,10 @@ struct TrendingController {
             let model = try await model(list, context: context)
             // A page showing a private repository is its viewer's alone: it is never kept.
             guard model.rows.allSatisfy({ $0.repository.isPublic }) else { return context.render(SplitPage(origin: origin, list: model)) }
-            let now = model.rows.first?.now ?? Date()
-            // The model goes into the key whole (its rows are not copied); a page not kept yet is
-            // rendered from the key's model, with the moment its rows are shown put back.
+            // The model goes into the key whole (its rows are not copied, and keep the moment they
+            // are shown at); a page not kept yet is rendered from the key's model.
             let key = TrendingPage.RenderKey(origin: origin, page: consume model, context: context.page(origin.section))
-            let render = { context.render(SplitPage(origin: origin, list: key.page(shownAt: now))) }
+            let render = { context.render(SplitPage(origin: origin, list: key.page)) }
             // A kept page is written from its parts straight into the answer.
             if let copy = rendered.copy(key, token: context.csrf, render: render) { return copy }
             return render()

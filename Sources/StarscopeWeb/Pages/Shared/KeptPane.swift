@@ -33,10 +33,9 @@ struct KeptPane: ListPane {
     ) -> any ListPane {
         guard model.rows.allSatisfy({ $0.repository.isPublic }) else { return model }
         let page = context.page(origin.section)
-        let now = model.rows.first?.now ?? Date()
         let key = TrendingPage.RenderKey(origin: origin, page: model, context: page)
         // Without a token to cut at, nothing is kept: the list renders its own pane.
-        guard let copy = kept.copy(key, token: context.csrf, render: { key.page(shownAt: now).pane(page) }) else { return model }
+        guard let copy = kept.copy(key, token: context.csrf, render: { key.page.pane(page) }) else { return model }
         return KeptPane(list: model, copy: copy, context: page)
     }
 }

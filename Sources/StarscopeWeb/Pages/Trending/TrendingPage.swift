@@ -54,13 +54,6 @@ extension TrendingPage {
             self.context = context
         }
 
-        /// The page as it is shown at `now` (the moment its rows' ages are counted from).
-        func page(shownAt now: Date) -> TrendingPage {
-            var page = page
-            for index in page.rows.indices { page.rows[index].now = now }
-            return page
-        }
-
         /// A few fields that tell keys apart, not every byte of 25 repositories: equal keys still
         /// hash alike (`==` compares everything), and a page asked for again hashes cheaply.
         func hash(into hasher: inout Hasher) {
