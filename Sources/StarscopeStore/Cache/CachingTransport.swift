@@ -191,7 +191,7 @@ public struct CachingTransport: GitHubTransport {
 
     /// Whether the path of `url` (an absolute URL as stored: not its query or fragment) holds
     /// `/search/`, as `URL(string:)?.path.contains("/search/")` says for the URLs Starscope asks.
-    /// Searched in its UTF-8 bytes (`firstUTF8Range`, by `memmem`): every answer served from
+    /// Searched in its UTF-8 bytes (`String.firstOffset`, by `memmem`): every answer served from
     /// memory is checked, several times for a page, and Foundation's parse and its UTF-16 search
     /// cost more than the rest of the look-up.
     static func isSearch(_ url: String) -> Bool {

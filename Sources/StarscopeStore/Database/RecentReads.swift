@@ -3,8 +3,9 @@ import Synchronization
 
 /// Small answers every page asks for (the favourites' ids, the unread count, a detail's star
 /// records), kept for a second so that a page served again and again does not hand reads to the
-/// database's queue each time. Any write through this process's `AppDatabase` forgets them at once; a write by another
-/// process on the same file (a terminal command beside `serve`) shows within `lifetime`.
+/// database's queue each time. Any write through this process's `AppDatabase` forgets them at
+/// once; a write by another process on the same file (a terminal command beside `serve`) shows
+/// within `lifetime`.
 ///
 /// Only the SQLite store keeps them: on a shared PostgreSQL another instance may write at any
 /// moment, and every page must see it.
