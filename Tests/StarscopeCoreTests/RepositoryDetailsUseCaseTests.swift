@@ -57,7 +57,14 @@ import Testing
             #expect(try sections.readmeHTML.get() != nil || fake.dataset.readme(for: repo) == nil)
             #expect(await fake.requests().count == (fake.dataset.readme(for: repo) == nil ? 5 : 4))
             await fake.clearRequests()
-            _ = await explorer.sections(name)
+            // All four fresh in memory (looked up in line), and all four only in the store (read at once).
+            #expect(await explorer.sections(name) == sections)
+            let http = try #require(client.transport as? HTTPTransport)
+            let database = try #require(explorer.database)
+            let fromTheStore = Explorer(
+                client: GitHubClient(transport: CachingTransport(upstream: http, database: database, configuration: http.configuration)),
+                database: database)
+            #expect(await fromTheStore.sections(name) == sections)
             #expect(await fake.requests().isEmpty)
             // A section that fails leaves the others.
             let other = try RepositoryName(parsing: try #require(fake.dataset.repositories.last { $0.language != nil }).fullName)

@@ -73,6 +73,12 @@ public struct CachingTransport: GitHubTransport {
     /// not reach GitHub: the store only, as offline.
     @TaskLocal public static var storedOnly = false
 
+    /// Set (with `CachingTransport.$memoryOnly.withValue(probe) { … }`) around look-ups run in
+    /// line on the chance that their answers are fresh in memory: any other answer (one to read
+    /// from the store, to ask GitHub for, or to stand in offline) is not looked for, the probe is
+    /// marked and the request fails.
+    @TaskLocal public static var memoryOnly: MemoryProbe?
+
     static func partition(for token: String?) -> String {
         guard let token else { return "anonymous" }
         return SHA256.hash(data: Data(token.utf8)).prefix(12).hexString
@@ -87,13 +93,19 @@ public struct CachingTransport: GitHubTransport {
         let key = partition + " " + request.address(relativeTo: baseURL) + (request.accept.map { " " + $0 } ?? "")
         let time = now()
         var remembered = recent.answer(key)
+        var fresh = remembered.map { isFresh($0, at: time) } ?? false
+        if let probe = Self.memoryOnly, !fresh || Self.asksGitHub || policy.offline || Self.storedOnly {
+            probe.miss()
+            throw .offline(reason: "the answer was not in memory")
+        }
         var stored = remembered?.entry
-        if stored.map({ !isFresh($0, at: time) }) ?? true {
+        if !fresh {
             // Only an answer to a request whose URL was checked is kept: check this one before
             // anything is read for it or asked.
             _ = try request.url(relativeTo: baseURL)
             stored = try? await database.cachedResponse(key: key)
             remembered = nil
+            fresh = stored.map { isFresh($0, at: time) } ?? false
         }
 
         if policy.offline || Self.storedOnly {
@@ -101,7 +113,7 @@ public struct CachingTransport: GitHubTransport {
             CacheReport.current?.recordStale(fetchedAt: stored.fetchedAt, reason: .offline(reason: "working offline"))
             return stored.storedResponse
         }
-        if let stored, isFresh(stored, at: time), !Self.asksGitHub {
+        if let stored, fresh, !Self.asksGitHub {
             var answer = remembered ?? .init(entry: stored, response: Self.response(from: stored, checkedBy: request.expects))
             // Remembered again only when it changed: the same answer read again is left where it is.
             var changed = remembered == nil
@@ -185,7 +197,16 @@ public struct CachingTransport: GitHubTransport {
 
     /// Search answers follow the window configured now; others the `max-age` they came with.
     func isFresh(_ stored: CachedResponse, at time: Date) -> Bool {
-        let lifetime = Self.isSearch(stored.url) ? policy.searchFreshness : stored.maxAge
+        isFresh(stored, isSearch: Self.isSearch(stored.url), at: time)
+    }
+
+    /// `isFresh` of an answer held in memory, which knows whether it is a search.
+    func isFresh(_ answer: RecentAnswers.Answer, at time: Date) -> Bool {
+        isFresh(answer.entry, isSearch: answer.isSearch, at: time)
+    }
+
+    private func isFresh(_ stored: CachedResponse, isSearch: Bool, at time: Date) -> Bool {
+        let lifetime = isSearch ? policy.searchFreshness : stored.maxAge
         return time.timeIntervalSince(stored.fetchedAt) < lifetime
     }
 

@@ -17,6 +17,15 @@ public final class RecentAnswers: Sendable {
     struct Answer: Sendable {
         var entry: CachedResponse
         var response: GitHubResponse
+        /// Whether `entry` answers a search (`CachingTransport.isSearch`), kept for its freshness
+        /// (the search window): worked out once, not at each of the three or so checks a look-up makes.
+        let isSearch: Bool
+
+        init(entry: CachedResponse, response: GitHubResponse) {
+            self.entry = entry
+            self.response = response
+            isSearch = CachingTransport.isSearch(entry.url)
+        }
     }
 
     private struct Memory {
