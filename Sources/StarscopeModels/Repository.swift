@@ -35,7 +35,9 @@ public struct Repository: Codable, Hashable, Sendable, Identifiable {
     public var isPublic: Bool {
         guard !isPrivate else { return false }
         guard let visibility else { return true }
-        return visibility.lowercased() == "public"
+        // GitHub writes it in lower case: one comparison of two small strings, and
+        // `lowercased()` only for any other spelling.
+        return visibility == "public" || visibility.lowercased() == "public"
     }
 
     public init(

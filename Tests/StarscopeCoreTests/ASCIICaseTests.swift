@@ -29,4 +29,22 @@ import Testing
         #expect("Octocat/Hello".equalsIgnoringASCIICase("octocat/hello-world") == false)
         #expect("Octocat/Hello-World".equalsIgnoringASCIICase("octocat/hello-world") == true)
     }
+
+    /// `Repository.isPublic` reads GitHub's `visibility` in any case, and beyond ASCII as
+    /// `lowercased()` does.
+    @Test(arguments: [
+        ("public", true), ("PUBLIC", true), ("Public", true), ("private", false), ("internal", false), ("publıc", false),
+        ("ＰＵＢＬＩＣ", false), ("public ", false), ("", false),
+    ])
+    func visibilityIsReadInAnyCase(_ visibility: String, _ isPublic: Bool) {
+        var repository = Repository(
+            id: 1, name: "r", fullName: "o/r", owner: Account(id: 9, login: "o"), htmlURL: "https://github.com/o/r",
+            createdAt: Date(timeIntervalSince1970: 1_700_000_000))
+        #expect(repository.isPublic)
+        repository.visibility = visibility
+        #expect(repository.isPublic == isPublic)
+        #expect(repository.isPublic == (visibility.lowercased() == "public"))
+        repository.isPrivate = true
+        #expect(!repository.isPublic)
+    }
 }
