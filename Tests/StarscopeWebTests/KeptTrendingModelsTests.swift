@@ -35,13 +35,8 @@ import Testing
         // A second later, the same array: the same model, its rows one array with the kept ones.
         let kept = try #require(models.model(key, inputs: inputs, now: Self.now.addingTimeInterval(1)))
         #expect(kept.rows.isSameBuffer(as: made.rows))
-        // Equal repositories in another array (a new answer), another favourite, another next
-        // page, another account, or a day later (the ages say other words): made again.
-        var copied = items
-        copied.append(items[0])
-        copied.removeLast()
-        #expect(!copied.isSameBuffer(as: items) && copied == items)
-        #expect(models.model(key, inputs: .init(items: copied, favorites: [2], next: nil, incomplete: false), now: Self.now) == nil)
+        // Another favourite, another next page, another account, or a day later (the ages say
+        // other words): made again.
         #expect(models.model(key, inputs: .init(items: items, favorites: [1, 2], next: nil, incomplete: false), now: Self.now) == nil)
         #expect(
             models.model(
@@ -50,6 +45,31 @@ import Testing
         #expect(models.model(key, inputs: .init(items: items, favorites: [2], next: nil, incomplete: true), now: Self.now) == nil)
         #expect(models.model(.init(account: "mona", list: TrendingList()), inputs: inputs, now: Self.now) == nil)
         #expect(models.model(key, inputs: inputs, now: Self.now.addingTimeInterval(86_400)) == nil)
+    }
+
+    /// GitHub's answer refreshed with the same rows is a new array of equal repositories: the
+    /// model made before, its rows the same array (so a page rendered for them is found at once),
+    /// and the next look-up with the new array needs no comparing. Other repositories make it again.
+    @Test func equalRowsInANewArrayGiveTheModelMadeBefore() throws {
+        let models = KeptTrendingModels()
+        let key = KeptTrendingModels.Key(account: "", list: TrendingList())
+        let items = Self.repositories(3)
+        let made = Self.page(items, favorites: [2], at: Self.now)
+        models.keep(made, key: key, inputs: .init(items: items, favorites: [2], next: nil, incomplete: false))
+        var refreshed = items
+        refreshed.append(items[0])
+        refreshed.removeLast()
+        #expect(!refreshed.isSameBuffer(as: items) && refreshed == items)
+        let inputs = KeptTrendingModels.Inputs(items: refreshed, favorites: [2], next: nil, incomplete: false)
+        let kept = try #require(models.model(key, inputs: inputs, now: Self.now.addingTimeInterval(1)))
+        #expect(kept.rows.isSameBuffer(as: made.rows))
+        #expect(try #require(models.model(key, inputs: inputs, now: Self.now)).rows.isSameBuffer(as: made.rows))
+        // Still only when the ages say the same words.
+        #expect(models.model(key, inputs: inputs, now: Self.now.addingTimeInterval(86_400)) == nil)
+        var changed = refreshed
+        changed[1].stargazersCount += 1
+        #expect(models.model(key, inputs: .init(items: changed, favorites: [2], next: nil, incomplete: false), now: Self.now) == nil)
+        #expect(models.model(key, inputs: .init(items: refreshed, favorites: [], next: nil, incomplete: false), now: Self.now) == nil)
     }
 
     /// Rows are equal whatever moment they are shown at; what the moment changes is in the key's ages.

@@ -24,6 +24,11 @@ final class KeptTrendingModels: Sendable {
             items.isSameBuffer(as: other.items) && favorites == other.favorites && next == other.next
                 && incomplete == other.incomplete
         }
+
+        /// Inputs that would make the same model: `items` equal, whatever array holds them.
+        func makeTheSameModel(as other: Inputs) -> Bool {
+            favorites == other.favorites && next == other.next && incomplete == other.incomplete && items == other.items
+        }
     }
 
     private struct Entry {
@@ -37,8 +42,19 @@ final class KeptTrendingModels: Sendable {
     private let entries = Mutex<[Key: Entry]>([:])
 
     /// The model made before from `inputs`, when its rows' ages say at `now` what they said then.
+    ///
+    /// GitHub's answer refreshed with the same rows (each minute for a search) is a new array of
+    /// equal repositories: compared once, the model made before still holds, and these inputs are
+    /// kept with it so that the next look-up is one step again. Making the model anew instead gave
+    /// its rows a new array, and every page rendered for the old one was then found by comparing
+    /// 25 rows a field at a time, at each view, until the next change.
     func model(_ key: Key, inputs: Inputs, now: Date) -> TrendingPage? {
-        guard let entry = entries.withLock({ $0[key] }), entry.inputs.isSame(as: inputs) else { return nil }
+        guard var entry = entries.withLock({ $0[key] }) else { return nil }
+        if !entry.inputs.isSame(as: inputs) {
+            guard entry.inputs.makeTheSameModel(as: inputs) else { return nil }
+            entry.inputs = inputs
+            entries.withLock { $0[key] = entry }
+        }
         return TrendingPage.ages(of: entry.page.rows, at: now) == entry.ages ? entry.page : nil
     }
 

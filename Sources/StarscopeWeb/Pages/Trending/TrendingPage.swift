@@ -54,6 +54,13 @@ extension TrendingPage {
             self.context = context
         }
 
+        /// The cheap fields first: a kept page whose ages or context differ (the same list a
+        /// minute earlier, say) is often beside this one in the table, and is told apart without
+        /// comparing 25 repositories a field at a time.
+        static func == (lhs: RenderKey, rhs: RenderKey) -> Bool {
+            lhs.ages == rhs.ages && lhs.origin == rhs.origin && lhs.context == rhs.context && lhs.page == rhs.page
+        }
+
         /// A few fields that tell keys apart, not every byte of 25 repositories: equal keys still
         /// hash alike (`==` compares everything), and a page asked for again hashes cheaply.
         func hash(into hasher: inout Hasher) {
