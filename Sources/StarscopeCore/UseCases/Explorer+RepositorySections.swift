@@ -25,32 +25,29 @@ extension Explorer {
     public func sections(_ name: RepositoryName, releases releaseCount: Int = 5, contributors contributorCount: Int = 10) async
         -> RepositorySections
     {
+        // Each section's look-up, written once for both ways of running them.
+        let readme = { @Sendable in await Self.outcome { () async throws(StarscopeError) in try await self.readmeHTML(name) } }
+        let releases = { @Sendable in
+            await Self.outcome { () async throws(StarscopeError) in try await self.releases(name, limit: releaseCount).items }
+        }
+        let contributors = { @Sendable in
+            await Self.outcome { () async throws(StarscopeError) in try await self.contributors(name, limit: contributorCount).items }
+        }
+        let languages = { @Sendable in await Self.outcome { () async throws(StarscopeError) in try await self.languages(name) } }
         let probe = MemoryProbe()
         let inLine = await CachingTransport.$memoryOnly.withValue(probe) {
             RepositorySections(
-                readmeHTML: await Self.outcome { () async throws(StarscopeError) in try await readmeHTML(name) },
-                releases: await Self.outcome { () async throws(StarscopeError) in try await releases(name, limit: releaseCount).items },
-                contributors: await Self.outcome { () async throws(StarscopeError) in
-                    try await contributors(name, limit: contributorCount).items
-                },
-                languages: await Self.outcome { () async throws(StarscopeError) in try await languages(name) })
+                readmeHTML: await readme(), releases: await releases(), contributors: await contributors(), languages: await languages())
         }
         guard probe.missed else { return inLine }
-        return await sectionsAtOnce(name, releases: releaseCount, contributors: contributorCount)
-    }
-
-    /// The four sections asked at once, each in a child task.
-    private func sectionsAtOnce(_ name: RepositoryName, releases releaseCount: Int, contributors contributorCount: Int) async
-        -> RepositorySections
-    {
-        async let readme = Self.outcome { () async throws(StarscopeError) in try await readmeHTML(name) }
-        async let releases = Self.outcome { () async throws(StarscopeError) in try await self.releases(name, limit: releaseCount).items }
-        async let contributors = Self.outcome { () async throws(StarscopeError) in
-            try await self.contributors(name, limit: contributorCount).items
-        }
-        async let languages = Self.outcome { () async throws(StarscopeError) in try await self.languages(name) }
+        // Asked at once, each in a child task.
+        async let readmeAtOnce = readme()
+        async let releasesAtOnce = releases()
+        async let contributorsAtOnce = contributors()
+        async let languagesAtOnce = languages()
         return RepositorySections(
-            readmeHTML: await readme, releases: await releases, contributors: await contributors, languages: await languages)
+            readmeHTML: await readmeAtOnce, releases: await releasesAtOnce, contributors: await contributorsAtOnce,
+            languages: await languagesAtOnce)
     }
 
     static func outcome<T>(_ body: () async throws(StarscopeError) -> T) async -> Result<T, StarscopeError> {
