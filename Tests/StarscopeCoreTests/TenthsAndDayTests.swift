@@ -38,7 +38,8 @@ import Testing
         for _ in 0..<5_000 {
             moments.append(Double.random(in: -12e9...2.6e11, using: &generator))
             moments.append(
-                Double(Int.random(in: -140_000...2_933_000, using: &generator)) * 86_400 + ([-1, 0, 1].randomElement(using: &generator) ?? 0))
+                Double(Int.random(in: -140_000...2_933_000, using: &generator)) * 86_400
+                    + ([-1, 0, 1].randomElement(using: &generator) ?? 0))
         }
         for seconds in moments {
             let date = Date(timeIntervalSince1970: seconds)
