@@ -60,9 +60,9 @@ public struct Starscope: AsyncParsableCommand {
 extension Starscope {
     /// The command `arguments` name, parsed by its own type alone when that parse succeeds and
     /// asks for nothing built in (help, version, completion scripts); nil otherwise, and the
-    /// whole tree parses them as before, with its messages. The same command's own parse gives
-    /// the same value with less reflection (`Mirror`) than the whole tree's: 3 % of a warm
-    /// command's instructions (see docs/PERFORMANCE.md).
+    /// whole tree parses them, with its messages. The same command's own parse gives the same
+    /// value with less reflection (`Mirror`) than the whole tree's, a noticeable part of a warm
+    /// command's work (see docs/PERFORMANCE.md).
     static func quickParse(_ arguments: [String]) -> (any ParsableCommand)? {
         guard let name = arguments.first, let type = configuration.subcommands.first(where: { $0.configuration.commandName == name })
         else { return nil }

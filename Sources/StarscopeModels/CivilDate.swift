@@ -62,7 +62,7 @@ public struct CivilDate: Hashable, Sendable {
     public var hasFourDigitYear: Bool { (0...9999).contains(year) }
 
     /// Appends `2011-01-26T19:01:12Z` (`2011-01-26` without `time`) digit by digit: a page or a
-    /// list writes hundreds of these, and strings padded piece by piece cost ten times as much.
+    /// list writes hundreds of these, and strings padded piece by piece cost far more.
     /// Only for `hasFourDigitYear`; other years are written as `iso8601` pads them.
     public func appendISO8601(to bytes: inout [UInt8], time: Bool) {
         func digits(_ number: Int64, _ count: Int) {

@@ -1,10 +1,10 @@
 import Foundation
 
 /// Reads the bodies read in bulk — a search page of repositories, a list of repositories, one
-/// repository, and the headers the store keeps with each answer (an object of strings) — with `JSONReader` instead of `JSONDecoder`, giving the very values
-/// `JSONDecoder.gitHub()` gives; nil for any other type, and whenever the reader gives up (the
-/// caller then decodes with `JSONDecoder`, so odd answers are read, skipped or refused exactly
-/// as before).
+/// repository, and the headers the store keeps with each answer (an object of strings) — with
+/// `JSONReader` instead of `JSONDecoder`, giving the very values `JSONDecoder.gitHub()` gives;
+/// nil for any other type, and whenever the reader gives up (the caller then decodes with
+/// `JSONDecoder`, so odd answers are read, skipped or refused exactly as it alone would).
 public enum GitHubJSONReading {
     public static func decode<T>(_ type: T.Type, from body: Data) -> T? {
         if type == SearchResults<Repository>.self {

@@ -3,8 +3,8 @@ import Foundation
 /// A JSON object written straight to bytes, exactly as `JSONEncoder.gitHub()` writes it: keys
 /// sorted, `/` unescaped, dates in ISO 8601 to the second, `null` for absent values.
 ///
-/// `JSONEncoder` is general and slow: recording a page of 100 repositories, or printing 300 to a
-/// pipe, spent most of its time there. The models that are written in bulk (`Repository` and what
+/// `JSONEncoder` is general and slow: with it, recording a page of repositories or printing
+/// hundreds to a pipe spends most of its time there. The models that are written in bulk (`Repository` and what
 /// it holds) also write themselves this way; a test holds both ways to the same bytes.
 public struct JSONObjectWriter: Sendable {
     private var members: [(key: String, value: [UInt8])] = []

@@ -5,12 +5,12 @@ import Foundation
 ///
 /// `JSONDecoder` is general: each field goes through `Decoder` existentials and generic
 /// containers, and their first use in a process makes the Swift runtime scan the program's
-/// protocol conformances. Reading 300 cached repositories that way was a third of a warm
-/// command's instructions. This reader accepts only a subset of what `JSONDecoder` accepts and
+/// protocol conformances, which makes reading hundreds of cached repositories a large part of a
+/// warm command's work. This reader accepts only a subset of what `JSONDecoder` accepts and
 /// gives the same values for it: anything it is not sure of (a fraction where a whole number
 /// belongs, an escaped key, a date in another form, a field of an unexpected type, a repeated
 /// field, invalid UTF-8, deep nesting) makes it give up, and the caller decodes with
-/// `JSONDecoder` instead, so odd answers are read exactly as before. A test holds the two to the
+/// `JSONDecoder` instead, so odd answers are read exactly as it reads them. A test holds the two to the
 /// same values on recorded, generated and hostile answers.
 struct JSONReader {
     /// Thrown when the reader gives up; never escapes `GitHubJSONReading`.

@@ -2,7 +2,7 @@ extension String {
     /// Whether the two say the same with ASCII letters' case ignored, read in place; nil when
     /// either holds a byte beyond ASCII, where case is Unicode's to decide (`lowercased()`,
     /// Foundation's compare). GitHub's names are ASCII: lowercasing 25 of them to find one, or
-    /// Foundation's case-blind compare, was a few thousand instructions a detail view.
+    /// Foundation's case-blind compare, costs far more than this, and every detail view does it.
     public func equalsIgnoringASCIICase(_ other: String) -> Bool? {
         var (left, right) = (self, other)
         return left.withUTF8 { a in

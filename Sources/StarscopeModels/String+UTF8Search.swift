@@ -4,7 +4,7 @@ extension String {
     /// Where `needle` first occurs at or after `start`, compared byte by byte in UTF-8.
     ///
     /// Foundation's `range(of:)` compares in UTF-16 on Linux, copying the page into NSString's
-    /// form first: finding a marker in a 56 KB detail page that way was a quarter of the page's
+    /// form first: finding a marker in a detail page that way would be a large part of the page's
     /// time. A match of a needle that starts with a whole scalar falls on scalar boundaries, so the
     /// indices slice the string as they would any other.
     public func firstUTF8Range(of needle: String, from start: Index? = nil) -> Range<Index>? {
@@ -21,9 +21,8 @@ extension String {
 
     /// The parts between the occurrences of `separator`, as `components(separatedBy:)` gives them
     /// (an empty part where two meet or at either end; the whole text when there is none), found
-    /// with `memmem`. Foundation's split compares a character at a time: cutting a kept 40 KB
-    /// page at its token took 26 million instructions, a pause of several milliseconds whenever
-    /// a page was kept anew.
+    /// with `memmem`. Foundation's split compares a character at a time, which makes cutting a
+    /// kept page at its token a noticeable pause whenever a page is kept anew.
     public func utf8Components(separatedBy separator: String) -> [String] {
         guard !separator.isEmpty else { return [self] }
         var text = self
@@ -43,8 +42,8 @@ extension String {
     }
 
     /// The offset of the first `wanted` in `text` at or after `begin`, by the C library's `memmem`
-    /// (many bytes a step). A byte at a time was 4 % of a detail view; `memchr` for the first byte
-    /// then `memcmp`, 3.5 %: a marker starts with `<`, which a page has at every tag.
+    /// (many bytes a step), rather than a byte at a time or `memchr` for the first byte then
+    /// `memcmp`: a marker starts with `<`, which a page has at every tag.
     public static func firstOffset(of wanted: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>, from begin: Int) -> Int? {
         guard !wanted.isEmpty, begin >= 0, text.count - begin >= wanted.count, let base = text.baseAddress,
             let needle = wanted.baseAddress

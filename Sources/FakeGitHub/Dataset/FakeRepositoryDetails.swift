@@ -13,7 +13,7 @@ public struct FakeRelease: Sendable, Hashable {
 }
 
 /// The sections of a repository's page, derived from the seed and the repository's id alone,
-/// so adding them changed none of the accounts and repositories generated before.
+/// so they change none of the accounts and repositories the seed generates.
 extension FakeDataset {
     func detailRandom(_ repository: FakeRepository, _ salt: UInt64) -> SeededRandom {
         SeededRandom(seed: seed ^ (UInt64(bitPattern: repository.id) &* 0x9E37_79B9_7F4A_7C15) ^ salt)

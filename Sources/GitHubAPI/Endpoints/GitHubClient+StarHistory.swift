@@ -49,7 +49,7 @@ extension GitHubClient {
             let numbers = Array(next...min(last, next + width - 1))
             let results = await withTaskGroup(of: (Int, Result<Page<StarHistoryWeek>, GitHubError>).self) { group in
                 for number in numbers {
-                    // The answer as a value, by a method: a `do throws(…)` in this closure had the
+                    // The answer as a value, by a method: a `do throws(…)` in this closure makes the
                     // release build (Swift 6.3.1) hand back a corrupt page number.
                     group.addTask { (number, await self.starHistoryPageResult(owner: owner, name: name, page: number)) }
                 }

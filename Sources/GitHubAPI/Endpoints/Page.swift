@@ -101,7 +101,7 @@ extension GitHubClient {
         }
         let results = await withTaskGroup(of: (Int, Result<Page<Item>, GitHubError>).self) { group in
             for (index, request) in requests.enumerated() {
-                // The answer as a value, by a method: a `do throws(…)` in this closure had the
+                // The answer as a value, by a method: a `do throws(…)` in this closure makes the
                 // release build (Swift 6.3.1) hand back a corrupt index.
                 group.addTask { (index, await self.pageResult(request, of: Item.self, shape: shape)) }
             }

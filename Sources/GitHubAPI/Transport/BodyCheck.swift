@@ -27,8 +27,8 @@ public struct BodyCheck: Hashable, Sendable {
         }
     }
 
-    /// `T`'s full name, written once per type: `String(reflecting:)` prints it anew each time
-    /// (thousands of instructions), and every request that decodes names its type.
+    /// `T`'s full name, written once per type: `String(reflecting:)` prints it anew each time,
+    /// at some cost, and every request that decodes names its type.
     static func typeName<T>(_ type: T.Type) -> String {
         let id = ObjectIdentifier(type)
         if let name = typeNames.withLock({ $0[id] }) { return name }

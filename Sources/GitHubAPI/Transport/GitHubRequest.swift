@@ -79,8 +79,8 @@ public struct GitHubRequest: Hashable, Sendable {
     }
 
     /// The text of `url(relativeTo:)` (its `absoluteString`), written without forming or checking
-    /// the URL: what a cache keys an answer by. Forming a `URL` costs thousands of instructions,
-    /// and an answer kept in memory was checked when it was kept.
+    /// the URL: what a cache keys an answer by. Forming a `URL` is costly, and an answer kept in
+    /// memory was checked when it was kept.
     public func address(relativeTo baseURL: URL) -> String {
         switch target {
         case .url(let url):

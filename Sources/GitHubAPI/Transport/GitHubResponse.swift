@@ -13,7 +13,7 @@ public struct GitHubResponse: Sendable {
         }
     }
     /// The `Link` header, parsed once: an answer kept in memory is read by every page that shows
-    /// it, and parsing its URLs again each time was most of a cached list's paging cost.
+    /// it, and parsing its URLs again each time would be most of a cached list's paging cost.
     public private(set) var links: LinkHeader
     /// The `x-ratelimit-*` headers, read once like the links (ten answers from memory a detail
     /// view, three numbers parsed from each).

@@ -4,7 +4,7 @@
 /// The same text as Foundation's `addingPercentEncoding(withAllowedCharacters:)` with those
 /// characters allowed (held to it by `RequestTests`), byte by byte instead of through a
 /// `CharacterSet`: a cached list page builds its request's URL on every view, and Foundation's
-/// version was 4 % of the server's work there.
+/// version would be a costly part of the server's work there.
 enum PercentEncoding {
     static func encode(_ text: String) -> String {
         var encoded = ""

@@ -5,7 +5,7 @@ public enum GitHubName {
         var login = login
         return login.withUTF8 { bytes in
             // Every byte ASCII, so the characters are the bytes (read in place: a name is checked
-            // each time a page names a repository, and counting characters was most of it).
+            // each time a page names a repository, and counting characters would be most of it).
             (1...39).contains(bytes.count) && bytes[0] != UInt8(ascii: "-")
                 && bytes.allSatisfy { isASCIIAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }
         }

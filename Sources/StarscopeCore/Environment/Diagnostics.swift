@@ -12,8 +12,8 @@ public enum Diagnostics {
 }
 
 /// Swift-log's `StreamLogHandler` on standard error, its metadata written out only when a line
-/// is: the web server gives every request's logger an id, and the stream handler wrote out its
-/// metadata at once each time (13,000 instructions of every answer, with logging off).
+/// is: the web server gives every request's logger an id, and the stream handler writes out its
+/// metadata at once each time, a cost on every answer even with logging off.
 struct DiagnosticsLogHandler: LogHandler {
     let label: String
     var logLevel: Logger.Level = .info

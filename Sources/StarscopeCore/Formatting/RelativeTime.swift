@@ -46,8 +46,7 @@ public enum RelativeTime {
     ///
     /// By integer arithmetic (`CivilDate`) between 1600 and 9999, where it and the calendar agree
     /// (the calendar counts days before 1582 as Julian ones); by the calendar outside. A page
-    /// writes several of these: the calendar and `String(format:)` cost each one thousands of
-    /// instructions more.
+    /// writes several of these, and the calendar and `String(format:)` cost far more for each.
     public static func day(_ date: Date) -> String {
         let seconds = date.timeIntervalSince1970
         if seconds >= civilRange.lowerBound, seconds < civilRange.upperBound {

@@ -12,7 +12,7 @@ public enum Timeframe: String, CaseIterable, Sendable, Codable {
     /// (`YYYY-MM-DDTHH:00:00Z`, a form GitHub's search takes), so the query and its stored
     /// answer change once an hour; for the week and month, the last excluded day
     /// (`YYYY-MM-DD`). Worked out once an hour per timeframe (each list page asks, and the
-    /// calendar's arithmetic was 3 % of a cached page's work): an hour is 3,600 seconds of
+    /// calendar's arithmetic is costly beside a cached page's work): an hour is 3,600 seconds of
     /// Unix time, so the hour number says when it changes.
     public func cutoffDate(now: Date) -> String {
         let hour = (now.timeIntervalSince1970 / 3_600).rounded(.down)

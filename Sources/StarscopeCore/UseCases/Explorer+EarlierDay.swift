@@ -7,7 +7,7 @@ extension Explorer {
     /// kept under another query. When GitHub cannot answer the day's list and nothing is kept for
     /// this hour's query, the answer kept for the newest of the 23 hours before stands in, from
     /// the store only (reported as stale, as any kept answer is): the day's list stays at hand
-    /// offline as it did when it asked once a day. Nil for other timeframes, or when nothing is kept.
+    /// offline through the day. Nil for other timeframes, or when nothing is kept.
     func earlierDay<T>(_ query: TrendingQuery, _ ask: (String) async throws(StarscopeError) -> T) async -> T? {
         guard query.timeframe == .day else { return nil }
         let time = now()

@@ -119,7 +119,7 @@ public struct CachedResponse: FetchableRecord, PersistableRecord, Sendable {
 extension AppDatabase {
     public func cachedResponse(key: String) async throws(StoreError) -> CachedResponse? {
         // A statement compiled once per connection: preparing it again (and GRDB's check of each
-        // column it reads) was a tenth of a cached detail's store work.
+        // column it reads) would be a costly part of a cached detail's store work.
         try await read { db in
             try CachedResponse.fetchOne(db.cachedStatement(sql: "SELECT * FROM cachedResponse WHERE key = ?"), arguments: [key])
         }

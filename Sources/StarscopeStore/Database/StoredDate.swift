@@ -3,10 +3,10 @@ import GRDB
 import StarscopeModels
 
 /// Dates as the store writes them: GRDB's own text format, `yyyy-MM-dd HH:mm:ss.SSS` in UTC,
-/// so that rows written before and after compare and sort alike.
+/// so that rows written by GRDB's formatter and by this compare and sort alike.
 ///
-/// GRDB writes that text with a `DateFormatter`, which on Linux brings in ICU: megabytes of
-/// locale data and a few milliseconds for every hundred rows. This writes the same text with
+/// GRDB writes that text with a `DateFormatter`, which on Linux brings in ICU: a load of
+/// locale data, and a slow format for every row. This writes the same text with
 /// integer arithmetic, to the nearest millisecond as `DateFormatter` does.
 /// GRDB still reads the dates back.
 enum StoredDate {

@@ -1,5 +1,5 @@
 /// Scripts as served: without the lines that are only a `//` comment, and without indentation.
-/// Both are for people reading `Public/`, and cost a browser about a fifth of the gzipped bytes.
+/// Both are for people reading `Public/`, and cost a browser a good part of the gzipped bytes.
 /// Line breaks stay, so automatic semicolon insertion reads the same statements. A script whose
 /// lines may be data (a template literal's backquote, a string continued with `\`) is served as
 /// it is.

@@ -3,7 +3,7 @@ import NIOCore
 
 /// gzip (RFC 1952) through the system's zlib, in one call: web answers are small and whole.
 enum Gzip {
-    /// zlib's level 6, its default: within a few per cent of level 9's size on HTML, for half the time.
+    /// zlib's level 6, its default: close to level 9's size on HTML, in much less time.
     static let level: Int32 = 6
 
     /// `bytes` compressed as a gzip member, or nil if zlib refuses (out of memory).

@@ -85,7 +85,7 @@ final class RenderedPages<Key: Hashable & Sendable>: Sendable {
         var html: HTML { template.html(token: token) }
 
         /// The page's bytes in one buffer, written from the parts: not joined into a string first
-        /// and then copied into a buffer (the two were a fifth of a kept New & popular's answer).
+        /// and then copied into a buffer (the two would be a large part of a kept page's answer).
         func buffer() -> ByteBuffer {
             let parts = template.parts
             let tokenBytes = token.utf8.count

@@ -43,7 +43,7 @@ enum ListOrigin: Hashable, Sendable {
     }
 
     /// A detail's origin from its query: `from=LINK`, or New & popular's own parameters (the
-    /// form every earlier link has).
+    /// form of links already shared).
     init(detailQuery values: QueryValues) throws {
         if let link = values["from"] {
             self = try ListOrigin(link: link)

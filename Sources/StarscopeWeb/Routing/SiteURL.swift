@@ -136,7 +136,7 @@ enum SiteURL: Hashable, Sendable {
         }
     }
 
-    /// `/repos/OWNER/NAME?since=week` beside New & popular (the form earlier links have), else
+    /// `/repos/OWNER/NAME?since=week` beside New & popular (the form of links already shared), else
     /// `/repos/OWNER/NAME?from=LIST`.
     private static func detail(_ name: RepositoryName, from origin: ListOrigin) -> String {
         let path = "/repos/\(name.owner)/\(name.name)"

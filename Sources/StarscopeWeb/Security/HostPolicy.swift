@@ -14,8 +14,8 @@ struct Authority: Sendable, Hashable {
     /// `host`, `host:port`, `[v6]` or `[v6]:port`; nil for anything else.
     ///
     /// Read as bytes: every request's `Host` comes through here, and walking it as `Character`s
-    /// (grapheme breaks, Unicode letter classes) was a tenth of answering a small file. Past the
-    /// first check the text is ASCII, where a byte is a character.
+    /// (grapheme breaks, Unicode letter classes) costs much beside answering a small file. Past
+    /// the first check the text is ASCII, where a byte is a character.
     init?(_ text: Substring) {
         let bytes = text.utf8
         guard !bytes.isEmpty, bytes.count <= 300, bytes.allSatisfy(Self.mayName) else { return nil }

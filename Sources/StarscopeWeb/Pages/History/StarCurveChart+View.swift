@@ -103,7 +103,7 @@ extension StarCurveChart {
     }
 
     /// A coordinate to a tenth, without a trailing `.0`: `12`, `12.3`, `-0.5`. In whole tenths
-    /// (a chart writes some 500 of these; printing each `Double` cost several times as much), the
+    /// (a chart writes hundreds of these, and printing each `Double` costs far more), the
     /// same text as printing the rounded `Double`; a value no chart has (beyond 10¹⁴, infinite,
     /// not a number) is printed as it is rather than trapping.
     static func number(_ value: Double) -> String {
@@ -115,7 +115,7 @@ extension StarCurveChart {
         return magnitude % 10 == 0 ? sign + String(magnitude / 10) : sign + String(magnitude / 10) + "." + String(magnitude % 10)
     }
 
-    /// `number` as it was written first, by printing the rounded `Double` (for its tests).
+    /// What `number` must give, by printing the rounded `Double` (for its tests).
     static func printedNumber(_ value: Double) -> String {
         let rounded = (value * 10).rounded() / 10
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)

@@ -8,7 +8,7 @@ extension RepositoryPage {
     /// the browser's token. Two equal keys render the same page but for the token.
     struct RenderKey: Hashable, Sendable {
         /// The list's digest, first: a page kept beside the list as it was a minute ago is told
-        /// apart in one step, not by comparing 40 KB of its rows (`==` compares in this order).
+        /// apart in one step, not by comparing all of its rows (`==` compares in this order).
         var listDigest: Int
         var list: [String]
         var title: String

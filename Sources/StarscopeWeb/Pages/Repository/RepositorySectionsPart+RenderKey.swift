@@ -10,7 +10,7 @@ extension RepositorySectionsPart {
     /// whoever holds equal answers would render the same bytes.
     struct RenderKey: Hashable, Sendable {
         // `==` compares in this order: what differs most often and costs least first, GitHub's
-        // answers (a README may be 100 KB) last.
+        // answers (a README may be long) last.
         var owner: String
         var name: String
         var branch: String

@@ -11,8 +11,8 @@ struct RepositoryRow: Sendable, Hashable {
     }
 
     /// The repository, held once: a row is copied whenever a list's model is compared or kept
-    /// (`TrendingPage.RenderKey`, `Array`'s `==` copies each row out), and a repository's forty
-    /// fields were that many references retained and released per copy, 25 rows at a time.
+    /// (`TrendingPage.RenderKey`, `Array`'s `==` copies each row out), and a repository held
+    /// inline would retain and release a reference for each of its many fields per copy.
     var repository: Repository { held.repository }
     private let held: Held
     var favorite: Bool
