@@ -114,6 +114,7 @@ let package = Package(
                 "FakeGitHub",
                 "GitHubAPI",
                 "StarscopeStore",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

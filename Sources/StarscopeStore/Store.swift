@@ -7,8 +7,9 @@ import StarscopeModels
 ///
 /// Two implementations, kept in step by one test suite (`StoreContractTests`): `AppDatabase`
 /// (SQLite through GRDB: the embedded default, and the terminal's) and `PostgresStore` (one
-/// PostgreSQL database shared by several `starscope serve` instances). Favourites are kept per
-/// account: "" is the one user of a server without accounts, and the terminal's.
+/// PostgreSQL database shared by several `starscope serve` instances). What each call may read
+/// or write is decided by its `Viewer` and the audience rule (`Viewer+Audience.swift`), inside
+/// each implementation: callers never test visibility themselves.
 public protocol Store: Sendable {
     /// Whether several processes serve from this store at once (a team's PostgreSQL): then a
     /// refresh of one upstream answer is claimed with a lease before GitHub is asked.
@@ -21,46 +22,46 @@ public protocol Store: Sendable {
 
     /// Adds a favourite, or refreshes its snapshot if it is one already; true when added.
     @discardableResult
-    func addFavorite(_ repository: Repository, account: String, at date: Date) async throws(StoreError) -> Bool
+    func addFavorite(_ repository: Repository, for viewer: Viewer, at date: Date) async throws(StoreError) -> Bool
     /// Removes the favourite called `fullName` (any case) at `date`; false when there was none.
     /// What the person made of it (note, tags, added date, star mark) is kept for
     /// `Favorite.undoWindow`, so that `restoreFavorite` (Undo) brings it back exactly.
     @discardableResult
-    func removeFavorite(fullName: String, account: String, at date: Date) async throws(StoreError) -> Bool
+    func removeFavorite(fullName: String, for viewer: Viewer, at date: Date) async throws(StoreError) -> Bool
     /// Brings back the favourite called `fullName` (any case) removed at `since` or later, exactly
     /// as it was; false when there is none, or it is a favourite again.
     @discardableResult
-    func restoreFavorite(fullName: String, account: String, removedSince since: Date) async throws(StoreError) -> Bool
+    func restoreFavorite(fullName: String, for viewer: Viewer, removedSince since: Date) async throws(StoreError) -> Bool
     /// Every favourite, most recently added first; with `tag`, only those carrying it (any case).
-    func favorites(account: String, tag: String?) async throws(StoreError) -> [Favorite]
-    func favorite(fullName: String, account: String) async throws(StoreError) -> Favorite?
+    func favorites(for viewer: Viewer, tag: String?) async throws(StoreError) -> [Favorite]
+    func favorite(fullName: String, for viewer: Viewer) async throws(StoreError) -> Favorite?
     /// Adds each entry that is not a favourite yet (by id or by name), with its note and tags, all
     /// in one transaction (a failure adds none); marks them, and those already there, with
     /// `starredOnGitHub` when given. `addFavorites` and `addImported` come down to it.
-    func insertFavorites(_ entries: [ImportedFavorite], account: String, starredOnGitHub: Bool?, at date: Date)
+    func insertFavorites(_ entries: [ImportedFavorite], for viewer: Viewer, starredOnGitHub: Bool?, at date: Date)
         async throws(StoreError) -> (added: [String], existing: [String])
     /// Records what GitHub says of a favourite's star (no change when it is not a favourite).
-    func setStarredOnGitHub(_ starred: Bool, repositoryID: Int64, account: String) async throws(StoreError)
+    func setStarredOnGitHub(_ starred: Bool, repositoryID: Int64, for viewer: Viewer) async throws(StoreError)
     /// Replaces a favourite's note ("" clears it); false when it is not a favourite.
     @discardableResult
-    func setNote(_ note: String, fullName: String, account: String) async throws(StoreError) -> Bool
+    func setNote(_ note: String, fullName: String, for viewer: Viewer) async throws(StoreError) -> Bool
     /// Adds `tags` to a favourite (or removes them); false when it is not a favourite.
     @discardableResult
-    func changeTags(_ tags: [String], remove: Bool, fullName: String, account: String) async throws(StoreError) -> Bool
+    func changeTags(_ tags: [String], remove: Bool, fullName: String, for viewer: Viewer) async throws(StoreError) -> Bool
     /// Every tag in use with how many favourites carry it, by name.
-    func favoriteTags(account: String) async throws(StoreError) -> [(tag: String, count: Int)]
+    func favoriteTags(for viewer: Viewer) async throws(StoreError) -> [(tag: String, count: Int)]
     /// The ids of every favourite, to mark them in lists.
-    func favoriteIDs(account: String) async throws(StoreError) -> Set<Int64>
+    func favoriteIDs(for viewer: Viewer) async throws(StoreError) -> Set<Int64>
 
     // MARK: Star history and snapshots
 
-    /// Records what GitHub said of `repositories`, fetched for `account`. A public repository
+    /// Records what GitHub said of `repositories`, read for `viewer`. One every viewer may read
     /// gets a star sample when its count changed, the shared snapshot, and fresh snapshots in
-    /// every account's favourites; a private one (`!isPublic`) refreshes `account`'s own favourite
-    /// only and is never shared. Only GitHub's answers come here, never a file's.
-    func observe(_ repositories: [Repository], account: String, at date: Date) async throws(StoreError)
-    /// The latest shared snapshot of `fullName` (any case), else `account`'s own favourite's.
-    func snapshot(fullName: String, account: String) async throws(StoreError) -> (repository: Repository, fetchedAt: Date)?
+    /// every account's favourites; any other refreshes only the favourite of the account whose
+    /// token read it, and is never shared. Only GitHub's answers come here, never a file's.
+    func observe(_ repositories: [Repository], for viewer: Viewer, at date: Date) async throws(StoreError)
+    /// The latest shared snapshot of `fullName` (any case), else `viewer`'s own favourite's.
+    func snapshot(fullName: String, for viewer: Viewer) async throws(StoreError) -> (repository: Repository, fetchedAt: Date)?
     func starHistory(repositoryID: Int64) async throws(StoreError) -> [StarSample]
     func starHistories(repositoryIDs: [Int64]) async throws(StoreError) -> [Int64: [StarSample]]
     func observeSample(repositoryID: Int64, fullName: String, stars: Int, at date: Date) async throws(StoreError)
@@ -71,49 +72,51 @@ public protocol Store: Sendable {
 
     // MARK: GitHub's star history
 
-    /// The weekly buckets GitHub gave for a repository, newest first, and when; nil when never asked.
-    func gitHubStarHistory(repositoryID: Int64) async throws(StoreError) -> GitHubStarHistory?
-    /// `starHistory` and, when `gitHub`, `gitHubStarHistory` of one repository (a detail shows
-    /// both on every view: SQLite reads them in one transaction).
-    func starRecords(repositoryID: Int64, gitHub: Bool) async throws(StoreError) -> StarRecords
-    /// Replaces what is kept of a repository's history with `history` (merge a refresh first:
-    /// `GitHubStarHistory.merge`).
-    func saveGitHubStarHistory(_ history: GitHubStarHistory) async throws(StoreError)
-    /// Keeps the newest weeks (page 1) of a public repository's history, to find those breaking out.
-    func saveRecentStarWeeks(repositoryID: Int64, weeks: [StarHistoryWeek], at date: Date) async throws(StoreError)
+    /// The weekly buckets GitHub gave for `repository`, newest first, and when; nil when never
+    /// asked, and for a repository whose history is not shared (it is asked each time).
+    func gitHubStarHistory(of repository: Repository) async throws(StoreError) -> GitHubStarHistory?
+    /// `starHistory` and `gitHubStarHistory(of:)` of one repository (a detail shows both on every
+    /// view: SQLite reads them in one transaction).
+    func starRecords(of repository: Repository) async throws(StoreError) -> StarRecords
+    /// Replaces what is kept of `repository`'s history with `history` (merge a refresh first:
+    /// `GitHubStarHistory.merge`); keeps nothing of a repository that is not shared.
+    func saveGitHubStarHistory(_ history: GitHubStarHistory, of repository: Repository) async throws(StoreError)
+    /// Keeps the newest weeks (page 1) of a shared repository's history, to find those breaking out.
+    func saveRecentStarWeeks(of repository: Repository, weeks: [StarHistoryWeek], at date: Date) async throws(StoreError)
     /// The newest weeks kept for one repository, newest first, and when they were asked.
-    func recentStarWeeks(repositoryID: Int64) async throws(StoreError) -> (weeks: [StarHistoryWeek], fetchedAt: Date)?
+    func recentStarWeeks(of repository: Repository) async throws(StoreError) -> (weeks: [StarHistoryWeek], fetchedAt: Date)?
     /// The newest weeks kept since `since`, each with its repository's shared snapshot (public only).
     func recentStarWeeks(since: Date) async throws(StoreError) -> [RecentStarWeeks]
     /// Public repositories seen in a list or detail since `seenSince` whose newest weeks were not
     /// asked since `staleBefore`, most recently seen first: who may be breaking out.
-    func breakingOutCandidates(seenSince: Date, staleBefore: Date, limit: Int) async throws(StoreError) -> [(id: Int64, fullName: String)]
+    func breakingOutCandidates(seenSince: Date, staleBefore: Date, limit: Int) async throws(StoreError) -> [Repository]
 
     // MARK: Updates
 
     func watch(repositoryID: Int64) async throws(StoreError) -> RepositoryWatch?
-    /// Saves what is known of a watched repository and gives `updates` to every account that
-    /// has it as a favourite (only to `account` when given: a private repository's news goes to
-    /// no one else), each once (by its key). The checking account's `WatchProblem` (everyone's
-    /// when `account` is nil) goes: the repository was seen again.
-    func record(_ watch: RepositoryWatch, updates: [Update], account: String?) async throws(StoreError)
+    /// Saves what is known of `repository`, watched, and gives `updates` to every account that
+    /// has it as a favourite, each once (by its key); of a repository that is not shared, only to
+    /// the account whose token checked it (`viewer`). That account's `WatchProblem` (everyone's,
+    /// for a shared one) goes: the repository was seen again.
+    func record(_ watch: RepositoryWatch, updates: [Update], of repository: Repository, checkedFor viewer: Viewer)
+        async throws(StoreError)
     /// Saves why a watched repository could not be checked with `problem.account`'s token, and
     /// gives `updates` (such as "no longer on GitHub") to that account alone, once each.
     func record(_ problem: WatchProblem, updates: [Update]) async throws(StoreError)
-    /// Favourites that could not be checked: `account`'s, or everyone's (nil).
-    func watchProblems(account: String?) async throws(StoreError) -> [WatchProblem]
-    /// Every repository `account` has as a favourite (any account's when nil), once each.
-    func watchedRepositories(account: String?) async throws(StoreError) -> [(id: Int64, fullName: String)]
-    /// Every account with a favourite.
-    func accountsWithFavorites() async throws(StoreError) -> [String]
-    func updates(account: String, unseenOnly: Bool, since: Date?) async throws(StoreError) -> [Update]
-    func unseenUpdateCount(account: String) async throws(StoreError) -> Int
-    func markUpdatesSeen(account: String, ids: [Int64]) async throws(StoreError)
+    /// Favourites that could not be checked: `viewer`'s, or everyone's (nil).
+    func watchProblems(for viewer: Viewer?) async throws(StoreError) -> [WatchProblem]
+    /// Every repository `viewer` has as a favourite (any account's when nil), once each.
+    func watchedRepositories(for viewer: Viewer?) async throws(StoreError) -> [(id: Int64, fullName: String)]
+    /// Every viewer with a favourite (the owner and accounts).
+    func viewersWithFavorites() async throws(StoreError) -> [Viewer]
+    func updates(for viewer: Viewer, unseenOnly: Bool, since: Date?) async throws(StoreError) -> [Update]
+    func unseenUpdateCount(for viewer: Viewer) async throws(StoreError) -> Int
+    func markUpdatesSeen(for viewer: Viewer, ids: [Int64]) async throws(StoreError)
 
     // MARK: Accounts and sessions
 
     /// Creates or updates an account known by its login only, as every account was before
-    /// GitHub's ids were kept (v12); `signIn` is how people sign in now.
+    /// GitHub's ids were kept (v12); people sign in with `signIn`.
     func saveAccount(login: String, sealedToken: Data, at date: Date) async throws(StoreError)
     /// Signs in GitHub's user `userID`, called `login` now, with a freshly sealed token, in one
     /// transaction: the account of that id (its login updated when GitHub's changed), else an
@@ -124,19 +127,19 @@ public protocol Store: Sendable {
     func signIn(userID: Int64, login: String, sealedToken: Data, at date: Date) async throws(StoreError) -> AccountSignIn
     /// The account called `login` now (any case).
     func account(login: String) async throws(StoreError) -> AccountRecord?
-    /// The account whose data are kept under `key` (`AccountRecord.key`, a session's `account`).
-    func account(key: String) async throws(StoreError) -> AccountRecord?
-    /// Sets the theme of the account keyed `account`.
-    func setTheme(_ theme: String, account: String) async throws(StoreError)
-    /// Ends every session of `account` (its key, or "" for the one user): how many ended.
+    /// The account whose data are kept under `key`.
+    func account(key: AccountKey) async throws(StoreError) -> AccountRecord?
+    /// Sets the theme of the account keyed `key`.
+    func setTheme(_ theme: String, account key: AccountKey) async throws(StoreError)
+    /// Ends every session of `viewer`: how many ended.
     @discardableResult
-    func endSessions(account: String) async throws(StoreError) -> Int
-    /// Deletes everything kept for the account keyed `account`: its sealed token and theme,
-    /// favourites with their notes and tags (and why some could not be checked), updates and
-    /// sessions, in one transaction; nothing of
-    /// any other account. False when there was nothing ("" is never forgotten this way).
+    func endSessions(for viewer: Viewer) async throws(StoreError) -> Int
+    /// Deletes everything kept for the account keyed `key`: its sealed token and theme,
+    /// favourites with their notes and tags (and why some could not be checked), updates,
+    /// sessions and its partition of GitHub's answers (`CachePartition`), in one transaction;
+    /// nothing of any other account. False when there was nothing.
     @discardableResult
-    func forgetAccount(_ account: String) async throws(StoreError) -> Bool
+    func forgetAccount(_ key: AccountKey) async throws(StoreError) -> Bool
     /// How many tokens are sealed with `accounts.key`, one to try it on, and its stored check.
     func accountsKeyState() async throws(StoreError) -> AccountsKeyState
     /// Stores the check value of the `accounts.key` in use (see `TokenVault.check`).
@@ -149,8 +152,8 @@ public protocol Store: Sendable {
     func session(secret: String, now: Date) async throws(StoreError) -> WebSession?
     /// Deletes the session of `secret`, and every expired one.
     func deleteSession(secret: String, now: Date) async throws(StoreError)
-    /// Deletes the sessions of `account` beyond its `keeping` newest, and every expired one.
-    func trimSessions(account: String, keeping: Int, now: Date) async throws(StoreError)
+    /// Deletes the sessions of `viewer` beyond its `keeping` newest, and every expired one.
+    func trimSessions(for viewer: Viewer, keeping: Int, now: Date) async throws(StoreError)
 
     // MARK: GitHub's answers
 
@@ -163,6 +166,9 @@ public protocol Store: Sendable {
     func touch(key: String, now: Date, revalidatedWith headers: [String: String]?, maxAge: Double?) async throws(StoreError)
     /// How many bytes the response cache holds.
     func cacheSize() async throws(StoreError) -> Int
+    /// The store's secret for naming partitions of GitHub's answers (`CachePartition`), made on
+    /// first use and shared by every process over this store.
+    func cachePartitionKey() async throws(StoreError) -> Data
 
     // MARK: Leases
 
@@ -189,102 +195,98 @@ public struct ImportedFavorite: Sendable {
     }
 }
 
-/// The defaults every caller uses: account "" and now.
+/// The defaults every caller uses: the owner and now.
 extension Store {
     @discardableResult
-    public func addFavorite(_ repository: Repository, account: String = "") async throws(StoreError) -> Bool {
-        try await addFavorite(repository, account: account, at: Date())
+    public func addFavorite(_ repository: Repository, for viewer: Viewer = .owner) async throws(StoreError) -> Bool {
+        try await addFavorite(repository, for: viewer, at: Date())
     }
 
     @discardableResult
-    public func removeFavorite(fullName: String, account: String = "") async throws(StoreError) -> Bool {
-        try await removeFavorite(fullName: fullName, account: account, at: Date())
+    public func addFavorite(_ repository: Repository, at date: Date) async throws(StoreError) -> Bool {
+        try await addFavorite(repository, for: .owner, at: date)
     }
 
     @discardableResult
-    public func removeFavorite(fullName: String) async throws(StoreError) -> Bool {
-        try await removeFavorite(fullName: fullName, account: "")
+    public func removeFavorite(fullName: String, for viewer: Viewer = .owner) async throws(StoreError) -> Bool {
+        try await removeFavorite(fullName: fullName, for: viewer, at: Date())
     }
 
-    public func favorites(account: String = "") async throws(StoreError) -> [Favorite] {
-        try await favorites(account: account, tag: nil)
+    public func favorites(for viewer: Viewer = .owner) async throws(StoreError) -> [Favorite] {
+        try await favorites(for: viewer, tag: nil)
     }
 
     public func favorite(fullName: String) async throws(StoreError) -> Favorite? {
-        try await favorite(fullName: fullName, account: "")
+        try await favorite(fullName: fullName, for: .owner)
     }
 
-    public func addFavorites(_ repositories: [Repository], account: String = "", starredOnGitHub: Bool? = nil)
+    public func addFavorites(_ repositories: [Repository], for viewer: Viewer = .owner, starredOnGitHub: Bool? = nil)
         async throws(StoreError) -> (added: [String], existing: [String])
     {
-        try await addFavorites(repositories, account: account, starredOnGitHub: starredOnGitHub, at: Date())
+        try await addFavorites(repositories, for: viewer, starredOnGitHub: starredOnGitHub, at: Date())
     }
 
     /// Adds every repository that is not a favourite yet, all in one transaction (a failure adds
     /// none); marks them, and those already there, with `starredOnGitHub` when given.
-    public func addFavorites(_ repositories: [Repository], account: String = "", starredOnGitHub: Bool? = nil, at date: Date)
+    public func addFavorites(_ repositories: [Repository], for viewer: Viewer = .owner, starredOnGitHub: Bool? = nil, at date: Date)
         async throws(StoreError) -> (added: [String], existing: [String])
     {
         let entries = repositories.map { ImportedFavorite(repository: $0, addedAt: nil, note: "", tags: []) }
-        return try await insertFavorites(entries, account: account, starredOnGitHub: starredOnGitHub, at: date)
+        return try await insertFavorites(entries, for: viewer, starredOnGitHub: starredOnGitHub, at: date)
     }
 
     /// Adds imported favourites with their notes and tags, in one transaction, skipping those
     /// already there (by id or by name).
-    public func addImported(_ entries: [ImportedFavorite], account: String, at date: Date) async throws(StoreError)
+    public func addImported(_ entries: [ImportedFavorite], for viewer: Viewer, at date: Date) async throws(StoreError)
         -> (added: [String], existing: [String])
     {
-        try await insertFavorites(entries, account: account, starredOnGitHub: nil, at: date)
+        try await insertFavorites(entries, for: viewer, starredOnGitHub: nil, at: date)
     }
 
     public func setStarredOnGitHub(_ starred: Bool, repositoryID: Int64) async throws(StoreError) {
-        try await setStarredOnGitHub(starred, repositoryID: repositoryID, account: "")
+        try await setStarredOnGitHub(starred, repositoryID: repositoryID, for: .owner)
     }
 
     @discardableResult
     public func setNote(_ note: String, fullName: String) async throws(StoreError) -> Bool {
-        try await setNote(note, fullName: fullName, account: "")
+        try await setNote(note, fullName: fullName, for: .owner)
     }
 
     @discardableResult
     public func changeTags(_ tags: [String], remove: Bool = false, fullName: String) async throws(StoreError) -> Bool {
-        try await changeTags(tags, remove: remove, fullName: fullName, account: "")
+        try await changeTags(tags, remove: remove, fullName: fullName, for: .owner)
     }
 
     public func favoriteTags() async throws(StoreError) -> [(tag: String, count: Int)] {
-        try await favoriteTags(account: "")
+        try await favoriteTags(for: .owner)
     }
 
     public func favoriteIDs() async throws(StoreError) -> Set<Int64> {
-        try await favoriteIDs(account: "")
+        try await favoriteIDs(for: .owner)
     }
 
     public func observe(_ repositories: [Repository], at date: Date = Date()) async throws(StoreError) {
-        try await observe(repositories, account: "", at: date)
+        try await observe(repositories, for: .owner, at: date)
     }
 
     public func snapshot(fullName: String) async throws(StoreError) -> (repository: Repository, fetchedAt: Date)? {
-        try await snapshot(fullName: fullName, account: "")
-    }
-
-    public func record(_ watch: RepositoryWatch, updates: [Update]) async throws(StoreError) {
-        try await record(watch, updates: updates, account: nil)
+        try await snapshot(fullName: fullName, for: .owner)
     }
 
     public func watchedRepositories() async throws(StoreError) -> [(id: Int64, fullName: String)] {
-        try await watchedRepositories(account: nil)
+        try await watchedRepositories(for: nil)
     }
 
-    public func updates(account: String = "", unseenOnly: Bool) async throws(StoreError) -> [Update] {
-        try await updates(account: account, unseenOnly: unseenOnly, since: nil)
+    public func updates(for viewer: Viewer = .owner, unseenOnly: Bool) async throws(StoreError) -> [Update] {
+        try await updates(for: viewer, unseenOnly: unseenOnly, since: nil)
     }
 
     public func unseenUpdateCount() async throws(StoreError) -> Int {
-        try await unseenUpdateCount(account: "")
+        try await unseenUpdateCount(for: .owner)
     }
 
     public func markUpdatesSeen(ids: [Int64]) async throws(StoreError) {
-        try await markUpdatesSeen(account: "", ids: ids)
+        try await markUpdatesSeen(for: .owner, ids: ids)
     }
 
     public func saveAccount(login: String, sealedToken: Data) async throws(StoreError) {
@@ -300,7 +302,7 @@ extension Store {
     }
 
     /// Imports favourites from an export (or an array of repositories). See `FavoritesArchive`.
-    public func importFavorites(_ data: Data, account: String = "", at date: Date = Date()) async throws(StoreError)
+    public func importFavorites(_ data: Data, for viewer: Viewer = .owner, at date: Date = Date()) async throws(StoreError)
         -> FavoritesArchive.ImportReport
     {
         let (entries, rejected) = try FavoritesArchive.parse(data)
@@ -309,7 +311,7 @@ extension Store {
                 repository: entry.repository, addedAt: entry.addedAt, note: FavoriteText.note(entry.note ?? "") ?? "",
                 tags: (entry.tags ?? []).compactMap(FavoriteText.tag))
         }
-        let (added, existing) = try await addImported(imported, account: account, at: date)
+        let (added, existing) = try await addImported(imported, for: viewer, at: date)
         var report = FavoritesArchive.ImportReport()
         report.added = added
         report.alreadyFavorites = existing

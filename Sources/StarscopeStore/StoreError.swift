@@ -14,6 +14,8 @@ public enum StoreError: Error, Hashable, Sendable {
     case unreachable
     /// `accounts.key` is missing, changed or unreadable while tokens are sealed with it: the sentence to show.
     case accountsKey(String)
+    /// A guest (or anyone not signed in) tried to keep something: only people keep data.
+    case readOnly
 
     public var message: String {
         switch self {
@@ -23,6 +25,7 @@ public enum StoreError: Error, Hashable, Sendable {
         case .invalidImport(let reason): "This file cannot be imported: \(reason)."
         case .unreachable: "Starscope cannot reach its database just now; try again in a few seconds."
         case .accountsKey(let sentence): sentence
+        case .readOnly: "Guests can look but not change anything: sign in with a GitHub token to keep favourites."
         }
     }
 }

@@ -58,8 +58,8 @@ import Testing
         let record = try await database.signIn(
             userID: id, login: login, sealedToken: try vault.seal("ghp_\(login)TOKEN"), at: Date()
         ).account
-        try await database.addFavorite(makeRepository(id, "o/\(login)"), account: record.key, at: Date())
-        let (secret, session) = WebSession.make(account: record.key, lifetime: 3_600)
+        try await database.addFavorite(makeRepository(id, "o/\(login)"), for: Viewer(stored: record.key), at: Date())
+        let (secret, session) = WebSession.make(for: Viewer(stored: record.key), lifetime: 3_600)
         try await database.saveSession(session)
         return secret
     }
@@ -81,7 +81,7 @@ extension AccountsKeyCommandTests {
 
     @Test func aNewServerMakesItsKeyAndAMissingOneIsRefusedOnceTokensAreSealed() async throws {
         try await withHome { home in
-            // Brand new, no account: the key is made.
+            // Brand new, no for: Viewer(stored: the key is made.)
             #expect(try await Self.serve(home).listened)
             let key = try Data(contentsOf: Self.keyFile(home))
             #expect(key.count == 32)
@@ -143,7 +143,7 @@ extension AccountsKeyCommandTests {
             #expect(try await database.session(secret: secret) == nil)
             let account = try #require(try await database.account(login: "mona"))
             #expect(account.sealedToken.isEmpty)
-            #expect(try await database.favoriteIDs(account: account.key) == [5])
+            #expect(try await database.favoriteIDs(for: Viewer(stored: account.key)) == [5])
             // The new key is the one from now on: the next start needs no flag.
             #expect(try await Self.serve(home).listened)
             #expect(try Data(contentsOf: Self.keyFile(home)) == key)
@@ -159,19 +159,19 @@ extension AccountsKeyCommandTests {
             let monas = try await Self.seedAccount(home, id: 5, login: "mona")
             let hubots = try await Self.seedAccount(home, id: 6, login: "hubot")
             let database = try AppDatabase.open(directory: Self.data(home))
-            try await database.addFavorite(makeRepository(9, "o/local"), account: "", at: Date())
+            try await database.addFavorite(makeRepository(9, "o/local"), for: .owner, at: Date())
 
             let forgot = try await CLI.run(["accounts", "forget", "MONA"], home: home)
             #expect(forgot.status == 0, "\(forgot.stderr)")
             #expect(forgot.stdout == "Forgot mona: its token, 1 favourite, 0 updates and every session.\n")
             #expect(try await database.account(login: "mona") == nil)
-            #expect(try await database.account(key: "#5") == nil)
-            #expect(try await database.favoriteIDs(account: "#5").isEmpty)
+            #expect(try await database.account(key: AccountKey("#5")) == nil)
+            #expect(try await database.favoriteIDs(for: Viewer(stored: "#5")).isEmpty)
             #expect(try await database.session(secret: monas) == nil)
             #expect(try await database.account(login: "hubot")?.sealedToken.isEmpty == false)
-            #expect(try await database.favoriteIDs(account: "#6") == [6])
+            #expect(try await database.favoriteIDs(for: Viewer(stored: "#6")) == [6])
             #expect(try await database.session(secret: hubots)?.account == "#6")
-            #expect(try await database.favoriteIDs(account: "") == [9])
+            #expect(try await database.favoriteIDs(for: .owner) == [9])
 
             let again = try await CLI.run(["accounts", "forget", "mona"], home: home)
             #expect(again.status == 1)
@@ -198,7 +198,7 @@ extension AccountsKeyCommandTests {
         defer { store.close() }
         for (id, login) in [(Int64(5), "mona"), (6, "hubot")] {
             let key = try await store.signIn(userID: id, login: login, sealedToken: Data([1]), at: Date()).account.key
-            _ = try await store.addFavorite(makeRepository(id, "o/\(login)"), account: key, at: Date())
+            _ = try await store.addFavorite(makeRepository(id, "o/\(login)"), for: Viewer(stored: key), at: Date())
         }
         try await withHome { home in
             let forgot = try await CLI.run(["accounts", "forget", "mona", "--database", url], home: home)
@@ -211,7 +211,7 @@ extension AccountsKeyCommandTests {
             #expect(again.stderr == "starscope: This server has no account called mona.\n")
         }
         #expect(try await store.account(login: "mona") == nil)
-        #expect(try await store.favoriteIDs(account: "#5").isEmpty)
-        #expect(try await store.favoriteIDs(account: "#6") == [6])
+        #expect(try await store.favoriteIDs(for: Viewer(stored: "#5")).isEmpty)
+        #expect(try await store.favoriteIDs(for: Viewer(stored: "#6")) == [6])
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import StarscopeModels
+import StarscopeStore
 import Testing
 
 @testable import StarscopeCore
@@ -20,7 +21,7 @@ import Testing
         let page = Self.page(100)
         let cuts = Counter()
         func cut(_ source: [Repository], _ window: RowWindow, hasNext: Bool = true) -> (items: [Repository], nextPage: Int?) {
-            windows.cut(source, window: window, publicOnly: false, upstreamHasNext: hasNext) {
+            windows.cut(source, window: window, viewer: .owner, upstreamHasNext: hasNext) {
                 cuts.count += 1
                 return window.cut(source, upstreamHasNext: hasNext)
             }
@@ -45,13 +46,13 @@ import Testing
         let pages = (0..<(RecentWindows.capacity + 1)).map { _ in Self.page(4) }
         var first: [Repository] = []
         for (index, page) in pages.enumerated() {
-            let items = windows.cut(page, window: RowWindow(page: 1, rows: 2), publicOnly: false, upstreamHasNext: false) {
+            let items = windows.cut(page, window: RowWindow(page: 1, rows: 2), viewer: .owner, upstreamHasNext: false) {
                 RowWindow(page: 1, rows: 2).cut(page, upstreamHasNext: false)
             }.items
             if index == 0 { first = items }
         }
         // The oldest was dropped: cut again, it is another array.
-        let again = windows.cut(pages[0], window: RowWindow(page: 1, rows: 2), publicOnly: false, upstreamHasNext: false) {
+        let again = windows.cut(pages[0], window: RowWindow(page: 1, rows: 2), viewer: .owner, upstreamHasNext: false) {
             RowWindow(page: 1, rows: 2).cut(pages[0], upstreamHasNext: false)
         }.items
         #expect(!again.isSameBuffer(as: first) && again == first)

@@ -92,7 +92,7 @@ import Testing
             #expect(await fake.requests().count == 1)
             #expect(partial.curve.total == repository.stars, "the line still ends at GitHub's count")
             #expect(partial.curve.days.count <= 30 * 7 + 7)
-            #expect(try await database.gitHubStarHistory(repositoryID: repository.id) == nil, "kept nowhere: asked whole later")
+            #expect(try await database.gitHubStarHistory(of: try await explorer.repository(name)) == nil, "kept nowhere: asked whole later")
             await fake.setRemaining(60)
             let whole = try await explorer.starHistory(name)
             #expect(!whole.partial && whole.curve.days.first?.day == Self.day(repository.createdAt))

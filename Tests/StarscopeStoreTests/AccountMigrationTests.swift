@@ -18,19 +18,19 @@ import Testing
         #expect(legacy.userID == nil)
         #expect(legacy.key.lowercased() == "mona")
         #expect(legacy.sealedToken == Data([1, 2, 3]))
-        #expect(try await store.favoriteIDs(account: legacy.key) == [1])
+        #expect(try await store.favoriteIDs(for: Viewer(stored: legacy.key)) == [1])
         #expect(try await store.session(secret: secret, now: day + 1)?.account == "Mona")
         #expect(try await store.accountsKeyState() == AccountsKeyState(sealedTokens: 1, sample: Data([1, 2, 3]), check: nil))
         let adopted = try await store.signIn(userID: 9, login: "mona", sealedToken: Data([4]), at: day + 2)
-        #expect(adopted == .adopted(try #require(try await store.account(key: "#9"))))
-        #expect(try await store.favoriteIDs(account: "#9") == [1])
-        #expect(try await store.favorite(fullName: "o/one", account: "#9")?.note == "kept")
+        #expect(adopted == .adopted(try #require(try await store.account(key: AccountKey("#9")))))
+        #expect(try await store.favoriteIDs(for: Viewer(stored: "#9")) == [1])
+        #expect(try await store.favorite(fullName: "o/one", for: Viewer(stored: "#9"))?.note == "kept")
     }
 
     @Test func sqliteAccountsFromBeforeIDsKeepTheirData() async throws {
         let queue = try DatabaseQueue()
         try AppDatabase.migrator.migrate(queue, upTo: "v11: GitHub star history")
-        let (secret, session) = WebSession.make(account: "Mona", lifetime: 3_600, now: Self.day)
+        let (secret, session) = WebSession.make(for: Viewer(stored: "Mona"), lifetime: 3_600, now: Self.day)
         try await queue.write { db in
             try db.execute(
                 sql: "INSERT INTO account (login, sealedToken, createdAt, signedInAt) VALUES ('Mona', ?, ?, ?)",
@@ -48,7 +48,7 @@ import Testing
     @Test func postgresAccountsFromBeforeIDsKeepTheirData() async throws {
         let url = try await TestPostgres.newDatabase()
         let client = PostgresClient(configuration: try PostgresURL.configuration(url), backgroundLogger: Logger(label: "test.postgres"))
-        let (secret, session) = WebSession.make(account: "Mona", lifetime: 3_600, now: Self.day)
+        let (secret, session) = WebSession.make(for: Viewer(stored: "Mona"), lifetime: 3_600, now: Self.day)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await client.run() }
             _ = try await client.query("CREATE TABLE schemaMigration (identifier text PRIMARY KEY)")

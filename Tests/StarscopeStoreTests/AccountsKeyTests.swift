@@ -29,7 +29,7 @@ import Testing
             #expect(try await store.accountsKeyState().check == vault.check)
             let again = try await AccountsKey.prepare(store: store, directory: directory, reset: false)
             #expect(again.check == vault.check)
-            let (secret, session) = WebSession.make(account: "#1", lifetime: 3_600)
+            let (secret, session) = WebSession.make(for: Viewer(stored: "#1"), lifetime: 3_600)
             try await store.saveSession(session)
             _ = try await store.signIn(userID: 1, login: "mona", sealedToken: try vault.seal("ghp_x"), at: Date())
 
@@ -44,7 +44,7 @@ import Testing
             // Nothing was changed by the refusals: the right key still opens the token.
             try original.write(to: file)
             let back = try await AccountsKey.prepare(store: store, directory: directory, reset: false)
-            #expect(back.unseal(try #require(try await store.account(key: "#1")).sealedToken) == "ghp_x")
+            #expect(back.unseal(try #require(try await store.account(key: AccountKey("#1"))).sealedToken) == "ghp_x")
             #expect(try await store.session(secret: secret) != nil)
 
             // A reset over a lost key: a new key, no session, no sealed token; the account stays.
@@ -52,7 +52,7 @@ import Testing
             let fresh = try await AccountsKey.prepare(store: store, directory: directory, reset: true)
             #expect(fresh.check != vault.check)
             #expect(try await store.session(secret: secret) == nil)
-            #expect(try await store.account(key: "#1")?.sealedToken.isEmpty == true)
+            #expect(try await store.account(key: AccountKey("#1"))?.sealedToken.isEmpty == true)
             #expect(try await AccountsKey.prepare(store: store, directory: directory, reset: false).check == fresh.check)
         }
     }

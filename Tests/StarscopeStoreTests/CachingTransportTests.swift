@@ -222,10 +222,16 @@ import Testing
         let answer = try await transport(second, database, clock: clock, token: "ghp_b").send(.get("/user"))
         #expect(second.count == 1)
         #expect(String(decoding: answer.body, as: UTF8.self) == "{\"who\":\"b\"}")
-        // The token itself is never stored.
-        let keys = ["ghp_a", "ghp_b"].map { CachingTransport.partition(for: $0) + " https://api.github.com/user" }
+        // The token itself is never stored, nor a hash of it anyone without the store's key could check.
+        let secret = try await database.cachePartitionKey()
+        let keys = ["ghp_a", "ghp_b"].map {
+            CachePartition.name(holder: .owner, token: $0, key: secret) + " https://api.github.com/user"
+        }
         for key in keys { #expect(try await database.cachedResponse(key: key) != nil) }
         #expect(keys.allSatisfy { !$0.contains("ghp_") })
+        #expect(
+            CachePartition.name(holder: .owner, token: "ghp_a", key: Data(repeating: 1, count: 32)) + " https://api.github.com/user"
+                != keys[0])
     }
 
     @Test(arguments: StoreKind.allCases) func cacheStaysWithinItsSize(kind: StoreKind) async throws {

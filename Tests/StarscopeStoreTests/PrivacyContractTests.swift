@@ -19,34 +19,35 @@ import Testing
 
     @Test(arguments: StoreKind.allCases) func aPrivateRepositoryIsNeverShared(kind: StoreKind) async throws {
         let store = try await kind.make()
-        try await store.addFavorite(Self.secret(7, "mona/secret"), account: "mona", at: Self.day)
+        try await store.addFavorite(Self.secret(7, "mona/secret"), for: Viewer(stored: "mona"), at: Self.day)
         // Someone else guessed its id and name and imported a favourite of it.
         _ = try await store.addImported(
-            [ImportedFavorite(repository: makeRepository(7, "mona/secret", stars: 1), addedAt: nil, note: "", tags: [])], account: "eve",
+            [ImportedFavorite(repository: makeRepository(7, "mona/secret", stars: 1), addedAt: nil, note: "", tags: [])],
+            for: Viewer(stored: "eve"),
             at: Self.day)
         var corporate = makeRepository(8, "corp/internal", stars: 5)
         corporate.visibility = "internal"
-        try await store.observe([Self.secret(7, "mona/secret", stars: 42), corporate], account: "mona", at: Self.day + 60)
+        try await store.observe([Self.secret(7, "mona/secret", stars: 42), corporate], for: Viewer(stored: "mona"), at: Self.day + 60)
         #expect(try await store.starHistory(repositoryID: 7).isEmpty)
         #expect(try await store.starHistory(repositoryID: 8).isEmpty)
         #expect(try await store.starGains(since: .distantPast).isEmpty)
-        #expect(try await store.snapshot(fullName: "mona/secret", account: "eve")?.repository.stargazersCount == 1)
-        #expect(try await store.snapshot(fullName: "corp/internal", account: "eve") == nil)
-        #expect(try await store.snapshot(fullName: "mona/secret", account: "someone") == nil)
+        #expect(try await store.snapshot(fullName: "mona/secret", for: Viewer(stored: "eve"))?.repository.stargazersCount == 1)
+        #expect(try await store.snapshot(fullName: "corp/internal", for: Viewer(stored: "eve")) == nil)
+        #expect(try await store.snapshot(fullName: "mona/secret", for: Viewer(stored: "someone")) == nil)
         // The owner's favourite follows GitHub; the guesser's copy gets nothing of it.
-        #expect(try await store.favorite(fullName: "mona/secret", account: "mona")?.repository.stargazersCount == 42)
-        #expect(try await store.favorite(fullName: "mona/secret", account: "eve")?.repository.stargazersCount == 1)
+        #expect(try await store.favorite(fullName: "mona/secret", for: Viewer(stored: "mona"))?.repository.stargazersCount == 42)
+        #expect(try await store.favorite(fullName: "mona/secret", for: Viewer(stored: "eve"))?.repository.stargazersCount == 1)
         // Updates of a private repository go to the account that checked it, no one else.
         let watch = RepositoryWatch(
             repositoryID: 7, fullName: "mona/secret", stars: 42, archived: false, latestRelease: "v1", checkedAt: Self.day)
         let update = Update(
             account: "", key: "release 7 v1", kind: .release, repositoryID: 7, fullName: "mona/secret", occurredAt: Self.day,
             summary: "released v1", htmlURL: "https://github.com/mona/secret/releases/tag/v1")
-        try await store.record(watch, updates: [update], account: "mona")
-        #expect(try await store.updates(account: "mona", unseenOnly: false, since: nil).count == 1)
-        #expect(try await store.updates(account: "eve", unseenOnly: false, since: nil).isEmpty)
-        #expect(try await store.watchedRepositories(account: "mona").map(\.id) == [7])
-        #expect(Set(try await store.accountsWithFavorites().map { $0.lowercased() }) == ["eve", "mona"])
+        try await store.record(watch, updates: [update], of: Self.secret(7, "mona/secret", stars: 42), checkedFor: Viewer(stored: "mona"))
+        #expect(try await store.updates(for: Viewer(stored: "mona"), unseenOnly: false, since: nil).count == 1)
+        #expect(try await store.updates(for: Viewer(stored: "eve"), unseenOnly: false, since: nil).isEmpty)
+        #expect(try await store.watchedRepositories(for: Viewer(stored: "mona")).map(\.id) == [7])
+        #expect(Set(try await store.viewersWithFavorites().compactMap { $0.accountKey?.rawValue.lowercased() }) == ["eve", "mona"])
     }
 
     @Test(arguments: StoreKind.allCases) func anotherAccountsFavouriteNeverStandsIn(kind: StoreKind) async throws {
@@ -54,32 +55,34 @@ import Testing
         var doctored = makeRepository(9_999, "octo/kit", stars: 987_654)
         doctored.description = "DOCTORED"
         _ = try await store.addImported(
-            [ImportedFavorite(repository: doctored, addedAt: Self.day, note: "mine", tags: ["x"])], account: "eve", at: Self.day)
+            [ImportedFavorite(repository: doctored, addedAt: Self.day, note: "mine", tags: ["x"])], for: Viewer(stored: "eve"), at: Self.day
+        )
         // Nothing GitHub said yet: only the importer sees a copy, and it is no history.
-        #expect(try await store.snapshot(fullName: "octo/kit", account: "mona") == nil)
-        #expect(try await store.snapshot(fullName: "octo/kit", account: "eve")?.repository.description == "DOCTORED")
+        #expect(try await store.snapshot(fullName: "octo/kit", for: Viewer(stored: "mona")) == nil)
+        #expect(try await store.snapshot(fullName: "octo/kit", for: Viewer(stored: "eve"))?.repository.description == "DOCTORED")
         #expect(try await store.starHistory(repositoryID: 9_999).isEmpty)
         #expect(try await store.starGains(since: .distantPast).isEmpty)
         // GitHub answers (for anyone, as it is public): the import becomes GitHub's repository,
         // keeping its note, tags and date.
-        try await store.observe([makeRepository(12, "octo/kit", stars: 30)], account: "mona", at: Self.day + 60)
-        let replaced = try #require(try await store.favorite(fullName: "octo/kit", account: "eve"))
+        try await store.observe([makeRepository(12, "octo/kit", stars: 30)], for: Viewer(stored: "mona"), at: Self.day + 60)
+        let replaced = try #require(try await store.favorite(fullName: "octo/kit", for: Viewer(stored: "eve")))
         #expect(replaced.repository.id == 12 && replaced.repository.stargazersCount == 30)
         #expect(replaced.repository.description != "DOCTORED")
         #expect(replaced.note == "mine" && replaced.tags == ["x"] && replaced.addedAt == Self.day)
-        #expect(try await store.favoriteIDs(account: "eve") == [12])
-        #expect(try await store.snapshot(fullName: "octo/kit", account: "mona")?.repository.stargazersCount == 30)
+        #expect(try await store.favoriteIDs(for: Viewer(stored: "eve")) == [12])
+        #expect(try await store.snapshot(fullName: "octo/kit", for: Viewer(stored: "mona"))?.repository.stargazersCount == 30)
     }
 
     @Test(arguments: StoreKind.allCases) func gitHubStarHistoryIsKeptAndMerged(kind: StoreKind) async throws {
         let store = try await kind.make()
-        #expect(try await store.gitHubStarHistory(repositoryID: 5) == nil)
+        #expect(try await store.gitHubStarHistory(of: makeRepository(5, "o/r5")) == nil)
         let old = [
             StarHistoryWeek(week: 1_700_438_400 + 604_800, total: 3, days: [1, 0, 0, 0, 0, 2, 0]),
             StarHistoryWeek(week: 1_700_438_400, total: 7, days: [7, 0, 0, 0, 0, 0, 0]),
         ]
-        try await store.saveGitHubStarHistory(GitHubStarHistory(repositoryID: 5, weeks: old, fetchedAt: Self.day))
-        let kept = try #require(try await store.gitHubStarHistory(repositoryID: 5))
+        try await store.saveGitHubStarHistory(
+            GitHubStarHistory(repositoryID: 5, weeks: old, fetchedAt: Self.day), of: makeRepository(5, "o/r5"))
+        let kept = try #require(try await store.gitHubStarHistory(of: makeRepository(5, "o/r5")))
         #expect(kept.weeks == old && kept.fetchedAt == Self.day && !kept.unavailable)
         // Page 1 again: the newest week is replaced and a new one added; older ones stay.
         let refreshed = [
@@ -88,39 +91,47 @@ import Testing
         ]
         let merged = GitHubStarHistory.merge(stored: kept.weeks, refreshed: refreshed)
         #expect(merged.map(\.total) == [1, 4, 7])
-        try await store.saveGitHubStarHistory(GitHubStarHistory(repositoryID: 5, weeks: merged, fetchedAt: Self.day + 86_400))
-        #expect(try await store.gitHubStarHistory(repositoryID: 5)?.weeks.map(\.total) == [1, 4, 7])
-        try await store.saveGitHubStarHistory(GitHubStarHistory(repositoryID: 6, weeks: [], fetchedAt: Self.day, unavailable: true))
-        #expect(try await store.gitHubStarHistory(repositoryID: 6)?.unavailable == true)
+        try await store.saveGitHubStarHistory(
+            GitHubStarHistory(repositoryID: 5, weeks: merged, fetchedAt: Self.day + 86_400), of: makeRepository(5, "o/r5"))
+        #expect(try await store.gitHubStarHistory(of: makeRepository(5, "o/r5"))?.weeks.map(\.total) == [1, 4, 7])
+        try await store.saveGitHubStarHistory(
+            GitHubStarHistory(repositoryID: 6, weeks: [], fetchedAt: Self.day, unavailable: true), of: makeRepository(6, "o/r6"))
+        #expect(try await store.gitHubStarHistory(of: makeRepository(6, "o/r6"))?.unavailable == true)
     }
 
     /// A detail reads Starscope's counts and GitHub's kept weeks together: the same as each read alone.
     @Test(arguments: StoreKind.allCases) func starRecordsAreTheTwoReadsInOne(kind: StoreKind) async throws {
         let store = try await kind.make()
-        #expect(try await store.starRecords(repositoryID: 5, gitHub: true) == StarRecords(samples: [], gitHub: nil))
-        try await store.observe([makeRepository(5, "a/five", stars: 3)], account: "", at: Self.day)
-        try await store.observe([makeRepository(5, "a/five", stars: 9)], account: "", at: Self.day + 3_600)
+        #expect(try await store.starRecords(of: makeRepository(5, "a/five")) == StarRecords(samples: [], gitHub: nil))
+        try await store.observe([makeRepository(5, "a/five", stars: 3)], for: .owner, at: Self.day)
+        try await store.observe([makeRepository(5, "a/five", stars: 9)], for: .owner, at: Self.day + 3_600)
         let weeks = [StarHistoryWeek(week: 1_700_438_400, total: 9, days: [2, 0, 0, 3, 0, 0, 4])]
-        try await store.saveGitHubStarHistory(GitHubStarHistory(repositoryID: 5, weeks: weeks, fetchedAt: Self.day, unavailable: false))
+        try await store.saveGitHubStarHistory(
+            GitHubStarHistory(repositoryID: 5, weeks: weeks, fetchedAt: Self.day, unavailable: false), of: makeRepository(5, "o/r5"))
         let samples = try await store.starHistory(repositoryID: 5)
-        let kept = try await store.gitHubStarHistory(repositoryID: 5)
+        let kept = try await store.gitHubStarHistory(of: makeRepository(5, "o/r5"))
         #expect(samples.map(\.stars) == [3, 9] && kept?.weeks == weeks)
-        #expect(try await store.starRecords(repositoryID: 5, gitHub: true) == StarRecords(samples: samples, gitHub: kept))
-        // Not asked for (a private repository's are never kept): not read.
-        #expect(try await store.starRecords(repositoryID: 5, gitHub: false) == StarRecords(samples: samples, gitHub: nil))
+        #expect(try await store.starRecords(of: makeRepository(5, "a/five")) == StarRecords(samples: samples, gitHub: kept))
+        // A repository that is not shared: GitHub's weeks are neither read nor kept for it.
+        #expect(try await store.starRecords(of: Self.secret(5, "a/five")) == StarRecords(samples: samples, gitHub: nil))
+        try await store.saveGitHubStarHistory(
+            GitHubStarHistory(repositoryID: 77, weeks: weeks, fetchedAt: Self.day), of: Self.secret(77, "m/s"))
+        #expect(try await store.gitHubStarHistory(of: makeRepository(77, "m/s")) == nil)
+        try await store.saveRecentStarWeeks(of: Self.secret(77, "m/s"), weeks: weeks, at: Self.day)
+        #expect(try await store.recentStarWeeks(of: makeRepository(77, "m/s")) == nil)
     }
 
     @Test(arguments: StoreKind.allCases) func recentWeeksAreKeptForPublicRepositoriesSeenThisWeek(kind: StoreKind) async throws {
         let store = try await kind.make()
-        try await store.observe([makeRepository(1, "a/one"), makeRepository(2, "b/two")], account: "", at: Self.day)
-        try await store.observe([Self.secret(3, "c/secret")], account: "mona", at: Self.day)
+        try await store.observe([makeRepository(1, "a/one"), makeRepository(2, "b/two")], for: .owner, at: Self.day)
+        try await store.observe([Self.secret(3, "c/secret")], for: Viewer(stored: "mona"), at: Self.day)
         // Both public ones are candidates; the private one never is.
         let candidates = try await store.breakingOutCandidates(seenSince: Self.day - 60, staleBefore: Self.day, limit: 10)
         #expect(Set(candidates.map(\.id)) == [1, 2])
         let weeks = [StarHistoryWeek(week: 1_700_438_400, total: 7, days: [1, 1, 1, 1, 1, 1, 1])]
-        try await store.saveRecentStarWeeks(repositoryID: 1, weeks: weeks, at: Self.day + 10)
-        #expect(try await store.recentStarWeeks(repositoryID: 1)?.weeks == weeks)
-        #expect(try await store.recentStarWeeks(repositoryID: 2) == nil)
+        try await store.saveRecentStarWeeks(of: makeRepository(1, "a/one"), weeks: weeks, at: Self.day + 10)
+        #expect(try await store.recentStarWeeks(of: makeRepository(1, "x/r1"))?.weeks == weeks)
+        #expect(try await store.recentStarWeeks(of: makeRepository(2, "x/r2")) == nil)
         let kept = try await store.recentStarWeeks(since: Self.day)
         #expect(kept.map(\.repository.fullName) == ["a/one"] && kept.first?.weeks == weeks)
         // Asked today: no longer a candidate until tomorrow.

@@ -61,7 +61,9 @@ import Testing
         let github = SlowGitHub(maxAge: 60)
         let server = Self.instances(1, over: store, upstream: github)[0]
         // An instance died while refreshing this answer: its lease runs one more second.
-        let key = "anonymous " + StubTransport.base.appendingPathComponent("users/octocat").absoluteString
+        let key =
+            CachePartition.name(holder: .owner, token: nil, key: Data()) + " "
+            + StubTransport.base.appendingPathComponent("users/octocat").absoluteString
         #expect(try await store.claimLease("refresh " + key, holder: "dead", until: Date() + 1, now: Date()))
         let started = ContinuousClock.now
         let answer = try await server.send(.get("/users/octocat"))
@@ -74,7 +76,9 @@ import Testing
         let store = try AppDatabase.inMemory()
         let server = Self.instances(1, over: store, upstream: SlowGitHub(maxAge: 60))[0]
         _ = try await server.send(.get("/users/octocat"))
-        let key = "anonymous " + StubTransport.base.appendingPathComponent("users/octocat").absoluteString
+        let key =
+            CachePartition.name(holder: .owner, token: nil, key: Data()) + " "
+            + StubTransport.base.appendingPathComponent("users/octocat").absoluteString
         // Free: nobody claimed it.
         #expect(try await store.claimLease("refresh " + key, holder: "other", until: Date() + 10, now: Date()))
     }

@@ -11,29 +11,29 @@ extension StoreContractTests {
     /// A favourite with a note and a tag, an update and a session for `account`: the session's secret.
     static func giveData(_ store: any Store, account: String, repository: Int64, at date: Date = day) async throws -> String {
         let name = "o/r\(repository)"
-        try await store.addFavorite(makeRepository(repository, name), account: account, at: date)
-        #expect(try await store.setNote("note of \(account)", fullName: name, account: account))
-        #expect(try await store.changeTags(["mine"], remove: false, fullName: name, account: account))
+        try await store.addFavorite(makeRepository(repository, name), for: Viewer(stored: account), at: date)
+        #expect(try await store.setNote("note of \(account)", fullName: name, for: Viewer(stored: account)))
+        #expect(try await store.changeTags(["mine"], remove: false, fullName: name, for: Viewer(stored: account)))
         let update = Update(
             account: account, key: "\(repository) release v1", kind: .release, repositoryID: repository, fullName: name, occurredAt: date,
             summary: "\(name) released v1", htmlURL: "https://github.com/\(name)")
         try await store.record(
             RepositoryWatch(repositoryID: repository, fullName: name, stars: 10, archived: false, latestRelease: "v1", checkedAt: date),
-            updates: [update])
+            updates: [update], of: makeRepository(repository, name), checkedFor: Viewer(stored: account))
         try await store.record(
             WatchProblem(
                 account: account, repositoryID: repository, fullName: name, problem: "404", gone: true, since: date,
                 checkedAt: date), updates: [])
-        let (secret, session) = WebSession.make(account: account, lifetime: 3_600, now: date)
+        let (secret, session) = WebSession.make(for: Viewer(stored: account), lifetime: 3_600, now: date)
         try await store.saveSession(session)
         return secret
     }
 
     /// What `account` has: favourites' names, notes, tags, updates' names, unchecked favourites.
     static func data(_ store: any Store, account: String) async throws -> [String] {
-        let favorites = try await store.favorites(account: account, tag: nil)
-        let updates = try await store.updates(account: account, unseenOnly: false, since: nil)
-        let problems = try await store.watchProblems(account: account)
+        let favorites = try await store.favorites(for: Viewer(stored: account), tag: nil)
+        let updates = try await store.updates(for: Viewer(stored: account), unseenOnly: false, since: nil)
+        let problems = try await store.watchProblems(for: Viewer(stored: account))
         return favorites.map { "\($0.repository.fullName) \($0.note) \($0.tags)" } + updates.map { "update \($0.fullName)" }
             + problems.map { "problem \($0.fullName)" }
     }
@@ -44,13 +44,13 @@ extension StoreContractTests {
         #expect(first.account.key == "#41")
         #expect(first.account.userID == 41)
         #expect(try await store.account(login: "MONA")?.key == "#41")
-        #expect(try await store.account(key: "#41")?.sealedToken == Data([1]))
-        try await store.setTheme("dark", account: "#41")
+        #expect(try await store.account(key: AccountKey("#41"))?.sealedToken == Data([1]))
+        try await store.setTheme("dark", account: AccountKey("#41"))
         _ = try await Self.giveData(store, account: "#41", repository: 1)
 
         // Renamed on GitHub: the same id, the same account and data, under the new login.
         let renamed = try await store.signIn(userID: 41, login: "octo-mona", sealedToken: Data([2]), at: Self.day + 10)
-        #expect(renamed == .signedIn(try #require(try await store.account(key: "#41"))))
+        #expect(renamed == .signedIn(try #require(try await store.account(key: AccountKey("#41")))))
         #expect(renamed.account.login.lowercased() == "octo-mona")
         #expect(renamed.account.theme == "dark")
         #expect(renamed.account.createdAt == Self.day)
@@ -77,20 +77,20 @@ extension StoreContractTests {
         #expect(record.createdAt == Self.day)
         #expect(try await Self.data(store, account: "#7") == before)
         #expect(try await Self.data(store, account: legacy.key).isEmpty)
-        #expect(try await store.favoriteIDs(account: "#7") == [1])
+        #expect(try await store.favoriteIDs(for: Viewer(stored: "#7")) == [1])
         // Sessions started under the old key end; the next sign-in is no adoption.
         #expect(try await store.session(secret: oldSecret, now: Self.day + 2) == nil)
         #expect(
             try await store.signIn(userID: 7, login: "mona", sealedToken: Data([3]), at: Self.day + 3)
                 == .signedIn(
-                    try #require(try await store.account(key: "#7"))))
+                    try #require(try await store.account(key: AccountKey("#7")))))
     }
 
     @Test(arguments: StoreKind.allCases) func whoeverTakesOverARenamedLoginGetsNothingOfTheOldOwners(kind: StoreKind) async throws {
         let store = try await kind.make()
         _ = try await store.signIn(userID: 1, login: "alice", sealedToken: Data([1]), at: Self.day)
         let secret = try await Self.giveData(store, account: "#1", repository: 1)
-        try await store.setTheme("dark", account: "#1")
+        try await store.setTheme("dark", account: AccountKey("#1"))
         let owners = try await Self.data(store, account: "#1")
 
         // Alice renamed her GitHub account; a newcomer (another id) took "alice".
@@ -98,11 +98,11 @@ extension StoreContractTests {
         #expect(newcomer.account.key == "#2")
         #expect(newcomer.account.theme == "system")
         #expect(try await Self.data(store, account: "#2").isEmpty)
-        #expect(try await store.favoriteIDs(account: "#2").isEmpty)
-        #expect(try await store.unseenUpdateCount(account: "#2") == 0)
+        #expect(try await store.favoriteIDs(for: Viewer(stored: "#2")).isEmpty)
+        #expect(try await store.unseenUpdateCount(for: Viewer(stored: "#2")) == 0)
         #expect(try await store.account(login: "alice")?.userID == 2)
         // The old owner keeps everything, session included, under a login nobody can sign in with.
-        let moved = try #require(try await store.account(key: "#1"))
+        let moved = try #require(try await store.account(key: AccountKey("#1")))
         #expect(moved.login == "#1")
         #expect(moved.sealedToken == Data([1]))
         #expect(try await Self.data(store, account: "#1") == owners)
@@ -122,7 +122,7 @@ extension StoreContractTests {
         #expect(renamedToBob.account.key == "#3")
         #expect(try await Self.data(store, account: "#3").isEmpty)
         #expect(try await Self.data(store, account: bobKey) == bobs)
-        #expect(try await store.account(key: bobKey)?.login == "#" + bobKey)
+        #expect(try await store.account(key: AccountKey(bobKey))?.login == "#" + bobKey)
     }
 
     @Test(arguments: StoreKind.allCases) func forgettingAnAccountDeletesAllOfItAndNothingOfAnothers(kind: StoreKind) async throws {
@@ -135,22 +135,21 @@ extension StoreContractTests {
         let bobsData = try await Self.data(store, account: "#2")
         let localData = try await Self.data(store, account: "")
 
-        #expect(try await store.forgetAccount("#1"))
-        #expect(try await store.account(key: "#1") == nil)
+        #expect(try await store.forgetAccount(AccountKey("#1")))
+        #expect(try await store.account(key: AccountKey("#1")) == nil)
         #expect(try await store.account(login: "alice") == nil)
         #expect(try await Self.data(store, account: "#1").isEmpty)
-        #expect(try await store.favoriteTags(account: "#1").isEmpty)
+        #expect(try await store.favoriteTags(for: Viewer(stored: "#1")).isEmpty)
         #expect(try await store.session(secret: alices, now: Self.day + 1) == nil)
         // Nothing of anyone else's.
         #expect(try await Self.data(store, account: "#2") == bobsData)
         #expect(try await Self.data(store, account: "") == localData)
         #expect(try await store.session(secret: bobs, now: Self.day + 1)?.account == "#2")
         #expect(try await store.session(secret: locals, now: Self.day + 1)?.account == "")
-        #expect(try await store.account(key: "#2")?.sealedToken == Data([2]))
+        #expect(try await store.account(key: AccountKey("#2"))?.sealedToken == Data([2]))
         #expect(try await store.watchedRepositories().map(\.id) == [1])
         // Twice is nothing; the one user of a server without accounts is never forgotten this way.
-        #expect(try await store.forgetAccount("#1") == false)
-        #expect(try await store.forgetAccount("") == false)
+        #expect(try await store.forgetAccount(AccountKey("#1")) == false)
         #expect(try await Self.data(store, account: "") == localData)
     }
 
@@ -158,16 +157,16 @@ extension StoreContractTests {
         let store = try await kind.make()
         var mine: [String] = []
         for _ in 0..<3 {
-            let (secret, session) = WebSession.make(account: "#1", lifetime: 3_600, now: Self.day)
+            let (secret, session) = WebSession.make(for: Viewer(stored: "#1"), lifetime: 3_600, now: Self.day)
             try await store.saveSession(session)
             mine.append(secret)
         }
-        let (other, session) = WebSession.make(account: "#2", lifetime: 3_600, now: Self.day)
+        let (other, session) = WebSession.make(for: Viewer(stored: "#2"), lifetime: 3_600, now: Self.day)
         try await store.saveSession(session)
-        #expect(try await store.endSessions(account: "#1") == 3)
+        #expect(try await store.endSessions(for: Viewer(stored: "#1")) == 3)
         for secret in mine { #expect(try await store.session(secret: secret, now: Self.day + 1) == nil) }
         #expect(try await store.session(secret: other, now: Self.day + 1)?.account == "#2")
-        #expect(try await store.endSessions(account: "#1") == 0)
+        #expect(try await store.endSessions(for: Viewer(stored: "#1")) == 0)
     }
 
     @Test(arguments: StoreKind.allCases) func theKeyCheckIsKeptAndAResetDropsTokensAndSessions(kind: StoreKind) async throws {
@@ -176,7 +175,7 @@ extension StoreContractTests {
         _ = try await store.signIn(userID: 1, login: "alice", sealedToken: Data([1, 1]), at: Self.day)
         _ = try await store.signIn(userID: 2, login: "bob", sealedToken: Data([2, 2]), at: Self.day)
         let secret = try await Self.giveData(store, account: "#1", repository: 1)
-        let (guest, session) = WebSession.make(account: "*guest", lifetime: 3_600, now: Self.day)
+        let (guest, session) = WebSession.make(for: Viewer(stored: "*guest"), lifetime: 3_600, now: Self.day)
         try await store.saveSession(session)
         try await store.setAccountsKeyCheck(Data([9]))
         try await store.setAccountsKeyCheck(Data([8]))
@@ -191,7 +190,7 @@ extension StoreContractTests {
         #expect(try await store.session(secret: secret, now: Self.day + 1) == nil)
         #expect(try await store.session(secret: guest, now: Self.day + 1) == nil)
         // The accounts and their data stay: they sign in again.
-        #expect(try await store.account(key: "#1")?.sealedToken == Data())
+        #expect(try await store.account(key: AccountKey("#1"))?.sealedToken == Data())
         #expect(try await Self.data(store, account: "#1").count == 3)
     }
 }

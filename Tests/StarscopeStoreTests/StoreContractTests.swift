@@ -11,73 +11,73 @@ import Testing
 
     @Test(arguments: StoreKind.allCases) func favouritesAddListRenameAndRemove(kind: StoreKind) async throws {
         let store = try await kind.make()
-        #expect(try await store.addFavorite(makeRepository(1, "a/one"), account: "", at: Self.day))
-        #expect(try await store.addFavorite(makeRepository(2, "b/two"), account: "", at: Self.day + 1))
-        #expect(try await store.addFavorite(makeRepository(1, "a/one", stars: 99), account: "", at: Self.day + 2) == false)
-        let favorites = try await store.favorites(account: "", tag: nil)
+        #expect(try await store.addFavorite(makeRepository(1, "a/one"), for: .owner, at: Self.day))
+        #expect(try await store.addFavorite(makeRepository(2, "b/two"), for: .owner, at: Self.day + 1))
+        #expect(try await store.addFavorite(makeRepository(1, "a/one", stars: 99), for: .owner, at: Self.day + 2) == false)
+        let favorites = try await store.favorites(for: .owner, tag: nil)
         #expect(favorites.map(\.repository.fullName) == ["b/two", "a/one"])
         #expect(favorites.last?.repository.stargazersCount == 99)
         #expect(favorites.last?.addedAt == Self.day)
-        #expect(try await store.favoriteIDs(account: "") == [1, 2])
+        #expect(try await store.favoriteIDs(for: .owner) == [1, 2])
         // Another account has its own; the name matches in any case.
-        #expect(try await store.favoriteIDs(account: "someone").isEmpty)
-        #expect(try await store.favorite(fullName: "A/ONE", account: "")?.repository.id == 1)
+        #expect(try await store.favoriteIDs(for: Viewer(stored: "someone")).isEmpty)
+        #expect(try await store.favorite(fullName: "A/ONE", for: .owner)?.repository.id == 1)
         // A renamed repository keeps its id; a name reused by another id replaces the old entry.
-        try await store.addFavorite(makeRepository(1, "a/renamed"), account: "", at: Self.day + 3)
-        try await store.addFavorite(makeRepository(3, "b/two"), account: "", at: Self.day + 4)
-        #expect(try await store.favoriteIDs(account: "") == [1, 3])
-        #expect(try await store.removeFavorite(fullName: "A/RENAMED", account: ""))
-        #expect(try await store.removeFavorite(fullName: "a/renamed", account: "") == false)
-        #expect(try await store.favorites(account: "", tag: nil).map(\.repository.fullName) == ["b/two"])
+        try await store.addFavorite(makeRepository(1, "a/renamed"), for: .owner, at: Self.day + 3)
+        try await store.addFavorite(makeRepository(3, "b/two"), for: .owner, at: Self.day + 4)
+        #expect(try await store.favoriteIDs(for: .owner) == [1, 3])
+        #expect(try await store.removeFavorite(fullName: "A/RENAMED", for: .owner))
+        #expect(try await store.removeFavorite(fullName: "a/renamed", for: .owner) == false)
+        #expect(try await store.favorites(for: .owner, tag: nil).map(\.repository.fullName) == ["b/two"])
     }
 
     @Test(arguments: StoreKind.allCases) func notesTagsAndStarsStayWithTheirAccount(kind: StoreKind) async throws {
         let store = try await kind.make()
-        try await store.addFavorite(makeRepository(1, "a/one"), account: "Mona", at: Self.day)
-        try await store.addFavorite(makeRepository(2, "b/two"), account: "mona", at: Self.day + 1)
-        try await store.addFavorite(makeRepository(1, "a/one"), account: "", at: Self.day)
-        #expect(try await store.setNote("read later", fullName: "A/One", account: "MONA"))
-        #expect(try await store.setNote("x", fullName: "no/such", account: "mona") == false)
-        #expect(try await store.changeTags(["Swift", "tools"], remove: false, fullName: "a/one", account: "mona"))
-        #expect(try await store.changeTags(["swift"], remove: false, fullName: "b/two", account: "mona"))
-        #expect(try await store.changeTags(["SWIFT"], remove: false, fullName: "b/two", account: "mona"))
-        #expect(try await store.changeTags(["x"], remove: false, fullName: "no/such", account: "mona") == false)
-        let tags = try await store.favoriteTags(account: "mona")
+        try await store.addFavorite(makeRepository(1, "a/one"), for: Viewer(stored: "Mona"), at: Self.day)
+        try await store.addFavorite(makeRepository(2, "b/two"), for: Viewer(stored: "mona"), at: Self.day + 1)
+        try await store.addFavorite(makeRepository(1, "a/one"), for: .owner, at: Self.day)
+        #expect(try await store.setNote("read later", fullName: "A/One", for: Viewer(stored: "MONA")))
+        #expect(try await store.setNote("x", fullName: "no/such", for: Viewer(stored: "mona")) == false)
+        #expect(try await store.changeTags(["Swift", "tools"], remove: false, fullName: "a/one", for: Viewer(stored: "mona")))
+        #expect(try await store.changeTags(["swift"], remove: false, fullName: "b/two", for: Viewer(stored: "mona")))
+        #expect(try await store.changeTags(["SWIFT"], remove: false, fullName: "b/two", for: Viewer(stored: "mona")))
+        #expect(try await store.changeTags(["x"], remove: false, fullName: "no/such", for: Viewer(stored: "mona")) == false)
+        let tags = try await store.favoriteTags(for: Viewer(stored: "mona"))
         #expect(tags.map(\.tag.localizedLowercase) == ["swift", "tools"])
         #expect(tags.map(\.count) == [2, 1])
-        #expect(try await store.favorites(account: "mona", tag: "SWIFT").count == 2)
-        #expect(try await store.favorites(account: "mona", tag: "tools").map(\.repository.id) == [1])
-        #expect(try await store.favorites(account: "", tag: "swift").isEmpty)
-        try await store.setStarredOnGitHub(true, repositoryID: 1, account: "mona")
-        let one = try #require(try await store.favorite(fullName: "a/one", account: "mona"))
+        #expect(try await store.favorites(for: Viewer(stored: "mona"), tag: "SWIFT").count == 2)
+        #expect(try await store.favorites(for: Viewer(stored: "mona"), tag: "tools").map(\.repository.id) == [1])
+        #expect(try await store.favorites(for: .owner, tag: "swift").isEmpty)
+        try await store.setStarredOnGitHub(true, repositoryID: 1, for: Viewer(stored: "mona"))
+        let one = try #require(try await store.favorite(fullName: "a/one", for: Viewer(stored: "mona")))
         #expect(one.note == "read later")
         #expect(one.tags == ["Swift", "tools"])
         #expect(one.starredOnGitHub == true)
-        #expect(try await store.favorite(fullName: "a/one", account: "")?.starredOnGitHub == nil)
-        #expect(try await store.changeTags(["tools"], remove: true, fullName: "a/one", account: "mona"))
-        #expect(try await store.favorite(fullName: "a/one", account: "mona")?.tags == ["Swift"])
+        #expect(try await store.favorite(fullName: "a/one", for: .owner)?.starredOnGitHub == nil)
+        #expect(try await store.changeTags(["tools"], remove: true, fullName: "a/one", for: Viewer(stored: "mona")))
+        #expect(try await store.favorite(fullName: "a/one", for: Viewer(stored: "mona"))?.tags == ["Swift"])
         // Removing a favourite takes its tags with it.
-        try await store.removeFavorite(fullName: "a/one", account: "mona")
-        #expect(try await store.favoriteTags(account: "mona").map(\.count) == [1])
+        try await store.removeFavorite(fullName: "a/one", for: Viewer(stored: "mona"))
+        #expect(try await store.favoriteTags(for: Viewer(stored: "mona")).map(\.count) == [1])
     }
 
     @Test(arguments: StoreKind.allCases) func addingManyIsOneStepAndImportKeepsWhatWasThere(kind: StoreKind) async throws {
         let store = try await kind.make()
-        try await store.addFavorite(makeRepository(3, "o/r3", stars: 1234), account: "", at: Self.day)
+        try await store.addFavorite(makeRepository(3, "o/r3", stars: 1234), for: .owner, at: Self.day)
         let (added, existing) = try await store.addFavorites(
-            [makeRepository(1, "o/r1"), makeRepository(3, "O/R3")], account: "", starredOnGitHub: true, at: Self.day)
+            [makeRepository(1, "o/r1"), makeRepository(3, "O/R3")], for: .owner, starredOnGitHub: true, at: Self.day)
         #expect(added == ["o/r1"])
         #expect(existing == ["O/R3"])
-        #expect(try await store.favorites(account: "", tag: nil).allSatisfy { $0.starredOnGitHub == true })
+        #expect(try await store.favorites(for: .owner, tag: nil).allSatisfy { $0.starredOnGitHub == true })
         let export = try FavoritesArchive.export(
             [
                 Favorite(repository: makeRepository(5, "o/r5"), addedAt: Self.day - 10, updatedAt: Self.day, note: "n", tags: ["t"]),
                 Favorite(repository: makeRepository(1, "o/r1"), addedAt: Self.day, updatedAt: Self.day),
             ], at: Self.day)
-        let report = try await store.importFavorites(export, account: "", at: Self.day)
+        let report = try await store.importFavorites(export, for: .owner, at: Self.day)
         #expect(report.added == ["o/r5"])
         #expect(report.alreadyFavorites == ["o/r1"])
-        let imported = try #require(try await store.favorite(fullName: "o/r5", account: ""))
+        let imported = try #require(try await store.favorite(fullName: "o/r5", for: .owner))
         #expect(imported.note == "n")
         #expect(imported.tags == ["t"])
         #expect(imported.addedAt == Self.day - 10)
@@ -85,7 +85,7 @@ import Testing
 
     @Test(arguments: StoreKind.allCases) func historyRecordsChangesOnlyAndGainsCountFromTheWindow(kind: StoreKind) async throws {
         let store = try await kind.make()
-        try await store.addFavorite(makeRepository(1, "a/one", stars: 5), account: "", at: Self.day)
+        try await store.addFavorite(makeRepository(1, "a/one", stars: 5), for: .owner, at: Self.day)
         try await store.observe([makeRepository(1, "a/one", stars: 10), makeRepository(2, "b/two", stars: 7)], at: Self.day)
         try await store.observe([makeRepository(1, "a/one", stars: 10)], at: Self.day + 3_600)
         try await store.observe([makeRepository(1, "a/one-renamed", stars: 25)], at: Self.day + 7_200)
@@ -94,7 +94,7 @@ import Testing
         #expect(history.map(\.recordedAt) == [Self.day, Self.day + 7_200])
         #expect(try await store.starHistories(repositoryIDs: [1, 2, 9]).mapValues { $0.map(\.stars) } == [1: [10, 25], 2: [7]])
         // The favourite's snapshot follows what GitHub said last, name included.
-        #expect(try await store.favorite(fullName: "a/one-renamed", account: "")?.repository.stargazersCount == 25)
+        #expect(try await store.favorite(fullName: "a/one-renamed", for: .owner)?.repository.stargazersCount == 25)
         #expect(try await store.snapshot(fullName: "A/ONE-RENAMED")?.fetchedAt == Self.day + 7_200)
         #expect(try await store.snapshot(fullName: "nobody/here") == nil)
         try await store.observeSample(repositoryID: 2, fullName: "b/two", stars: 9, at: Self.day + 60)
@@ -108,34 +108,34 @@ import Testing
 
     @Test(arguments: StoreKind.allCases) func updatesReachEveryAccountOnceAndAreSeenOnce(kind: StoreKind) async throws {
         let store = try await kind.make()
-        try await store.addFavorite(makeRepository(1, "a/one"), account: "", at: Self.day)
-        try await store.addFavorite(makeRepository(1, "a/one"), account: "mona", at: Self.day)
-        try await store.addFavorite(makeRepository(2, "b/two"), account: "mona", at: Self.day)
+        try await store.addFavorite(makeRepository(1, "a/one"), for: .owner, at: Self.day)
+        try await store.addFavorite(makeRepository(1, "a/one"), for: Viewer(stored: "mona"), at: Self.day)
+        try await store.addFavorite(makeRepository(2, "b/two"), for: Viewer(stored: "mona"), at: Self.day)
         #expect(try await store.watchedRepositories().map(\.id) == [1, 2])
         let watch = RepositoryWatch(
             repositoryID: 1, fullName: "a/one", stars: 100, archived: false, latestRelease: "v1", checkedAt: Self.day)
         let release = Update(
             account: "", key: "1 release v1", kind: .release, repositoryID: 1, fullName: "a/one", occurredAt: Self.day,
             summary: "a/one released v1", htmlURL: "https://github.com/a/one")
-        try await store.record(watch, updates: [release])
-        try await store.record(watch, updates: [release])
+        try await store.record(watch, updates: [release], of: makeRepository(1, "a/one"), checkedFor: .owner)
+        try await store.record(watch, updates: [release], of: makeRepository(1, "a/one"), checkedFor: .owner)
         #expect(try await store.watch(repositoryID: 1) == watch)
         #expect(try await store.watch(repositoryID: 2) == nil)
-        #expect(try await store.unseenUpdateCount(account: "") == 1)
-        let mine = try await store.updates(account: "MONA", unseenOnly: true, since: nil)
+        #expect(try await store.unseenUpdateCount(for: .owner) == 1)
+        let mine = try await store.updates(for: Viewer(stored: "MONA"), unseenOnly: true, since: nil)
         #expect(mine.map(\.kind) == [.release])
-        #expect(try await store.updates(account: "mona", unseenOnly: false, since: Self.day + 1).isEmpty)
-        try await store.markUpdatesSeen(account: "mona", ids: mine.compactMap(\.id))
-        #expect(try await store.unseenUpdateCount(account: "mona") == 0)
-        #expect(try await store.unseenUpdateCount(account: "") == 1)
-        #expect(try await store.updates(account: "mona", unseenOnly: false, since: nil).map(\.seen) == [true])
+        #expect(try await store.updates(for: Viewer(stored: "mona"), unseenOnly: false, since: Self.day + 1).isEmpty)
+        try await store.markUpdatesSeen(for: Viewer(stored: "mona"), ids: mine.compactMap(\.id))
+        #expect(try await store.unseenUpdateCount(for: Viewer(stored: "mona")) == 0)
+        #expect(try await store.unseenUpdateCount(for: .owner) == 1)
+        #expect(try await store.updates(for: Viewer(stored: "mona"), unseenOnly: false, since: nil).map(\.seen) == [true])
     }
 
     @Test(arguments: StoreKind.allCases) func problemsAreKeptPerAccountGiveUpdatesOnceAndClearOnSuccess(kind: StoreKind) async throws {
         let store = try await kind.make()
-        try await store.addFavorite(makeRepository(1, "a/one"), account: "", at: Self.day)
-        try await store.addFavorite(makeRepository(1, "a/one"), account: "mona", at: Self.day)
-        try await store.addFavorite(makeRepository(2, "b/two"), account: "mona", at: Self.day)
+        try await store.addFavorite(makeRepository(1, "a/one"), for: .owner, at: Self.day)
+        try await store.addFavorite(makeRepository(1, "a/one"), for: Viewer(stored: "mona"), at: Self.day)
+        try await store.addFavorite(makeRepository(2, "b/two"), for: Viewer(stored: "mona"), at: Self.day)
         // Mona's token cannot see a/one any more; that says nothing of what account "" sees.
         let problem = WatchProblem(
             account: "mona", repositoryID: 1, fullName: "a/one", problem: "a/one is no longer on GitHub.", gone: true, since: Self.day,
@@ -147,18 +147,18 @@ import Testing
         var later = problem
         later.checkedAt = Self.day + 60
         try await store.record(later, updates: [gone])
-        let monas = try await store.watchProblems(account: "MONA")
+        let monas = try await store.watchProblems(for: Viewer(stored: "MONA"))
         #expect(monas.map(\.repositoryID) == [1] && monas.first?.checkedAt == Self.day + 60)
-        #expect(try await store.watchProblems(account: nil).count == 1)
-        #expect(try await store.watchProblems(account: "").isEmpty)
-        #expect(try await store.watchProblems(account: "nobody").isEmpty)
-        #expect(try await store.updates(account: "mona", unseenOnly: true, since: nil).map(\.kind) == [.gone])
-        #expect(try await store.unseenUpdateCount(account: "") == 0)
+        #expect(try await store.watchProblems(for: nil).count == 1)
+        #expect(try await store.watchProblems(for: .owner).isEmpty)
+        #expect(try await store.watchProblems(for: Viewer(stored: "nobody")).isEmpty)
+        #expect(try await store.updates(for: Viewer(stored: "mona"), unseenOnly: true, since: nil).map(\.kind) == [.gone])
+        #expect(try await store.unseenUpdateCount(for: .owner) == 0)
         // Seen again by mona's own check (a count far past any real one is kept as it is), the problem is gone.
         let watch = RepositoryWatch(
             repositoryID: 1, fullName: "a/one", stars: Count.maximum, archived: false, latestRelease: nil, checkedAt: Self.day + 120)
-        try await store.record(watch, updates: [], account: "mona")
-        #expect(try await store.watchProblems(account: nil).isEmpty)
+        try await store.record(watch, updates: [], of: makeRepository(1, "a/one"), checkedFor: Viewer(stored: "mona"))
+        #expect(try await store.watchProblems(for: nil).isEmpty)
         #expect(try await store.watch(repositoryID: 1)?.stars == Count.maximum)
         try await store.observeSample(repositoryID: 2, fullName: "b/two", stars: Count.maximum, at: Self.day)
         #expect(try await store.starHistory(repositoryID: 2).map(\.stars) == [Count.maximum])
@@ -173,12 +173,12 @@ import Testing
         #expect(account.createdAt == Self.day)
         #expect(account.signedInAt == Self.day + 5)
         #expect(account.theme == "system")
-        try await store.setTheme("dark", account: "mona")
+        try await store.setTheme("dark", account: AccountKey("mona"))
         #expect(try await store.account(login: "mona")?.theme == "dark")
         #expect(try await store.account(login: "nobody") == nil)
 
-        let (secret, session) = WebSession.make(account: "mona", lifetime: 60, now: Self.day)
-        let (oldSecret, old) = WebSession.make(account: "mona", lifetime: 1, now: Self.day - 10)
+        let (secret, session) = WebSession.make(for: Viewer(stored: "mona"), lifetime: 60, now: Self.day)
+        let (oldSecret, old) = WebSession.make(for: Viewer(stored: "mona"), lifetime: 1, now: Self.day - 10)
         try await store.saveSession(session)
         try await store.saveSession(old)
         #expect(try await store.session(secret: secret, now: Self.day + 30)?.account == "mona")
@@ -190,10 +190,10 @@ import Testing
 
     @Test(arguments: StoreKind.allCases) func trimmingSessionsKeepsAnAccountsNewestAndNoOneElses(kind: StoreKind) async throws {
         let store = try await kind.make()
-        let guests = (0..<5).map { WebSession.make(account: "*guest", lifetime: 600, now: Self.day + Double($0)) }
-        let mona = WebSession.make(account: "mona", lifetime: 600, now: Self.day - 100)
+        let guests = (0..<5).map { WebSession.make(for: Viewer(stored: "*guest"), lifetime: 600, now: Self.day + Double($0)) }
+        let mona = WebSession.make(for: Viewer(stored: "mona"), lifetime: 600, now: Self.day - 100)
         for (_, session) in guests + [mona] { try await store.saveSession(session) }
-        try await store.trimSessions(account: "*guest", keeping: 2, now: Self.day + 10)
+        try await store.trimSessions(for: Viewer(stored: "*guest"), keeping: 2, now: Self.day + 10)
         var kept: [Int] = []
         for (index, guest) in guests.enumerated() {
             if try await store.session(secret: guest.secret, now: Self.day + 10) != nil { kept.append(index) }

@@ -81,12 +81,12 @@ import Testing
             let name = try #require(web.fake.dataset.repositories.first?.fullName)
             let repository = try await web.services.explorer.repository(try RepositoryName(parsing: name))
             try await web.services.database.saveAccount(login: "groue", sealedToken: Data([1]), at: Date())
-            try await web.services.database.addFavorite(repository, account: "groue", at: Date())
+            try await web.services.database.addFavorite(repository, for: Viewer(stored: "groue"), at: Date())
             let (groue, _) = try await AccountsTests.signIn(web, token: AccountsTests.grouesToken)
             #expect(try await Self.page(web, "/favorites", groue).1.contains("data-repo=\"\(name)\""))
             let record = try #require(try await web.services.database.account(login: "groue"))
             #expect(record.key == "#\(try #require(web.fake.dataset.account(login: "groue")).id)")
-            #expect(try await web.services.database.favoriteIDs(account: "groue").isEmpty)
+            #expect(try await web.services.database.favoriteIDs(for: Viewer(stored: "groue")).isEmpty)
         }
     }
 
@@ -129,7 +129,7 @@ import Testing
             let database = web.services.database
             let key = try #require(try await database.account(login: "octocat")).key
             let grouesKey = try #require(try await database.account(login: "groue")).key
-            let grouesBefore = try await database.favorites(account: grouesKey, tag: nil)
+            let grouesBefore = try await database.favorites(for: Viewer(stored: grouesKey), tag: nil)
 
             let (_, settings) = try await Self.page(web, "/settings", octocat)
             #expect(settings.contains("href=\"/settings/forget\""))
@@ -141,30 +141,30 @@ import Testing
             // Without the confirmation, nothing happens.
             let unconfirmed = try await web.post("/settings/forget", form: ["csrf": AccountsTests.csrf(octocat)], cookie: octocat)
             #expect(unconfirmed.headers[values: .location] == ["/settings/forget"])
-            #expect(try await database.favoriteIDs(account: key).count == 2)
+            #expect(try await database.favoriteIDs(for: Viewer(stored: key)).count == 2)
             // Nor without the CSRF token.
             let forged = try await web.post("/settings/forget", form: ["confirm": "forget"], cookie: octocat)
             #expect(forged.status == .forbidden)
-            #expect(try await database.account(key: key) != nil)
+            #expect(try await database.account(key: AccountKey(key)) != nil)
 
             let forgot = try await web.post(
                 "/settings/forget", form: ["csrf": AccountsTests.csrf(octocat), "confirm": "forget"], cookie: octocat)
             #expect(forgot.status == .seeOther)
             #expect(forgot.headers[values: .location] == ["/signin"])
             #expect(forgot.headers[HTTPField.Name("Clear-Site-Data")!] == "\"cache\", \"storage\", \"cookies\"")
-            #expect(try await database.account(key: key) == nil)
+            #expect(try await database.account(key: AccountKey(key)) == nil)
             #expect(try await database.account(login: "octocat") == nil)
-            #expect(try await database.favorites(account: key, tag: nil).isEmpty)
-            #expect(try await database.favoriteTags(account: key).isEmpty)
-            #expect(try await database.updates(account: key, unseenOnly: false, since: nil).isEmpty)
+            #expect(try await database.favorites(for: Viewer(stored: key), tag: nil).isEmpty)
+            #expect(try await database.favoriteTags(for: Viewer(stored: key)).isEmpty)
+            #expect(try await database.updates(for: Viewer(stored: key), unseenOnly: false, since: nil).isEmpty)
             for cookies in [octocat, laptop] {
                 #expect(try await web.get("/favorites", headers: [.cookie: cookies]).status == .seeOther)
             }
             // Groue keeps everything, note and session included.
-            #expect(try await database.favorites(account: grouesKey, tag: nil) == grouesBefore)
+            #expect(try await database.favorites(for: Viewer(stored: grouesKey), tag: nil) == grouesBefore)
             let (grouesStatus, grouesPage) = try await Self.page(web, "/favorites", groue)
             #expect(grouesStatus == .ok && grouesPage.contains("data-repo=\"\(names[0])\""))
-            #expect(try await database.account(key: grouesKey)?.sealedToken.isEmpty == false)
+            #expect(try await database.account(key: AccountKey(grouesKey))?.sealedToken.isEmpty == false)
 
             // Guests have no account to forget.
             let page = try await web.get("/signin")

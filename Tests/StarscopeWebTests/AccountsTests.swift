@@ -128,7 +128,7 @@ import Testing
             let name = try #require(web.fake.dataset.repositories.first?.fullName)
             let toggle = try await web.post("/favorites/toggle", form: ["csrf": Self.csrf(cookies), "repo": name], cookie: cookies)
             #expect(toggle.status == .forbidden)
-            #expect(try await web.services.database.favorites(account: SignInMiddleware.guest).isEmpty)
+            #expect(try await web.services.database.favorites(for: .guest).isEmpty)
         }
     }
 
@@ -144,14 +144,14 @@ import Testing
     @Test func aSessionOpensNothingOnceTheServerRunsAnotherWay() throws {
         var settings = WebSettings(environment: try StarscopeEnvironment(variables: ["STARSCOPE_DATA_DIR": "/", "HOME": "/"]))
         settings.requireSignIn = true
-        #expect(SignInMiddleware.fits("", settings))
-        #expect(!SignInMiddleware.fits("octocat", settings))
-        #expect(!SignInMiddleware.fits(SignInMiddleware.guest, settings))
+        #expect(SignInMiddleware.fits(.owner, settings))
+        #expect(!SignInMiddleware.fits(.account(AccountKey("#1")), settings))
+        #expect(!SignInMiddleware.fits(.guest, settings))
         settings.accounts = true
-        #expect(SignInMiddleware.fits("octocat", settings))
-        #expect(!SignInMiddleware.fits("", settings))
-        #expect(!SignInMiddleware.fits(SignInMiddleware.guest, settings))
+        #expect(SignInMiddleware.fits(.account(AccountKey("#1")), settings))
+        #expect(!SignInMiddleware.fits(.owner, settings))
+        #expect(!SignInMiddleware.fits(.guest, settings))
         settings.guests = true
-        #expect(SignInMiddleware.fits(SignInMiddleware.guest, settings))
+        #expect(SignInMiddleware.fits(.guest, settings))
     }
 }

@@ -141,7 +141,7 @@ import Testing
             let database = web.services.database
             for secret in [world.aSecret, world.bSecret, world.serverSecret] {
                 #expect(try await database.starHistory(repositoryID: secret.id).isEmpty)
-                #expect(try await database.snapshot(fullName: secret.fullName, account: "groue-not") == nil)
+                #expect(try await database.snapshot(fullName: secret.fullName, for: Viewer(stored: "groue-not")) == nil)
             }
             let gains = try await database.starGains(since: Date.distantPast).map(\.repositoryID)
             #expect(!gains.contains(world.aSecret.id) && !gains.contains(world.serverSecret.id))
@@ -149,9 +149,9 @@ import Testing
             // Live counts: a guest's or another account's checks never count a private repository.
             let name = try RepositoryName(parsing: world.aSecret.fullName)
             #expect(await web.services.explorer.check(.repository(name)).stars.isEmpty)
-            let grouesExplorer = try #require(await web.services.accountExplorer(try await Self.key(web, "groue")))
+            let grouesExplorer = try #require(await web.services.accountExplorer(AccountKey(try await Self.key(web, "groue"))))
             #expect(await grouesExplorer.check(.repository(name)).stars.isEmpty)
-            let octocatsExplorer = try #require(await web.services.accountExplorer(try await Self.key(web, "octocat")))
+            let octocatsExplorer = try #require(await web.services.accountExplorer(AccountKey(try await Self.key(web, "octocat"))))
             #expect(await octocatsExplorer.check(.repository(name)).stars[world.aSecret.fullName] == world.aSecret.stars)
 
             // GitHub unreachable: still nothing private for the others; the owner keeps their copy.
@@ -207,7 +207,8 @@ import Testing
             #expect(!online.contains("DOCTORED") && !online.contains("987654"))
             _ = try await web.post("/favorites/toggle", form: ["csrf": AccountsTests.csrf(a), "repo": world.pristine.fullName], cookie: a)
             let favorite = try #require(
-                try await web.services.database.favorite(fullName: world.pristine.fullName, account: try await Self.key(web, "octocat")))
+                try await web.services.database.favorite(
+                    fullName: world.pristine.fullName, for: Viewer(stored: try await Self.key(web, "octocat"))))
             #expect(favorite.repository.id == world.pristine.id && favorite.repository.stargazersCount == world.pristine.stars)
             #expect(try await web.services.database.starHistory(repositoryID: doctoredID).isEmpty)
             let history = try await web.services.database.starHistory(repositoryID: world.pristine.id)
@@ -220,7 +221,8 @@ import Testing
             // Once GitHub answers for B, B's copy becomes GitHub's too (a made-up id does not keep it).
             _ = await web.services.updatesRound()
             let bs = try #require(
-                try await web.services.database.favorite(fullName: world.pristine.fullName, account: try await Self.key(web, "groue")))
+                try await web.services.database.favorite(
+                    fullName: world.pristine.fullName, for: Viewer(stored: try await Self.key(web, "groue"))))
             #expect(bs.repository.id == world.pristine.id && bs.repository.stargazersCount == world.pristine.stars)
             #expect(bs.repository.description != "DOCTORED: pay at https://evil.example")
         }
@@ -268,8 +270,9 @@ import Testing
             #expect(!made.contains { $0.login == world.serverLogin })
 
             // Each account hears of its own repositories, and of public ones, never of another's private one.
-            let octocats = try await web.services.database.updates(account: try await Self.key(web, "octocat"), unseenOnly: false)
-            let groues = try await web.services.database.updates(account: try await Self.key(web, "groue"), unseenOnly: false)
+            let octocats = try await web.services.database.updates(
+                for: Viewer(stored: try await Self.key(web, "octocat")), unseenOnly: false)
+            let groues = try await web.services.database.updates(for: Viewer(stored: try await Self.key(web, "groue")), unseenOnly: false)
             #expect(octocats.contains { $0.kind == .release && $0.fullName == world.aSecret.fullName })
             #expect(groues.contains { $0.kind == .release && $0.fullName == world.bSecret.fullName })
             #expect(groues.contains { $0.kind == .release && $0.fullName == world.shared.fullName })
@@ -280,7 +283,7 @@ import Testing
             let page = try await Self.html(web, "/updates", b).html
             #expect(!page.contains("data-update=\"release\" data-repo=\"\(world.aSecret.fullName)\""))
             // A's own checks of A's private repository go on: B's 404 did not make it "gone" for A.
-            #expect(try await web.services.database.watchProblems(account: try await Self.key(web, "octocat")).isEmpty)
+            #expect(try await web.services.database.watchProblems(for: Viewer(stored: try await Self.key(web, "octocat"))).isEmpty)
         }
     }
 }

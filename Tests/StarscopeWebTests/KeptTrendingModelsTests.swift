@@ -1,6 +1,7 @@
 import Foundation
 import StarscopeCore
 import StarscopeModels
+import StarscopeStore
 import Testing
 
 @testable import StarscopeWeb
@@ -26,7 +27,7 @@ import Testing
 
     @Test func theSameInputsGiveTheSameRowsAndAnythingElseMakesThemAgain() throws {
         let models = KeptTrendingModels()
-        let key = KeptTrendingModels.Key(account: "", list: TrendingList())
+        let key = KeptTrendingModels.Key(viewer: .owner, list: TrendingList())
         let items = Self.repositories(3)
         let inputs = KeptTrendingModels.Inputs(items: items, favorites: [2], next: nil, incomplete: false)
         let made = Self.page(items, favorites: [2], at: Self.now)
@@ -43,7 +44,7 @@ import Testing
                 key, inputs: .init(items: items, favorites: [2], next: TrendingList().with(page: 2), incomplete: false), now: Self.now)
                 == nil)
         #expect(models.model(key, inputs: .init(items: items, favorites: [2], next: nil, incomplete: true), now: Self.now) == nil)
-        #expect(models.model(.init(account: "mona", list: TrendingList()), inputs: inputs, now: Self.now) == nil)
+        #expect(models.model(.init(viewer: Viewer(stored: "mona"), list: TrendingList()), inputs: inputs, now: Self.now) == nil)
         #expect(models.model(key, inputs: inputs, now: Self.now.addingTimeInterval(86_400)) == nil)
     }
 
@@ -52,7 +53,7 @@ import Testing
     /// and the next look-up with the new array needs no comparing. Other repositories make it again.
     @Test func equalRowsInANewArrayGiveTheModelMadeBefore() throws {
         let models = KeptTrendingModels()
-        let key = KeptTrendingModels.Key(account: "", list: TrendingList())
+        let key = KeptTrendingModels.Key(viewer: .owner, list: TrendingList())
         let items = Self.repositories(3)
         let made = Self.page(items, favorites: [2], at: Self.now)
         models.keep(made, key: key, inputs: .init(items: items, favorites: [2], next: nil, incomplete: false))

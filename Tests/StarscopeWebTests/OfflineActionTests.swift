@@ -19,16 +19,16 @@ import Testing
                     "/favorites/toggle", form: ["csrf": token, "repo": name, "favorite": "1"], cookie: cookie, headers: json)
                 #expect(String(buffer: answer.body) == "{\"repo\":\"\(name)\",\"favorite\":true}")
             }
-            #expect(try await web.services.database.favorites(account: "").map(\.repository.fullName) == [name])
+            #expect(try await web.services.database.favorites(for: .owner).map(\.repository.fullName) == [name])
             for _ in 0..<2 {
                 let answer = try await web.post(
                     "/favorites/toggle", form: ["csrf": token, "repo": name, "favorite": "0"], cookie: cookie, headers: json)
                 #expect(String(buffer: answer.body) == "{\"repo\":\"\(name)\",\"favorite\":false}")
             }
-            #expect(try await web.services.database.favorites(account: "").isEmpty)
+            #expect(try await web.services.database.favorites(for: .owner).isEmpty)
             // Without a wanted state it is still a toggle.
             _ = try await web.post("/favorites/toggle", form: ["csrf": token, "repo": name], cookie: cookie, headers: json)
-            #expect(try await web.services.database.favorites(account: "").count == 1)
+            #expect(try await web.services.database.favorites(for: .owner).count == 1)
         }
     }
 

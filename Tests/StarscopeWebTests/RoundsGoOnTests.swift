@@ -38,13 +38,13 @@ import Testing
             let next = try #require(await web.services.updatesRound())
             #expect(next.problems == 0)
             #expect(!(await web.fake.requests()).contains { $0.path.hasPrefix("/repos/\(dead.fullName)") })
-            let gone = try await web.services.database.updates(account: "", unseenOnly: false, since: nil).filter { $0.kind == .gone }
+            let gone = try await web.services.database.updates(for: .owner, unseenOnly: false, since: nil).filter { $0.kind == .gone }
             #expect(gone.count == 1)
         }
     }
 
     /// A repository blocked for legal reasons (451, GitHub's DMCA answer) is as good as gone for
-    /// this account: a `gone` update once, and the next round does not ask for it again.
+    /// this for: Viewer(stored: a `gone` update once), and the next round does not ask for it again.
     @Test func aBlockedFavouriteIsGoneAndNotAskedForEveryRound() async throws {
         try await WebHarness.run(UpdatesPageTests.world(), token: FakeGitHub.octocatToken) { web in
             let sorted = web.fake.dataset.repositories.sorted { $0.id < $1.id }
@@ -54,10 +54,10 @@ import Testing
             await web.fake.inject(.blocked, path: "/repos/\(blocked.fullName)")
             let round = try #require(await web.services.updatesRound())
             #expect(round.failure == nil && round.problems == 1 && round.checked == 2)
-            let problems = try await web.services.database.watchProblems(account: nil)
+            let problems = try await web.services.database.watchProblems(for: nil)
             #expect(problems.map(\.fullName) == [blocked.fullName])
             #expect(problems.first?.gone == true)
-            let gone = try await web.services.database.updates(account: "", unseenOnly: false, since: nil).filter { $0.kind == .gone }
+            let gone = try await web.services.database.updates(for: .owner, unseenOnly: false, since: nil).filter { $0.kind == .gone }
             #expect(gone.map(\.fullName) == [blocked.fullName])
             await web.fake.clearRequests()
             let next = try #require(await web.services.updatesRound())
@@ -76,13 +76,13 @@ import Testing
             await web.fake.inject(.pastSearchCap, path: "/repos/\(broken.fullName)")
             let round = try #require(await web.services.updatesRound())
             #expect(round.problems == 1 && round.failure == nil && round.checked == 2)
-            let problems = try await web.services.database.watchProblems(account: nil)
+            let problems = try await web.services.database.watchProblems(for: nil)
             #expect(problems.map(\.fullName) == [broken.fullName])
             #expect(problems.first?.gone == false)
             #expect(try await web.services.database.watch(repositoryID: fine.id) != nil)
             await web.fake.clearFaults()
             _ = await web.services.updatesRound()
-            #expect(try await web.services.database.watchProblems(account: nil).isEmpty)
+            #expect(try await web.services.database.watchProblems(for: nil).isEmpty)
         }
     }
 

@@ -2,8 +2,8 @@ import Foundation
 
 /// GitHub's repository search syntax, as much of it as Starscope and its users type: free-text
 /// terms and the `created:`, `pushed:`, `language:`, `topic:`, `user:`/`org:`, `repo:`, `fork:`,
-/// `archived:`, `license:`, `stars:`, `forks:` and `in:name|description|topics` qualifiers
-/// (`is:` and `sort:` are accepted and ignored).
+/// `archived:`, `license:`, `stars:`, `forks:`, `is:public|private` and `in:name|description|topics`
+/// qualifiers (other `is:` values and `sort:` are accepted and ignored).
 struct SearchQuery {
     var terms: [String] = []
     /// Inclusive lower and exclusive upper bounds.
@@ -26,6 +26,8 @@ struct SearchQuery {
     var license: String?
     /// Where free-text terms are looked for (`in:`); everywhere when empty.
     var within: Set<String> = []
+    /// `is:private` (true) or `is:public` (false): only repositories of that visibility.
+    var isPrivate: Bool?
 
     enum ForkMode { case exclude, include, only }
 
@@ -69,6 +71,8 @@ struct SearchQuery {
                 archived = value == "true"
             case "license": license = value.lowercased()
             case "in": within.formUnion(value.lowercased().split(separator: ",").map(String.init))
+            case "is" where value.lowercased() == "public": isPrivate = false
+            case "is" where value.lowercased() == "private": isPrivate = true
             case "is", "sort": break
             default: terms.append(token.lowercased())
             }
@@ -95,6 +99,7 @@ struct SearchQuery {
         if let fullName, repo.fullName.lowercased() != fullName { return false }
         if let archived, repo.archived != archived { return false }
         if let license, repo.license?.key != license { return false }
+        if let isPrivate, repo.isPrivate != isPrivate { return false }
         guard !terms.isEmpty else { return true }
         var fields: [String] = []
         if within.isEmpty || within.contains("name") { fields.append(repo.name) }

@@ -82,9 +82,9 @@ struct AccountsCommand: AsyncParsableCommand {
 
         func forget(in store: any Store) async throws(StoreError) -> (account: AccountRecord, favorites: Int, updates: Int)? {
             guard let account = try await store.account(login: login) else { return nil }
-            let favorites = try await store.favoriteIDs(account: account.key).count
-            let updates = try await store.updates(account: account.key, unseenOnly: false, since: nil).count
-            try await store.forgetAccount(account.key)
+            let favorites = try await store.favoriteIDs(for: account.viewer).count
+            let updates = try await store.updates(for: account.viewer, unseenOnly: false, since: nil).count
+            try await store.forgetAccount(AccountKey(account.key))
             return (account, favorites, updates)
         }
     }

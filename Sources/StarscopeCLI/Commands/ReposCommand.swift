@@ -40,7 +40,9 @@ struct ReposCommand: AsyncParsableCommand {
                 let kind = (language.map { "\($0) " } ?? "") + (forks ? "" : "non-fork ")
                 writeOut("\(login) has no public \(kind)repositories.\n")
             } else {
-                writeOut(RepositoryOutput.table(result.items, favorites: await session.explorer.favoriteIDs(), terminal: session.terminal))
+                writeOut(
+                    RepositoryOutput.table(
+                        result.items, favorites: await session.explorer.favoriteIDs(for: .owner), terminal: session.terminal))
             }
         }
     }

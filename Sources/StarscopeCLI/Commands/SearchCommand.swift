@@ -55,7 +55,8 @@ struct SearchCommand: AsyncParsableCommand {
                     writeOut("No repositories match.\n")
                 } else {
                     writeOut(
-                        RepositoryOutput.table(result.items, favorites: await session.explorer.favoriteIDs(), terminal: session.terminal))
+                        RepositoryOutput.table(
+                            result.items, favorites: await session.explorer.favoriteIDs(for: .owner), terminal: session.terminal))
                 }
             }
         }

@@ -46,7 +46,9 @@ struct TrendingCommand: AsyncParsableCommand {
             } else if result.items.isEmpty {
                 writeOut("No repositories created \(since.label) match.\n")
             } else {
-                writeOut(RepositoryOutput.table(result.items, favorites: await session.explorer.favoriteIDs(), terminal: session.terminal))
+                writeOut(
+                    RepositoryOutput.table(
+                        result.items, favorites: await session.explorer.favoriteIDs(for: .owner), terminal: session.terminal))
             }
         }
     }

@@ -33,7 +33,7 @@ struct UpdatesCommand: AsyncParsableCommand {
                 updates =
                     all
                     ? try await session.database.updates(
-                        account: "", unseenOnly: false, since: session.explorer.now().addingTimeInterval(-30 * 86_400))
+                        for: .owner, unseenOnly: false, since: session.explorer.now().addingTimeInterval(-30 * 86_400))
                     : try await session.database.updates(unseenOnly: true)
                 try await session.database.markUpdatesSeen(ids: updates.compactMap(\.id))
             } catch let error as StoreError {

@@ -74,7 +74,7 @@ struct Session {
 
     /// `--json` repositories with their favourite flag.
     func json(_ repositories: [Repository]) async -> [RepositoryJSON] {
-        let favorites = await explorer.favoriteIDs()
+        let favorites = await explorer.favoriteIDs(for: .owner)
         return repositories.map { RepositoryJSON(repository: $0, favorite: favorites.contains($0.id)) }
     }
 }
@@ -105,8 +105,8 @@ enum StaleNotice {
 }
 
 /// A command leaves its database open when the process ends. Closing it would checkpoint the
-/// write-ahead log into the database file, two `fsync`s that cost a short command about as much
-/// as its own work; SQLite checkpoints the log anyway once it grows to 4 MB, and reads it back
+/// write-ahead log into the database file, two `fsync`s that are slow beside a short command's
+/// own work; SQLite checkpoints the log anyway once it grows to 4 MB, and reads it back
 /// whole after a process ends without closing (as after a crash, which the store is built for).
 enum OpenAtExit {
     private static let kept = Mutex<[AppDatabase]>([])

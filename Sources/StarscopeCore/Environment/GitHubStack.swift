@@ -33,13 +33,15 @@ public struct GitHubStack: Sendable {
     /// Use cases over the cache, for `token`: fresh answers cost no request, stale ones are
     /// revalidated, and stored ones stand in when GitHub cannot answer.
     ///
-    /// `account` is whose token it is (what GitHub shows only to that account is stored under it
-    /// alone); `publicOnly` hides every repository that is not public (guests on a shared server).
-    public func explorer(token: String?, account: String = "", publicOnly: Bool = false) -> Explorer {
+    /// `viewer` is whose eyes GitHub's answers are read through (an account's own token, or the
+    /// owner's, guests' and everyone's on the server's token): what may be shown and kept of
+    /// them is the store's audience rule.
+    public func explorer(token: String?, viewer: Viewer = .owner) -> Explorer {
         let configuration = environment.gitHubConfiguration(token: token)
         let cached = CachingTransport(
-            upstream: network(configuration), database: database, configuration: configuration, policy: environment.cachePolicy)
-        return Explorer(client: GitHubClient(transport: cached), database: database, account: account, publicOnly: publicOnly)
+            upstream: network(configuration), database: database, configuration: configuration, policy: environment.cachePolicy,
+            holder: viewer)
+        return Explorer(client: GitHubClient(transport: cached), database: database, viewer: viewer)
     }
 
     /// A client that always asks GitHub, for checks that must reach it (a token being saved).

@@ -109,11 +109,11 @@ public struct BreakingOut: Sendable {
             guard let name = try? RepositoryName(parsing: candidate.fullName) else { continue }
             do {
                 let page = try await explorer.client.starHistoryPage(owner: name.owner, name: name.name)
-                try? await database.saveRecentStarWeeks(repositoryID: candidate.id, weeks: page.items, at: time)
+                try? await database.saveRecentStarWeeks(of: candidate, weeks: page.items, at: time)
                 answered += 1
             } catch .validationFailed, .notFound {
                 // No history (or no longer there): not asked again today.
-                try? await database.saveRecentStarWeeks(repositoryID: candidate.id, weeks: [], at: time)
+                try? await database.saveRecentStarWeeks(of: candidate, weeks: [], at: time)
             } catch {
                 if case .rateLimited = error { break }
                 if case .secondaryRateLimit = error { break }

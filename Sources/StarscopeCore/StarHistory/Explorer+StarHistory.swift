@@ -27,7 +27,7 @@ extension Explorer {
 
     /// A repository's whole star history from GitHub's weekly buckets: fetched whole once
     /// (ceil(weeks/30) requests, several at a time), then only page 1, conditionally, at most
-    /// daily, merged over what was kept. Kept for public repositories only; a private one is
+    /// daily, merged over what was kept. The store keeps shared repositories' only; any other is
     /// asked through its token's cache each time. When GitHub cannot answer, the kept buckets
     /// stand in (reported as stale).
     public func starHistory(_ name: RepositoryName) async throws(StarscopeError) -> RepositoryStarHistory {
@@ -38,30 +38,28 @@ extension Explorer {
     /// `starHistory(_:)` of a repository the caller has in hand, one this explorer shows (a
     /// detail page has it already: looking it up again read and decoded its stored copy).
     public func starHistory(of repository: Repository) async throws(StarscopeError) -> RepositoryStarHistory {
-        let kept = repository.isPublic ? (try? await database?.gitHubStarHistory(repositoryID: repository.id)) ?? nil : nil
+        let kept = (try? await database?.gitHubStarHistory(of: repository)) ?? nil
         return try await starHistory(of: repository, kept: kept)
     }
 
-    /// Starscope's own counts of `repository` and the weeks of GitHub's history kept for it (a
-    /// public one's only), in one store read: a detail shows both on every view. When that read
-    /// fails each is read on its own, so whichever can be read still is.
+    /// Starscope's own counts of `repository` and the weeks of GitHub's history kept for it (the
+    /// store keeps those of shared repositories only), in one store read: a detail shows both on
+    /// every view. When that read fails each is read on its own, so whichever can be read still is.
     public func starRecords(of repository: Repository) async -> StarRecords {
         guard let database else { return StarRecords(samples: [], gitHub: nil) }
-        let isPublic = repository.isPublic
-        if let records = try? await database.starRecords(repositoryID: repository.id, gitHub: isPublic) { return records }
+        if let records = try? await database.starRecords(of: repository) { return records }
         return StarRecords(
             samples: (try? await database.starHistory(repositoryID: repository.id)) ?? [],
-            gitHub: isPublic ? (try? await database.gitHubStarHistory(repositoryID: repository.id)) ?? nil : nil)
+            gitHub: (try? await database.gitHubStarHistory(of: repository)) ?? nil)
     }
 
     /// `starHistory(of:)` with the weeks kept for `repository` read already (`starRecords(of:)`;
-    /// nil when none are). A private repository's are never kept, whatever is passed.
+    /// nil when none are).
     public func starHistory(of repository: Repository, kept: GitHubStarHistory?) async throws(StarscopeError)
         -> RepositoryStarHistory
     {
         let owner = try RepositoryName(parsing: repository.fullName)
         let name = owner
-        let kept = repository.isPublic ? kept : nil
         let time = now()
         func result(_ weeks: [StarHistoryWeek], unavailable: Bool, fetchedAt: Date?, requests: Int) -> RepositoryStarHistory {
             let today = CivilDate.floorDivide(Int64(time.timeIntervalSince1970.rounded(.down)), by: 86_400).quotient
@@ -86,10 +84,8 @@ extension Explorer {
                     owner: owner.owner, name: owner.name, reserve: Self.starHistoryReserve)
             }
         } catch .validationFailed {
-            if repository.isPublic {
-                try? await database?.saveGitHubStarHistory(
-                    GitHubStarHistory(repositoryID: repository.id, weeks: [], fetchedAt: time, unavailable: true))
-            }
+            try? await database?.saveGitHubStarHistory(
+                GitHubStarHistory(repositoryID: repository.id, weeks: [], fetchedAt: time, unavailable: true), of: repository)
             return result([], unavailable: true, fetchedAt: time, requests: 1)
         } catch {
             if error.isTransient, let kept {
@@ -98,9 +94,9 @@ extension Explorer {
             }
             throw StarscopeError(error, about: .repository(name))
         }
-        if repository.isPublic, !weeks.isEmpty {
+        if !weeks.isEmpty {
             // The newest weeks also tell whether it is breaking out.
-            try? await database?.saveRecentStarWeeks(repositoryID: repository.id, weeks: weeks, at: time)
+            try? await database?.saveRecentStarWeeks(of: repository, weeks: weeks, at: time)
         }
         guard whole else {
             // The newest weeks only: drawn from when they start, kept nowhere, asked whole later.
@@ -118,9 +114,8 @@ extension Explorer {
             partial.partial = true
             return partial
         }
-        if repository.isPublic {
-            try? await database?.saveGitHubStarHistory(GitHubStarHistory(repositoryID: repository.id, weeks: weeks, fetchedAt: time))
-        }
+        try? await database?.saveGitHubStarHistory(
+            GitHubStarHistory(repositoryID: repository.id, weeks: weeks, fetchedAt: time), of: repository)
         return result(weeks, unavailable: false, fetchedAt: time, requests: requests)
     }
 }

@@ -46,9 +46,9 @@ public struct UpdatesCheck: Sendable {
     /// Checks from `start`, at most `budget` requests' worth (nil: every favourite).
     public func run(budget: Int? = nil, start: Int = 0) async -> Round {
         var round = Round()
-        guard let watched = try? await database.watchedRepositories(account: explorer.account), !watched.isEmpty else { return round }
+        guard let watched = try? await database.watchedRepositories(for: explorer.viewer), !watched.isEmpty else { return round }
         let known = Dictionary(
-            ((try? await database.watchProblems(account: explorer.account)) ?? []).map { ($0.repositoryID, $0) },
+            ((try? await database.watchProblems(for: explorer.viewer)) ?? []).map { ($0.repositoryID, $0) },
             uniquingKeysWith: { first, _ in first })
         let from = start < watched.count ? start : 0
         for (offset, item) in watched.enumerated().dropFirst(from) {
@@ -91,14 +91,14 @@ public struct UpdatesCheck: Sendable {
         let now = explorer.now()
         let gone = if case .notFound = error { true } else { false }
         let problem = WatchProblem(
-            account: explorer.account, repositoryID: repositoryID, fullName: fullName,
+            for: explorer.viewer, repositoryID: repositoryID, fullName: fullName,
             problem: gone
                 ? "\(fullName) is no longer on GitHub (deleted, made private or blocked); it is checked once a day." : error.message,
             gone: gone, since: known?.since ?? now, checkedAt: now)
         var updates: [Update] = []
         if gone, known?.gone != true {
             let url =
-                (try? await database.snapshot(fullName: fullName, account: explorer.account))?.repository.htmlURL
+                (try? await database.snapshot(fullName: fullName, for: explorer.viewer))?.repository.htmlURL
                 ?? "https://github.com/\(fullName)"
             updates.append(
                 Update(
@@ -130,7 +130,7 @@ public struct UpdatesCheck: Sendable {
         let history = (try? await database.starHistory(repositoryID: repository.id)) ?? []
         // GitHub's days, when its newest weeks were asked in the last two days (breaking out, a detail).
         var gitHubDays: StarCurve?
-        if repository.isPublic, let recent = try? await database.recentStarWeeks(repositoryID: repository.id),
+        if let recent = try? await database.recentStarWeeks(of: repository),
             now.timeIntervalSince(recent.fetchedAt) < 2 * 86_400, !recent.weeks.isEmpty
         {
             let today = CivilDate.floorDivide(Int64(now.timeIntervalSince1970.rounded(.down)), by: 86_400).quotient
@@ -142,7 +142,7 @@ public struct UpdatesCheck: Sendable {
         let updates = UpdateRules.updates(
             before: before, now: seen, repository: repository, release: release, history: history, gitHubDays: gitHubDays, at: now)
         do {
-            try await database.record(seen, updates: updates, account: repository.isPublic ? nil : explorer.account)
+            try await database.record(seen, updates: updates, of: repository, checkedFor: explorer.viewer)
         } catch {
             throw StarscopeError(error)
         }

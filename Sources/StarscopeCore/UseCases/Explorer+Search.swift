@@ -1,6 +1,7 @@
 import Foundation
 import GitHubAPI
 import StarscopeModels
+import StarscopeStore
 
 /// One window of a search of all of GitHub, and what GitHub said about the whole search.
 public struct SearchWindow<Item: Sendable>: Sendable {
@@ -21,7 +22,7 @@ extension Explorer {
         let perPage = pageSize(forLimit: limit)
         let first: Page<Repository>
         do {
-            first = try await client.searchRepositories(query: q, sort: nil, perPage: perPage)
+            first = try await client.searchRepositories(query: viewer.repositorySearch(q), sort: nil, perPage: perPage)
         } catch {
             throw Self.searchError(StarscopeError(error, about: .search), gitHub: error)
         }
@@ -51,7 +52,7 @@ extension Explorer {
         let window = RowWindow(page: page, rows: rows)
         do {
             let result = try await client.searchRepositories(
-                query: q, sort: nil, perPage: RowWindow.upstreamPageSize, page: window.upstreamPage)
+                query: viewer.repositorySearch(q), sort: nil, perPage: RowWindow.upstreamPageSize, page: window.upstreamPage)
             if !result.isStored { await observe(result.items) }
             let (items, next) = window.cut(visible(result.items), upstreamHasNext: result.links.next != nil)
             return SearchWindow(

@@ -13,59 +13,52 @@ public struct Explorer: Sendable {
     public let database: (any Store)?
     /// The current time; injected so that timeframes can be tested on any date.
     public let now: @Sendable () -> Date
-    /// Whose token the client carries ("" for the terminal and a server's own token): what
-    /// GitHub shows only to that account is kept under it alone (see `Store.observe`).
-    public let account: String
-    /// Shows public repositories only, whatever the token may see: what guests of a shared
-    /// server get, browsing on the server's token.
-    public let publicOnly: Bool
+    /// Whose eyes GitHub's answers are read through: the owner's or an account's token sees its
+    /// private repositories; a guest and everyone, on the server's token, see public ones only
+    /// (the audience rule, `Viewer+Audience.swift`).
+    public let viewer: Viewer
     /// New & popular's windows cut before, shared by every copy of this explorer.
     let windows: RecentWindows
 
     public init(
-        client: GitHubClient, database: (any Store)? = nil, account: String = "", publicOnly: Bool = false,
-        now: @escaping @Sendable () -> Date = { Date() }
+        client: GitHubClient, database: (any Store)? = nil, viewer: Viewer = .owner, now: @escaping @Sendable () -> Date = { Date() }
     ) {
-        self.init(client: client, database: database, account: account, publicOnly: publicOnly, now: now, windows: RecentWindows())
+        self.init(client: client, database: database, viewer: viewer, now: now, windows: RecentWindows())
     }
 
-    init(
-        client: GitHubClient, database: (any Store)?, account: String, publicOnly: Bool, now: @escaping @Sendable () -> Date,
-        windows: RecentWindows
-    ) {
+    init(client: GitHubClient, database: (any Store)?, viewer: Viewer, now: @escaping @Sendable () -> Date, windows: RecentWindows) {
         self.client = client
         self.database = database
-        self.account = account
-        self.publicOnly = publicOnly
+        self.viewer = viewer
         self.now = now
         self.windows = windows
     }
 
-    /// The same client and store, for `account`, shown public repositories only when `publicOnly`.
-    public func restricted(account: String, publicOnly: Bool) -> Explorer {
-        Explorer(client: client, database: database, account: account, publicOnly: publicOnly, now: now, windows: windows)
+    /// The same client and store, read through `viewer`'s eyes.
+    public func viewed(by viewer: Viewer) -> Explorer {
+        Explorer(client: client, database: database, viewer: viewer, now: now, windows: windows)
     }
 
     /// Whether this explorer may show `repository`.
     func shows(_ repository: Repository) -> Bool {
-        !publicOnly || repository.isPublic
+        viewer.mayRead(repository)
     }
 
     /// The repositories of a list this explorer may show.
     func visible(_ repositories: [Repository]) -> [Repository] {
-        publicOnly ? repositories.filter(\.isPublic) : repositories
+        viewer.readable(repositories)
     }
 
-    /// The ids of the favourites, to mark them in any list.
-    public func favoriteIDs(account: String = "") async -> Set<Int64> {
-        (try? await database?.favoriteIDs(account: account)) ?? []
+    /// The ids of `viewer`'s favourites, to mark them in any list.
+    public func favoriteIDs(for viewer: Viewer) async -> Set<Int64> {
+        (try? await database?.favoriteIDs(for: viewer)) ?? []
     }
 
     /// Records what GitHub said about these repositories (star history, favourite snapshots).
     /// A failure to record never fails what the user asked for. Answers the store gave in
     /// GitHub's place are not recorded again: they hold nothing new.
     func observe(_ repositories: [Repository]) async {
-        try? await database?.observe(repositories, account: account, at: now())
+        try? await database?.observe(repositories, for: viewer, at: now())
     }
 
     /// "New & popular": repositories created in the timeframe, most stars first.
@@ -79,9 +72,12 @@ public struct Explorer: Sendable {
                 // Unfiltered, every page the limit needs is there: asked for together, before any
                 // answer (one round trip instead of page 1, then the rest its `Link` names).
                 guard query.isUnfiltered, needed > 1 else {
-                    return [try await client.searchRepositories(query: q, sort: query.sort.rawValue, perPage: perPage)]
+                    return [
+                        try await client.searchRepositories(query: viewer.repositorySearch(q), sort: query.sort.rawValue, perPage: perPage)
+                    ]
                 }
-                return try await client.searchRepositories(query: q, sort: query.sort.rawValue, perPage: perPage, pages: 1...needed)
+                return try await client.searchRepositories(
+                    query: viewer.repositorySearch(q), sort: query.sort.rawValue, perPage: perPage, pages: 1...needed)
             }
         }
         let result: ListResult<Repository>
@@ -105,7 +101,8 @@ public struct Explorer: Sendable {
         let window = RowWindow(page: page, rows: rows)
         @Sendable func ask(_ q: String) async throws(GitHubError) -> Page<Repository> {
             try await client.searchRepositories(
-                query: q, sort: query.sort.rawValue, perPage: RowWindow.upstreamPageSize, page: window.upstreamPage)
+                query: viewer.repositorySearch(q), sort: query.sort.rawValue, perPage: RowWindow.upstreamPageSize, page: window.upstreamPage
+            )
         }
         let result: Page<Repository>
         do {
@@ -116,7 +113,7 @@ public struct Explorer: Sendable {
         }
         if !result.isStored { await observe(result.items) }
         let upstreamHasNext = result.links.next != nil
-        let (items, next) = windows.cut(result.items, window: window, publicOnly: publicOnly, upstreamHasNext: upstreamHasNext) {
+        let (items, next) = windows.cut(result.items, window: window, viewer: viewer, upstreamHasNext: upstreamHasNext) {
             window.cut(visible(result.items), upstreamHasNext: upstreamHasNext)
         }
         return (items, next.flatMap { $0 <= window.lastSearchPage ? $0 : nil }, result.incompleteResults)
@@ -178,7 +175,7 @@ public struct Explorer: Sendable {
     /// favourite, never another account's. A repository this explorer may not show (a private
     /// one, for a guest) is "not found", as GitHub answers those who may not see it.
     public func repository(_ name: RepositoryName, snapshotFreshFor: TimeInterval? = nil) async throws(StarscopeError) -> Repository {
-        let snapshot = (try? await database?.snapshot(fullName: name.description, account: account)).flatMap { $0 }.flatMap {
+        let snapshot = (try? await database?.snapshot(fullName: name.description, for: viewer)).flatMap { $0 }.flatMap {
             shows($0.repository) ? $0 : nil
         }
         if let snapshotFreshFor, let snapshot, now().timeIntervalSince(snapshot.fetchedAt) < snapshotFreshFor {

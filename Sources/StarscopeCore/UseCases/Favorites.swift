@@ -7,13 +7,13 @@ import StarscopeStore
 public struct Favorites: Sendable {
     public let explorer: Explorer
     public let database: any Store
-    /// Whose favourites: "" for the terminal and a server without accounts, else a login.
-    public let account: String
+    /// Whose favourites: the owner for the terminal and a server without accounts, else an account.
+    public let viewer: Viewer
 
-    public init(explorer: Explorer, database: any Store, account: String = "") {
+    public init(explorer: Explorer, database: any Store, viewer: Viewer = .owner) {
         self.explorer = explorer
         self.database = database
-        self.account = account
+        self.viewer = viewer
     }
 
     /// Fetches the repository (from the cache when it can) and keeps it as a favourite.
@@ -23,7 +23,7 @@ public struct Favorites: Sendable {
     ) {
         let repository = try await explorer.repository(name, snapshotFreshFor: snapshotFreshFor)
         let added = try await Self.store { () async throws(StoreError) in
-            try await database.addFavorite(repository, account: account, at: explorer.now())
+            try await database.addFavorite(repository, for: viewer, at: explorer.now())
         }
         return (repository, added)
     }
@@ -38,7 +38,7 @@ public struct Favorites: Sendable {
     /// store's, never sent to GitHub.
     public func remove(storedName: String) async throws(StarscopeError) {
         let removed = try await Self.store { () async throws(StoreError) in
-            try await database.removeFavorite(fullName: storedName, account: account, at: explorer.now())
+            try await database.removeFavorite(fullName: storedName, for: viewer, at: explorer.now())
         }
         guard removed else { throw .notFound("\(storedName) is not one of your favourites.") }
     }
@@ -49,7 +49,7 @@ public struct Favorites: Sendable {
     public func restore(storedName: String) async throws(StarscopeError) -> Bool {
         try await Self.store { () async throws(StoreError) in
             try await database.restoreFavorite(
-                fullName: storedName, account: account, removedSince: explorer.now() - Favorite.undoWindow)
+                fullName: storedName, for: viewer, removedSince: explorer.now() - Favorite.undoWindow)
         }
     }
 
@@ -57,7 +57,7 @@ public struct Favorites: Sendable {
     /// cache is fresh, conditional after). When GitHub cannot answer, the saved snapshots are
     /// shown and the work's `CacheReport` says since when.
     public func list(refresh: Bool, tag: String? = nil) async throws(StarscopeError) -> [Favorite] {
-        let saved = try await Self.store { () async throws(StoreError) in try await database.favorites(account: account, tag: tag) }
+        let saved = try await Self.store { () async throws(StoreError) in try await database.favorites(for: viewer, tag: tag) }
         guard refresh else { return saved }
         var refreshed: [Repository] = []
         for favorite in saved {
@@ -75,7 +75,7 @@ public struct Favorites: Sendable {
             }
         }
         await explorer.observe(refreshed)
-        return try await Self.store { () async throws(StoreError) in try await database.favorites(account: account, tag: tag) }
+        return try await Self.store { () async throws(StoreError) in try await database.favorites(for: viewer, tag: tag) }
     }
 
     /// Adds tags to a favourite, or removes them; each tag is checked first, so nothing changes
@@ -91,7 +91,7 @@ public struct Favorites: Sendable {
         }
         if !remove {
             let existing = try await Self.store { () async throws(StoreError) in
-                try await database.favorite(fullName: storedName, account: account)
+                try await database.favorite(fullName: storedName, for: viewer)
             }
             let total = Set(((existing?.tags ?? []) + checked).map { $0.lowercased() }).count
             guard total <= FavoriteText.maximumTags else {
@@ -99,7 +99,7 @@ public struct Favorites: Sendable {
             }
         }
         let changed = try await Self.store { () async throws(StoreError) in
-            try await database.changeTags(checked, remove: remove, fullName: storedName, account: account)
+            try await database.changeTags(checked, remove: remove, fullName: storedName, for: viewer)
         }
         guard changed else { throw .notFound("\(storedName) is not one of your favourites.") }
     }
@@ -110,18 +110,18 @@ public struct Favorites: Sendable {
             throw .invalidInput("A note has at most \(FavoriteText.maximumNoteLength) characters and no control characters.")
         }
         let changed = try await Self.store { () async throws(StoreError) in
-            try await database.setNote(note, fullName: storedName, account: account)
+            try await database.setNote(note, fullName: storedName, for: viewer)
         }
         guard changed else { throw .notFound("\(storedName) is not one of your favourites.") }
     }
 
     /// Every tag in use, with how many favourites carry it.
     public func tags() async throws(StarscopeError) -> [(tag: String, count: Int)] {
-        try await Self.store { () async throws(StoreError) in try await database.favoriteTags(account: account) }
+        try await Self.store { () async throws(StoreError) in try await database.favoriteTags(for: viewer) }
     }
 
     public func export() async throws(StarscopeError) -> Data {
-        let favorites = try await Self.store { () async throws(StoreError) in try await database.favorites(account: account) }
+        let favorites = try await Self.store { () async throws(StoreError) in try await database.favorites(for: viewer) }
         do {
             return try FavoritesArchive.export(favorites, at: explorer.now())
         } catch {
@@ -130,7 +130,7 @@ public struct Favorites: Sendable {
     }
 
     public func importFavorites(_ data: Data) async throws(StarscopeError) -> FavoritesArchive.ImportReport {
-        try await Self.store { () async throws(StoreError) in try await database.importFavorites(data, account: account, at: explorer.now())
+        try await Self.store { () async throws(StoreError) in try await database.importFavorites(data, for: viewer, at: explorer.now())
         }
     }
 

@@ -49,16 +49,16 @@ public struct GitHubStars: Sendable {
     /// without asking; nil without a token or when nothing recent is known.
     public func remembered(_ name: RepositoryName) -> Bool? {
         guard hasToken else { return nil }
-        return memory?.state(account: favorites.account, repository: name.description, now: favorites.explorer.now())
+        return memory?.state(for: favorites.viewer, repository: name.description, now: favorites.explorer.now())
     }
 
     /// Whether the token's user starred `name` on GitHub; nil without a token, or when GitHub cannot say.
     public func isStarred(_ name: RepositoryName) async -> Bool? {
         guard hasToken else { return nil }
         let now = favorites.explorer.now()
-        if let known = memory?.state(account: favorites.account, repository: name.description, now: now) { return known }
+        if let known = memory?.state(for: favorites.viewer, repository: name.description, now: now) { return known }
         guard let starred = try? await favorites.explorer.client.isStarred(owner: name.owner, name: name.name) else { return nil }
-        memory?.record(starred, account: favorites.account, repository: name.description, now: now)
+        memory?.record(starred, for: favorites.viewer, repository: name.description, now: now)
         return starred
     }
 
@@ -82,9 +82,9 @@ public struct GitHubStars: Sendable {
         } catch {
             throw StarscopeError(error, about: .repository(name))
         }
-        memory?.record(starred, account: favorites.account, repository: name.description, now: explorer.now())
-        if let favorite = try? await favorites.database.favorite(fullName: name.description, account: favorites.account) {
-            try? await favorites.database.setStarredOnGitHub(starred, repositoryID: favorite.repository.id, account: favorites.account)
+        memory?.record(starred, for: favorites.viewer, repository: name.description, now: explorer.now())
+        if let favorite = try? await favorites.database.favorite(fullName: name.description, for: favorites.viewer) {
+            try? await favorites.database.setStarredOnGitHub(starred, repositoryID: favorite.repository.id, for: favorites.viewer)
         }
         guard var repository = before else { return StarChange(starred: starred, stars: nil) }
         if let was, was != starred {
@@ -124,7 +124,7 @@ public struct GitHubStars: Sendable {
         var report = SyncReport()
         let (added, existing) = try await Favorites.store { () async throws(StoreError) in
             try await favorites.database.addFavorites(
-                stars.items, account: favorites.account, starredOnGitHub: true, at: explorer.now())
+                stars.items, for: favorites.viewer, starredOnGitHub: true, at: explorer.now())
         }
         report.added = added
         report.alreadyFavorites = existing
@@ -135,7 +135,7 @@ public struct GitHubStars: Sendable {
         let favourites = try await favorites.list(refresh: false)
         for favorite in favourites where complete && favorite.starredOnGitHub != false && !starredIDs.contains(favorite.repository.id) {
             try await Favorites.store { () async throws(StoreError) in
-                try await favorites.database.setStarredOnGitHub(false, repositoryID: favorite.repository.id, account: favorites.account)
+                try await favorites.database.setStarredOnGitHub(false, repositoryID: favorite.repository.id, for: favorites.viewer)
             }
         }
         guard push else { return report }

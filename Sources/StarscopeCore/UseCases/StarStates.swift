@@ -1,4 +1,5 @@
 import Foundation
+import StarscopeStore
 import Synchronization
 
 /// Whether each person starred each repository on GitHub, as GitHub said a moment ago.
@@ -16,7 +17,7 @@ public final class StarStates: Sendable {
     private let states = Mutex<[Key: Entry]>([:])
 
     struct Key: Hashable {
-        var account: String
+        var viewer: Viewer
         var repository: String
     }
 
@@ -30,9 +31,9 @@ public final class StarStates: Sendable {
         self.capacity = max(1, capacity)
     }
 
-    /// What GitHub said for `account` about `repository` within `lifetime` of `now`, if anything.
-    public func state(account: String, repository: String, now: Date) -> Bool? {
-        let key = Key(account: account, repository: repository.lowercased())
+    /// What GitHub said for `viewer` about `repository` within `lifetime` of `now`, if anything.
+    public func state(for viewer: Viewer, repository: String, now: Date) -> Bool? {
+        let key = Key(viewer: viewer, repository: repository.lowercased())
         return states.withLock { states in
             guard let entry = states[key] else { return nil }
             let age = now.timeIntervalSince(entry.at)
@@ -44,8 +45,8 @@ public final class StarStates: Sendable {
         }
     }
 
-    public func record(_ starred: Bool, account: String, repository: String, now: Date) {
-        let key = Key(account: account, repository: repository.lowercased())
+    public func record(_ starred: Bool, for viewer: Viewer, repository: String, now: Date) {
+        let key = Key(viewer: viewer, repository: repository.lowercased())
         states.withLock { states in
             if states[key] == nil, states.count >= capacity {
                 let oldest = states.sorted { $0.value.at < $1.value.at }.prefix(max(1, states.count / 2)).map(\.key)

@@ -40,7 +40,10 @@ public struct AccountRecord: Codable, FetchableRecord, PersistableRecord, Sendab
     }
 
     /// The key of the account with GitHub's user id `userID`.
-    public static func key(userID: Int64) -> String { "#\(userID)" }
+    public static func key(userID: Int64) -> String { AccountKey(userID: userID).rawValue }
+
+    /// The viewer this account is when it signs in.
+    public var viewer: Viewer { .account(AccountKey(key)) }
 
     /// The login an account is moved to when someone else signs in with its login: it cannot be
     /// a GitHub login, so only its own id (or an operator who knows it) finds it again.
@@ -81,13 +84,13 @@ extension AppDatabase {
         try await read { db in try AccountRecord.filter(sql: "login = ? COLLATE NOCASE", arguments: [login]).fetchOne(db) }
     }
 
-    public func account(key: String) async throws(StoreError) -> AccountRecord? {
-        try await read { db in try AccountRecord.filter(sql: "key = ? COLLATE NOCASE", arguments: [key]).fetchOne(db) }
+    public func account(key: AccountKey) async throws(StoreError) -> AccountRecord? {
+        try await read { db in try AccountRecord.filter(sql: "key = ? COLLATE NOCASE", arguments: [key.rawValue]).fetchOne(db) }
     }
 
-    public func setTheme(_ theme: String, account: String) async throws(StoreError) {
+    public func setTheme(_ theme: String, account key: AccountKey) async throws(StoreError) {
         try await write { db in
-            try db.execute(sql: "UPDATE account SET theme = ? WHERE key = ? COLLATE NOCASE", arguments: [theme, account])
+            try db.execute(sql: "UPDATE account SET theme = ? WHERE key = ? COLLATE NOCASE", arguments: [theme, key.rawValue])
         }
     }
 }

@@ -60,17 +60,21 @@ extension AppDatabase {
         try db.execute(sql: "DELETE FROM webSession WHERE account = ? COLLATE NOCASE", arguments: [old])
     }
 
-    public func endSessions(account: String) async throws(StoreError) -> Int {
-        try await write { db in
+    public func endSessions(for viewer: Viewer) async throws(StoreError) -> Int {
+        guard let account = viewer.stored else { return 0 }
+        return try await write { db in
             try db.execute(sql: "DELETE FROM webSession WHERE account = ? COLLATE NOCASE", arguments: [account])
             return db.changesCount
         }
     }
 
-    public func forgetAccount(_ account: String) async throws(StoreError) -> Bool {
-        guard !account.isEmpty else { return false }
+    public func forgetAccount(_ key: AccountKey) async throws(StoreError) -> Bool {
+        let account = key.rawValue
+        let answers = CachePartition.prefix(of: .account(key))
         return try await write { db in
             var removed = 0
+            try db.execute(sql: "DELETE FROM cachedResponse WHERE substr(key, 1, length(?)) = ?", arguments: [answers, answers])
+            removed += db.changesCount
             for statement in [
                 "DELETE FROM favoriteTag WHERE account = ?", "DELETE FROM favorite WHERE account = ?",
                 "DELETE FROM removedFavorite WHERE account = ?",

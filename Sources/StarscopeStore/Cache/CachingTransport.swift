@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import GitHubAPI
 import StarscopeModels
@@ -35,12 +34,12 @@ public struct CachePolicy: Sendable {
 /// last are held in memory (`RecentAnswers`). On a shared store (several servers on one
 /// PostgreSQL) a refresh is also claimed with a lease, so it happens once across all of them.
 ///
-/// Entries are kept apart per token (a SHA-256 fingerprint, never the token itself).
+/// Entries are kept apart per token and account (`CachePartition`, never the token itself).
 public struct CachingTransport: GitHubTransport {
     let upstream: any GitHubTransport
     let database: any Store
     let baseURL: URL
-    let partition: String
+    let partition: CachePartition
     let policy: CachePolicy
     let now: @Sendable () -> Date
     /// Shared by every transport of one process over the same database.
@@ -52,13 +51,14 @@ public struct CachingTransport: GitHubTransport {
         configuration: GitHubConfiguration,
         policy: CachePolicy = CachePolicy(),
         recent: RecentAnswers = RecentAnswers(),
+        holder: Viewer = .owner,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.recent = recent
         self.upstream = upstream
         self.database = database
         self.baseURL = configuration.baseURL
-        self.partition = Self.partition(for: configuration.token)
+        self.partition = CachePartition(holder: holder, token: configuration.token)
         self.policy = policy
         self.now = now
     }
@@ -79,14 +79,17 @@ public struct CachingTransport: GitHubTransport {
     /// marked and the request fails.
     @TaskLocal public static var memoryOnly: MemoryProbe?
 
-    static func partition(for token: String?) -> String {
-        guard let token else { return "anonymous" }
-        return SHA256.hash(data: Data(token.utf8)).prefix(12).hexString
-    }
-
     public func send(_ request: GitHubRequest) async throws(GitHubError) -> GitHubResponse {
         guard request.method == .get, request.ifNoneMatch == nil, request.ifModifiedSince == nil else {
             guard !policy.offline, !Self.storedOnly else { throw .offline(reason: "Starscope is working offline") }
+            return try await upstream.send(request)
+        }
+        guard let partition = await partition.name(in: database) else {
+            // The store cannot be read: nothing kept can stand in, and nothing can be kept.
+            Self.memoryOnly?.miss()
+            guard !policy.offline, !Self.storedOnly, Self.memoryOnly == nil else {
+                throw .offline(reason: "Starscope cannot read its store")
+            }
             return try await upstream.send(request)
         }
         // Another media type is another answer at the same URL.
@@ -220,8 +223,8 @@ public struct CachingTransport: GitHubTransport {
         return url.withUTF8(isSearch(bytes:))
     }
 
-    /// `isSearch` over the URL's bytes: stepping through `String.UTF8View` a byte at a time was
-    /// 3 % of a cached detail view (a dozen stored answers checked).
+    /// `isSearch` over the URL's bytes: stepping through `String.UTF8View` a byte at a time is
+    /// slower, and a cached detail view checks a dozen stored answers.
     private static func isSearch(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var end = bytes.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.count
         guard let scheme = offset(of: "://", in: bytes, from: 0), scheme + 3 <= end,

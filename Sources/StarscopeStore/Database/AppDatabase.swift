@@ -64,7 +64,7 @@ public struct AppDatabase: Sendable {
         }
     }
 
-    func read<T: Sendable>(_ value: @Sendable @escaping (Database) throws -> T) async throws(StoreError) -> T {
+    package func read<T: Sendable>(_ value: @Sendable @escaping (Database) throws -> T) async throws(StoreError) -> T {
         do {
             return try await writer.read(value)
         } catch {

@@ -206,6 +206,11 @@ extension AppDatabase {
                 t.primaryKey(["account", "repositoryID"])
             }
         }
+        migrator.registerMigration("v15: answers kept by account and keyed token") { db in
+            // Answers were kept under a bare hash of their token; they are now kept under the
+            // account and an HMAC of the token (`CachePartition`): the old ones are dropped.
+            try db.execute(sql: "DELETE FROM cachedResponse WHERE instr(substr(key, 1, instr(key, ' ')), '/') = 0")
+        }
         return migrator
     }
 }

@@ -7,8 +7,9 @@ import StarscopeModels
 extension AppDatabase {
     /// Adds a favourite, or refreshes its snapshot if it is one already.
     @discardableResult
-    public func addFavorite(_ repository: Repository, account: String = "", at date: Date = Date()) async throws(StoreError) -> Bool {
-        try await write { db in
+    public func addFavorite(_ repository: Repository, for viewer: Viewer, at date: Date) async throws(StoreError) -> Bool {
+        let account = try viewer.writablePartition()
+        return try await write { db in
             let key = FavoriteRecord.key(account: account, repositoryID: repository.id)
             if let existing = try FavoriteRecord.fetchOne(db, key: key) {
                 try FavoriteRecord(
@@ -29,8 +30,9 @@ extension AppDatabase {
     /// Removes the favourite called `fullName` (any case); false when there was none. It is kept
     /// as it was (note, tags, dates) for `Favorite.undoWindow`, for `restoreFavorite`.
     @discardableResult
-    public func removeFavorite(fullName: String, account: String = "", at date: Date = Date()) async throws(StoreError) -> Bool {
-        try await write { db in
+    public func removeFavorite(fullName: String, for viewer: Viewer, at date: Date) async throws(StoreError) -> Bool {
+        let account = try viewer.writablePartition()
+        return try await write { db in
             try db.execute(
                 sql: "DELETE FROM removedFavorite WHERE removedAt < ?", arguments: [(date - Favorite.undoWindow).stored])
             guard
@@ -55,8 +57,9 @@ extension AppDatabase {
     /// as it was (note, tags, added date, star mark); false when there is none to bring back, or
     /// it is a favourite again.
     @discardableResult
-    public func restoreFavorite(fullName: String, account: String = "", removedSince since: Date) async throws(StoreError) -> Bool {
-        try await write { db in
+    public func restoreFavorite(fullName: String, for viewer: Viewer, removedSince since: Date) async throws(StoreError) -> Bool {
+        let account = try viewer.writablePartition()
+        return try await write { db in
             guard
                 let row = try Row.fetchOne(
                     db,
@@ -93,8 +96,9 @@ extension AppDatabase {
     }
 
     /// Every favourite, most recently added first; with `tag`, only those carrying it (any case).
-    public func favorites(account: String = "", tag: String? = nil) async throws(StoreError) -> [Favorite] {
-        try await read { db in
+    public func favorites(for viewer: Viewer, tag: String?) async throws(StoreError) -> [Favorite] {
+        guard let account = viewer.partition else { return [] }
+        return try await read { db in
             let tags = try Self.tags(account: account, in: db)
             var request = FavoriteRecord.filter(sql: "account = ?", arguments: [account])
             if let tag {
@@ -108,8 +112,9 @@ extension AppDatabase {
         }
     }
 
-    public func favorite(fullName: String, account: String = "") async throws(StoreError) -> Favorite? {
-        try await read { db in
+    public func favorite(fullName: String, for viewer: Viewer) async throws(StoreError) -> Favorite? {
+        guard let account = viewer.partition else { return nil }
+        return try await read { db in
             guard
                 let record = try FavoriteRecord.filter(sql: "account = ? AND fullName = ? COLLATE NOCASE", arguments: [account, fullName])
                     .fetchOne(db)
@@ -119,11 +124,12 @@ extension AppDatabase {
     }
 
     /// See `Store.insertFavorites`: every entry in one write transaction.
-    public func insertFavorites(_ entries: [ImportedFavorite], account: String, starredOnGitHub: Bool?, at date: Date)
+    public func insertFavorites(_ entries: [ImportedFavorite], for viewer: Viewer, starredOnGitHub: Bool?, at date: Date)
         async throws(StoreError)
         -> (added: [String], existing: [String])
     {
-        try await write { db in
+        let account = try viewer.writablePartition()
+        return try await write { db in
             var added: [String] = []
             var existing: [String] = []
             for entry in entries {
@@ -159,8 +165,9 @@ extension AppDatabase {
     }
 
     /// Records what GitHub says of a favourite's star (no change when it is not a favourite).
-    public func setStarredOnGitHub(_ starred: Bool, repositoryID: Int64, account: String = "") async throws(StoreError) {
-        try await write { db in
+    public func setStarredOnGitHub(_ starred: Bool, repositoryID: Int64, for viewer: Viewer) async throws(StoreError) {
+        let account = try viewer.writablePartition()
+        return try await write { db in
             try db.execute(
                 sql: "UPDATE favorite SET starredOnGitHub = ? WHERE account = ? AND repositoryID = ?",
                 arguments: [starred, account, repositoryID])
@@ -169,8 +176,9 @@ extension AppDatabase {
 
     /// Replaces a favourite's note ("" clears it); false when it is not a favourite.
     @discardableResult
-    public func setNote(_ note: String, fullName: String, account: String = "") async throws(StoreError) -> Bool {
-        try await write { db in
+    public func setNote(_ note: String, fullName: String, for viewer: Viewer) async throws(StoreError) -> Bool {
+        let account = try viewer.writablePartition()
+        return try await write { db in
             try db.execute(
                 sql: "UPDATE favorite SET note = ? WHERE account = ? AND fullName = ? COLLATE NOCASE", arguments: [note, account, fullName])
             return db.changesCount > 0
@@ -179,10 +187,11 @@ extension AppDatabase {
 
     /// Adds `tags` to a favourite (or removes them); false when it is not a favourite.
     @discardableResult
-    public func changeTags(_ tags: [String], remove: Bool = false, fullName: String, account: String = "") async throws(StoreError)
+    public func changeTags(_ tags: [String], remove: Bool, fullName: String, for viewer: Viewer) async throws(StoreError)
         -> Bool
     {
-        try await write { db in
+        let account = try viewer.writablePartition()
+        return try await write { db in
             guard
                 let id = try Int64.fetchOne(
                     db, sql: "SELECT repositoryID FROM favorite WHERE account = ? AND fullName = ? COLLATE NOCASE",
@@ -200,8 +209,9 @@ extension AppDatabase {
     }
 
     /// Every tag in use with how many favourites carry it, by name.
-    public func favoriteTags(account: String = "") async throws(StoreError) -> [(tag: String, count: Int)] {
-        try await read { db in
+    public func favoriteTags(for viewer: Viewer) async throws(StoreError) -> [(tag: String, count: Int)] {
+        guard let account = viewer.partition else { return [] }
+        return try await read { db in
             try Row.fetchAll(
                 db,
                 sql: "SELECT tag, COUNT(*) AS n FROM favoriteTag WHERE account = ? GROUP BY tag COLLATE NOCASE ORDER BY tag COLLATE NOCASE",
@@ -229,8 +239,9 @@ extension AppDatabase {
     }
 
     /// The ids of every favourite, to mark them in lists.
-    public func favoriteIDs(account: String = "") async throws(StoreError) -> Set<Int64> {
-        try await recentReads.value("favoriteIDs " + account.lowercased()) { () async throws(StoreError) in
+    public func favoriteIDs(for viewer: Viewer) async throws(StoreError) -> Set<Int64> {
+        guard let account = viewer.partition else { return [] }
+        return try await recentReads.value("favoriteIDs " + account.lowercased()) { () async throws(StoreError) in
             try await read { db in
                 Set(try Int64.fetchAll(db, sql: "SELECT repositoryID FROM favorite WHERE account = ?", arguments: [account]))
             }
@@ -246,7 +257,7 @@ extension AppDatabase {
         let names = Set(try String.fetchAll(db, sql: "SELECT DISTINCT lower(fullName) FROM favorite"))
         for repository in repositories {
             let snapshot = Data(repository.jsonBytes)
-            let scope = repository.isPublic ? nil : account
+            let scope = Viewer.mayShare(repository) ? nil : account
             if names.contains(repository.fullName.lowercased()) {
                 try replaceImported(by: repository, snapshot: snapshot, account: scope, at: date, in: db)
             }

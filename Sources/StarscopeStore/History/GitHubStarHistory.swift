@@ -32,8 +32,10 @@ public struct GitHubStarHistory: Sendable, Hashable {
 }
 
 extension AppDatabase {
-    public func gitHubStarHistory(repositoryID: Int64) async throws(StoreError) -> GitHubStarHistory? {
-        try await read { db in try Self.gitHubStarHistory(db, repositoryID: repositoryID) }
+    public func gitHubStarHistory(of repository: Repository) async throws(StoreError) -> GitHubStarHistory? {
+        guard Viewer.mayShare(repository) else { return nil }
+        let repositoryID = repository.id
+        return try await read { db in try Self.gitHubStarHistory(db, repositoryID: repositoryID) }
     }
 
     /// The kept weeks, their columns read by position from statements compiled once per connection.
@@ -50,7 +52,8 @@ extension AppDatabase {
         return GitHubStarHistory(repositoryID: repositoryID, weeks: weeks, fetchedAt: state[0], unavailable: state[1])
     }
 
-    public func saveGitHubStarHistory(_ history: GitHubStarHistory) async throws(StoreError) {
+    public func saveGitHubStarHistory(_ history: GitHubStarHistory, of repository: Repository) async throws(StoreError) {
+        guard Viewer.mayShare(repository) else { return }
         try await write { db in
             try db.execute(sql: "DELETE FROM gitHubStarHistoryWeek WHERE repositoryID = ?", arguments: [history.repositoryID])
             let insert = try db.cachedStatement(

@@ -22,6 +22,15 @@ public struct RecentStarWeeks: Sendable, Hashable {
         weeks.map { "\($0.week)|\($0.total)|\(GitHubStarHistory.encode($0.days))" }.joined(separator: ";")
     }
 
+    /// A shared snapshot, when it may still be shared.
+    static func sharedRepository(_ snapshot: Data) -> Repository? {
+        guard
+            let repository = GitHubJSONReading.decode(Repository.self, from: snapshot)
+                ?? (try? JSONDecoder.gitHub().decode(Repository.self, from: snapshot)), Viewer.mayShare(repository)
+        else { return nil }
+        return repository
+    }
+
     static func decode(_ text: String) -> [StarHistoryWeek] {
         text.split(separator: ";").compactMap { part in
             let fields = part.split(separator: "|", omittingEmptySubsequences: false)
@@ -32,16 +41,20 @@ public struct RecentStarWeeks: Sendable, Hashable {
 }
 
 extension AppDatabase {
-    public func saveRecentStarWeeks(repositoryID: Int64, weeks: [StarHistoryWeek], at date: Date) async throws(StoreError) {
-        try await write { db in
+    public func saveRecentStarWeeks(of repository: Repository, weeks: [StarHistoryWeek], at date: Date) async throws(StoreError) {
+        guard Viewer.mayShare(repository) else { return }
+        let repositoryID = repository.id
+        return try await write { db in
             try db.execute(
                 sql: "INSERT OR REPLACE INTO recentStarWeeks (repositoryID, weeks, fetchedAt) VALUES (?, ?, ?)",
                 arguments: [repositoryID, RecentStarWeeks.encode(Array(weeks.prefix(30))), date.stored])
         }
     }
 
-    public func recentStarWeeks(repositoryID: Int64) async throws(StoreError) -> (weeks: [StarHistoryWeek], fetchedAt: Date)? {
-        try await read { db in
+    public func recentStarWeeks(of repository: Repository) async throws(StoreError) -> (weeks: [StarHistoryWeek], fetchedAt: Date)? {
+        guard Viewer.mayShare(repository) else { return nil }
+        let repositoryID = repository.id
+        return try await read { db in
             try Row.fetchOne(db, sql: "SELECT weeks, fetchedAt FROM recentStarWeeks WHERE repositoryID = ?", arguments: [repositoryID])
                 .map { (weeks: RecentStarWeeks.decode($0["weeks"]), fetchedAt: $0["fetchedAt"]) }
         }
@@ -58,25 +71,23 @@ extension AppDatabase {
                     """, arguments: [since.stored]
             ).compactMap { row in
                 let data: Data = row["snapshot"]
-                guard let repository = try? decoder.decode(Repository.self, from: data), repository.isPublic else { return nil }
+                guard let repository = try? decoder.decode(Repository.self, from: data), Viewer.mayShare(repository) else { return nil }
                 return RecentStarWeeks(repository: repository, weeks: RecentStarWeeks.decode(row["weeks"]), fetchedAt: row["fetchedAt"])
             }
         }
     }
 
-    public func breakingOutCandidates(seenSince: Date, staleBefore: Date, limit: Int) async throws(StoreError) -> [(
-        id: Int64, fullName: String
-    )] {
+    public func breakingOutCandidates(seenSince: Date, staleBefore: Date, limit: Int) async throws(StoreError) -> [Repository] {
         try await read { db in
-            try Row.fetchAll(
+            try Data.fetchAll(
                 db,
                 sql: """
-                    SELECT s.repositoryID AS id, s.fullName AS fullName FROM repositorySnapshot s
+                    SELECT s.snapshot FROM repositorySnapshot s
                     LEFT JOIN recentStarWeeks r ON r.repositoryID = s.repositoryID
                     WHERE s.fetchedAt >= ? AND (r.fetchedAt IS NULL OR r.fetchedAt < ?)
                     ORDER BY s.fetchedAt DESC, s.repositoryID LIMIT ?
                     """, arguments: [seenSince.stored, staleBefore.stored, max(0, limit)]
-            ).map { (id: $0["id"], fullName: $0["fullName"]) }
+            ).compactMap(RecentStarWeeks.sharedRepository)
         }
     }
 }

@@ -24,12 +24,13 @@ public struct StarSample: Codable, FetchableRecord, PersistableRecord, Sendable,
 }
 
 extension AppDatabase {
-    /// Records what GitHub just said about `repositories`, fetched for `account`: for a public
-    /// repository, a star sample when its count changed, the shared snapshot and the snapshots
-    /// of every account's favourite; for a private one only `account`'s own favourite, since no
-    /// one else may read it. A favourite imported under the same name with another id (a copy
+    /// Records what GitHub just said about `repositories`, read for `viewer`: for one that may be
+    /// shared (`Viewer.mayShare`), a star sample when its count changed, the shared snapshot and
+    /// the snapshots of every account's favourite; for any other only the favourite of the account
+    /// whose token read it, since no one else may read it. A favourite imported under the same name with another id (a copy
     /// from a file) is replaced by GitHub's answer.
-    public func observe(_ repositories: [Repository], account: String, at date: Date) async throws(StoreError) {
+    public func observe(_ repositories: [Repository], for viewer: Viewer, at date: Date) async throws(StoreError) {
+        let account = viewer.tokenHolder
         guard !repositories.isEmpty else { return }
         // Statements are compiled once for the whole page, not once per row.
         try await write { db in
@@ -40,7 +41,7 @@ extension AppDatabase {
             let insertSnapshot = try db.cachedStatement(
                 sql: "INSERT OR REPLACE INTO repositorySnapshot (repositoryID, fullName, snapshot, fetchedAt) VALUES (?, ?, ?, ?)")
             let recordedAt = date.stored
-            let shared = repositories.filter(\.isPublic)
+            let shared = repositories.filter(Viewer.mayShare)
             for repository in shared {
                 let last = try Int.fetchOne(lastStars, arguments: [repository.id])
                 guard last != repository.stargazersCount else { continue }
@@ -55,9 +56,10 @@ extension AppDatabase {
     }
 
     /// The latest copy of a repository GitHub gave in any list or detail (public ones only), or
-    /// else `account`'s own favourite, and when it was fetched. Another account's favourite never
+    /// else `viewer`'s own favourite, and when it was fetched. Another account's favourite never
     /// stands in: it may be a private repository, or a copy imported from a file.
-    public func snapshot(fullName: String, account: String) async throws(StoreError) -> (repository: Repository, fetchedAt: Date)? {
+    public func snapshot(fullName: String, for viewer: Viewer) async throws(StoreError) -> (repository: Repository, fetchedAt: Date)? {
+        let account = viewer.partition
         let row = try await read { db -> (Data, Date)? in
             if let row = try Row.fetchOne(
                 db,
@@ -66,9 +68,10 @@ extension AppDatabase {
             {
                 return (row["snapshot"], row["fetchedAt"])
             }
-            if let row = try Row.fetchOne(
-                db, sql: "SELECT snapshot, updatedAt FROM favorite WHERE account = ? AND fullName = ? COLLATE NOCASE",
-                arguments: [account, fullName])
+            if let account,
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT snapshot, updatedAt FROM favorite WHERE account = ? AND fullName = ? COLLATE NOCASE",
+                    arguments: [account, fullName])
             {
                 return (row["snapshot"], row["updatedAt"])
             }
@@ -84,7 +87,7 @@ extension AppDatabase {
     /// Every sample of one repository, oldest first.
     public func starHistory(repositoryID: Int64) async throws(StoreError) -> [StarSample] {
         // A statement compiled once per connection, its columns read by position (a detail asks
-        // on every view: building the query and decoding each row through `Codable` was most of it).
+        // on every view: building the query and decoding each row through `Codable` would be most of it).
         try await read { db in try Self.starHistory(db, repositoryID: repositoryID) }
     }
 
@@ -98,8 +101,10 @@ extension AppDatabase {
 
     /// Both in one read (each read is a transaction begun and ended and a hop to the pool's
     /// thread), kept a moment like the other small answers every view asks for (`RecentReads`).
-    public func starRecords(repositoryID: Int64, gitHub: Bool) async throws(StoreError) -> StarRecords {
-        try await recentReads.value("starRecords \(repositoryID) \(gitHub)") { () async throws(StoreError) in
+    public func starRecords(of repository: Repository) async throws(StoreError) -> StarRecords {
+        let repositoryID = repository.id
+        let gitHub = Viewer.mayShare(repository)
+        return try await recentReads.value("starRecords \(repositoryID) \(gitHub)") { () async throws(StoreError) in
             try await read { db in
                 StarRecords(
                     samples: try Self.starHistory(db, repositoryID: repositoryID),

@@ -1,3 +1,5 @@
+import StarscopeModels
+
 /// What is kept of one repository's stars: Starscope's own counts, oldest first, and the weeks
 /// GitHub gave (nil when never asked, or not asked for).
 public struct StarRecords: Sendable, Hashable {
@@ -12,9 +14,7 @@ public struct StarRecords: Sendable, Hashable {
 
 extension Store {
     /// The two reads one after the other (PostgreSQL's answers come over one connection each).
-    public func starRecords(repositoryID: Int64, gitHub: Bool) async throws(StoreError) -> StarRecords {
-        StarRecords(
-            samples: try await starHistory(repositoryID: repositoryID),
-            gitHub: gitHub ? try await gitHubStarHistory(repositoryID: repositoryID) : nil)
+    public func starRecords(of repository: Repository) async throws(StoreError) -> StarRecords {
+        StarRecords(samples: try await starHistory(repositoryID: repository.id), gitHub: try await gitHubStarHistory(of: repository))
     }
 }

@@ -164,6 +164,10 @@ enum PostgresMigrations {
                 "CREATE INDEX removedFavoriteByTime ON removedFavorite (removedAt)",
             ]
         ),
+        (
+            "v15: answers kept by account and keyed token",
+            ["DELETE FROM cachedResponse WHERE position('/' in split_part(key, ' ', 1)) = 0"]
+        ),
     ]
 }
 

@@ -94,15 +94,19 @@ extension PostgresStore {
         _ = try await connection.all("DELETE FROM webSession WHERE lower(account) = \(old)")
     }
 
-    public func endSessions(account: String) async throws(StoreError) -> Int {
-        try await execute("DELETE FROM webSession WHERE lower(account) = \(account.lowercased()) RETURNING 1")
+    public func endSessions(for viewer: Viewer) async throws(StoreError) -> Int {
+        guard let account = viewer.stored else { return 0 }
+        return try await execute("DELETE FROM webSession WHERE lower(account) = \(account.lowercased()) RETURNING 1")
     }
 
-    public func forgetAccount(_ account: String) async throws(StoreError) -> Bool {
-        guard !account.isEmpty else { return false }
-        let account = account.lowercased()
+    public func forgetAccount(_ key: AccountKey) async throws(StoreError) -> Bool {
+        let account = key.rawValue.lowercased()
+        let answers = CachePartition.prefix(of: .account(key))
         return try await transaction { connection in
             var removed = 0
+            removed += try await connection.all(
+                "DELETE FROM cachedResponse WHERE substr(key, 1, length(\(answers))) = \(answers) RETURNING 1"
+            ).count
             removed += try await connection.all("DELETE FROM favoriteTag WHERE account = \(account) RETURNING 1").count
             removed += try await connection.all("DELETE FROM favorite WHERE account = \(account) RETURNING 1").count
             removed += try await connection.all("DELETE FROM removedFavorite WHERE account = \(account) RETURNING 1").count

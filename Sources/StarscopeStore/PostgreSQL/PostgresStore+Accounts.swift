@@ -21,8 +21,9 @@ extension PostgresStore {
             try await rows("SELECT \(unescaped: Self.accountColumns) FROM account WHERE login = \(login.lowercased())").first)
     }
 
-    public func account(key: String) async throws(StoreError) -> AccountRecord? {
-        try Self.account(try await rows("SELECT \(unescaped: Self.accountColumns) FROM account WHERE key = \(key.lowercased())").first)
+    public func account(key: AccountKey) async throws(StoreError) -> AccountRecord? {
+        try Self.account(
+            try await rows("SELECT \(unescaped: Self.accountColumns) FROM account WHERE key = \(key.rawValue.lowercased())").first)
     }
 
     static func account(_ row: PostgresRow?) throws(StoreError) -> AccountRecord? {
@@ -33,8 +34,8 @@ extension PostgresStore {
             login: login, sealedToken: token, theme: theme, createdAt: createdAt, signedInAt: signedInAt, userID: userID, key: key)
     }
 
-    public func setTheme(_ theme: String, account: String) async throws(StoreError) {
-        try await execute("UPDATE account SET theme = \(theme) WHERE key = \(account.lowercased())")
+    public func setTheme(_ theme: String, account key: AccountKey) async throws(StoreError) {
+        try await execute("UPDATE account SET theme = \(theme) WHERE key = \(key.rawValue.lowercased())")
     }
 
     public func saveSession(_ session: WebSession) async throws(StoreError) {
@@ -61,7 +62,8 @@ extension PostgresStore {
         try await execute("DELETE FROM webSession WHERE secretHash = \(WebSession.hash(secret)) OR expiresAt <= \(now.milliseconds)")
     }
 
-    public func trimSessions(account: String, keeping: Int, now: Date = Date()) async throws(StoreError) {
+    public func trimSessions(for viewer: Viewer, keeping: Int, now: Date = Date()) async throws(StoreError) {
+        let account = viewer.stored
         try await execute(
             """
             DELETE FROM webSession WHERE expiresAt <= \(now.milliseconds) OR (account = \(account) AND secretHash NOT IN (

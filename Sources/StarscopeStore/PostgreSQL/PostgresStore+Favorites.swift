@@ -3,8 +3,8 @@ import PostgresNIO
 import StarscopeModels
 
 extension PostgresStore {
-    public func addFavorite(_ repository: Repository, account: String = "", at date: Date = Date()) async throws(StoreError) -> Bool {
-        let account = account.lowercased()
+    public func addFavorite(_ repository: Repository, for viewer: Viewer, at date: Date) async throws(StoreError) -> Bool {
+        let account = try viewer.writablePartition().lowercased()
         let snapshot = Data(repository.jsonBytes)
         let date = date.milliseconds
         return try await transaction { connection in
@@ -26,8 +26,8 @@ extension PostgresStore {
         }
     }
 
-    public func removeFavorite(fullName: String, account: String = "", at date: Date = Date()) async throws(StoreError) -> Bool {
-        let account = account.lowercased()
+    public func removeFavorite(fullName: String, for viewer: Viewer, at date: Date) async throws(StoreError) -> Bool {
+        let account = try viewer.writablePartition().lowercased()
         let date = date.milliseconds
         return try await transaction { connection in
             _ = try await connection.all("DELETE FROM removedFavorite WHERE removedAt < \(date - Favorite.undoWindow)")
@@ -53,8 +53,8 @@ extension PostgresStore {
         }
     }
 
-    public func restoreFavorite(fullName: String, account: String = "", removedSince since: Date) async throws(StoreError) -> Bool {
-        let account = account.lowercased()
+    public func restoreFavorite(fullName: String, for viewer: Viewer, removedSince since: Date) async throws(StoreError) -> Bool {
+        let account = try viewer.writablePartition().lowercased()
         let since = since.milliseconds
         return try await transaction { connection in
             let found = try await connection.all(
@@ -84,8 +84,8 @@ extension PostgresStore {
         }
     }
 
-    public func favorites(account: String = "", tag: String? = nil) async throws(StoreError) -> [Favorite] {
-        let account = account.lowercased()
+    public func favorites(for viewer: Viewer, tag: String?) async throws(StoreError) -> [Favorite] {
+        guard let account = viewer.partition?.lowercased() else { return [] }
         let tags = try await tagsByRepository(account: account, repositoryID: nil)
         let rows: [PostgresRow]
         if let tag {
@@ -102,8 +102,8 @@ extension PostgresStore {
         return try rows.map { row throws(StoreError) in try Self.favorite(row, tags: tags) }
     }
 
-    public func favorite(fullName: String, account: String = "") async throws(StoreError) -> Favorite? {
-        let account = account.lowercased()
+    public func favorite(fullName: String, for viewer: Viewer) async throws(StoreError) -> Favorite? {
+        guard let account = viewer.partition?.lowercased() else { return nil }
         let rows = try await self.rows(
             "SELECT \(unescaped: Self.favoriteColumns) FROM favorite WHERE account = \(account) AND lower(fullName) = lower(\(fullName))")
         guard let row = rows.first else { return nil }
@@ -112,11 +112,11 @@ extension PostgresStore {
     }
 
     /// See `Store.insertFavorites`: every entry in one transaction.
-    public func insertFavorites(_ entries: [ImportedFavorite], account: String, starredOnGitHub: Bool?, at date: Date)
+    public func insertFavorites(_ entries: [ImportedFavorite], for viewer: Viewer, starredOnGitHub: Bool?, at date: Date)
         async throws(StoreError)
         -> (added: [String], existing: [String])
     {
-        let account = account.lowercased()
+        let account = try viewer.writablePartition().lowercased()
         let date = date.milliseconds
         return try await transaction { connection in
             var added: [String] = []
@@ -159,22 +159,24 @@ extension PostgresStore {
         }
     }
 
-    public func setStarredOnGitHub(_ starred: Bool, repositoryID: Int64, account: String = "") async throws(StoreError) {
+    public func setStarredOnGitHub(_ starred: Bool, repositoryID: Int64, for viewer: Viewer) async throws(StoreError) {
+        let account = try viewer.writablePartition()
         try await execute(
             "UPDATE favorite SET starredOnGitHub = \(starred) WHERE account = \(account.lowercased()) AND repositoryID = \(repositoryID)")
     }
 
-    public func setNote(_ note: String, fullName: String, account: String = "") async throws(StoreError) -> Bool {
-        try await execute(
+    public func setNote(_ note: String, fullName: String, for viewer: Viewer) async throws(StoreError) -> Bool {
+        let account = try viewer.writablePartition()
+        return try await execute(
             """
             UPDATE favorite SET note = \(note) WHERE account = \(account.lowercased()) AND lower(fullName) = lower(\(fullName)) RETURNING 1
             """) > 0
     }
 
-    public func changeTags(_ tags: [String], remove: Bool = false, fullName: String, account: String = "") async throws(StoreError)
+    public func changeTags(_ tags: [String], remove: Bool, fullName: String, for viewer: Viewer) async throws(StoreError)
         -> Bool
     {
-        let account = account.lowercased()
+        let account = try viewer.writablePartition().lowercased()
         return try await transaction { connection in
             let found = try await connection.all(
                 "SELECT repositoryID FROM favorite WHERE account = \(account) AND lower(fullName) = lower(\(fullName))")
@@ -193,7 +195,8 @@ extension PostgresStore {
         }
     }
 
-    public func favoriteTags(account: String = "") async throws(StoreError) -> [(tag: String, count: Int)] {
+    public func favoriteTags(for viewer: Viewer) async throws(StoreError) -> [(tag: String, count: Int)] {
+        guard let account = viewer.partition else { return [] }
         let rows = try await self.rows(
             """
             SELECT min(tag), COUNT(*) FROM favoriteTag WHERE account = \(account.lowercased())
@@ -205,7 +208,8 @@ extension PostgresStore {
         }
     }
 
-    public func favoriteIDs(account: String = "") async throws(StoreError) -> Set<Int64> {
+    public func favoriteIDs(for viewer: Viewer) async throws(StoreError) -> Set<Int64> {
+        guard let account = viewer.partition else { return [] }
         let rows = try await self.rows("SELECT repositoryID FROM favorite WHERE account = \(account.lowercased())")
         return Set(try rows.map { row throws(StoreError) in try Self.decode(row, Int64.self) })
     }

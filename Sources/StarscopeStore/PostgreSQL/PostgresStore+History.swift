@@ -3,11 +3,11 @@ import PostgresNIO
 import StarscopeModels
 
 extension PostgresStore {
-    /// See `AppDatabase.observe`: public repositories are shared, a private one touches only
-    /// `account`'s favourite.
-    public func observe(_ repositories: [Repository], account: String, at date: Date) async throws(StoreError) {
+    /// See `AppDatabase.observe`: what may be shared is, anything else touches only the favourite
+    /// of the account whose token read it.
+    public func observe(_ repositories: [Repository], for viewer: Viewer, at date: Date) async throws(StoreError) {
         guard !repositories.isEmpty else { return }
-        let account = account.lowercased()
+        let account = viewer.tokenHolder.lowercased()
         let date = date.milliseconds
         try await transaction { connection in
             let ids = repositories.map(\.id)
@@ -32,7 +32,7 @@ extension PostgresStore {
                 })
             for repository in repositories {
                 let snapshot = Data(repository.jsonBytes)
-                let scope: String? = repository.isPublic ? nil : account
+                let scope: String? = Viewer.mayShare(repository) ? nil : account
                 if named.contains(repository.fullName.lowercased()) {
                     try await Self.replaceImported(by: repository, snapshot: snapshot, account: scope, at: date, on: connection)
                 }
@@ -52,7 +52,7 @@ extension PostgresStore {
                     }
                 }
                 // Only what anyone may see is shared: history, Rising and the snapshot others read.
-                guard repository.isPublic else { continue }
+                guard Viewer.mayShare(repository) else { continue }
                 if last[repository.id] != repository.stargazersCount {
                     _ = try await connection.all(
                         """
@@ -100,13 +100,13 @@ extension PostgresStore {
         }
     }
 
-    public func snapshot(fullName: String, account: String) async throws(StoreError) -> (repository: Repository, fetchedAt: Date)? {
+    public func snapshot(fullName: String, for viewer: Viewer) async throws(StoreError) -> (repository: Repository, fetchedAt: Date)? {
         var rows = try await self.rows(
             """
             SELECT snapshot, fetchedAt FROM repositorySnapshot WHERE lower(fullName) = lower(\(fullName))
             ORDER BY fetchedAt DESC LIMIT 1
             """)
-        if rows.isEmpty {
+        if rows.isEmpty, let account = viewer.partition {
             rows = try await self.rows(
                 """
                 SELECT snapshot, updatedAt FROM favorite WHERE account = \(account.lowercased()) AND lower(fullName) = lower(\(fullName))

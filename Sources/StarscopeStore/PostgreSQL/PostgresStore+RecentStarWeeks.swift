@@ -3,7 +3,9 @@ import PostgresNIO
 import StarscopeModels
 
 extension PostgresStore {
-    public func saveRecentStarWeeks(repositoryID: Int64, weeks: [StarHistoryWeek], at date: Date) async throws(StoreError) {
+    public func saveRecentStarWeeks(of repository: Repository, weeks: [StarHistoryWeek], at date: Date) async throws(StoreError) {
+        guard Viewer.mayShare(repository) else { return }
+        let repositoryID = repository.id
         let text = RecentStarWeeks.encode(Array(weeks.prefix(30)))
         try await execute(
             """
@@ -12,7 +14,9 @@ extension PostgresStore {
             """)
     }
 
-    public func recentStarWeeks(repositoryID: Int64) async throws(StoreError) -> (weeks: [StarHistoryWeek], fetchedAt: Date)? {
+    public func recentStarWeeks(of repository: Repository) async throws(StoreError) -> (weeks: [StarHistoryWeek], fetchedAt: Date)? {
+        guard Viewer.mayShare(repository) else { return nil }
+        let repositoryID = repository.id
         guard let row = try await rows("SELECT weeks, fetchedAt FROM recentStarWeeks WHERE repositoryID = \(repositoryID)").first else {
             return nil
         }
@@ -30,25 +34,25 @@ extension PostgresStore {
         var found: [RecentStarWeeks] = []
         for row in rows {
             let (weeks, fetchedAt, snapshot) = try Self.decode(row, (String, Date, Data).self)
-            guard let repository = try? decoder.decode(Repository.self, from: snapshot), repository.isPublic else { continue }
+            guard let repository = try? decoder.decode(Repository.self, from: snapshot), Viewer.mayShare(repository) else { continue }
             found.append(RecentStarWeeks(repository: repository, weeks: RecentStarWeeks.decode(weeks), fetchedAt: fetchedAt))
         }
         return found
     }
 
-    public func breakingOutCandidates(seenSince: Date, staleBefore: Date, limit: Int) async throws(StoreError) -> [(
-        id: Int64, fullName: String
-    )] {
-        try await rows(
+    public func breakingOutCandidates(seenSince: Date, staleBefore: Date, limit: Int) async throws(StoreError) -> [Repository] {
+        let rows = try await rows(
             """
-            SELECT s.repositoryID, s.fullName FROM repositorySnapshot s
+            SELECT s.snapshot FROM repositorySnapshot s
             LEFT JOIN recentStarWeeks r ON r.repositoryID = s.repositoryID
             WHERE s.fetchedAt >= \(seenSince.milliseconds) AND (r.fetchedAt IS NULL OR r.fetchedAt < \(staleBefore.milliseconds))
             ORDER BY s.fetchedAt DESC, s.repositoryID LIMIT \(max(0, limit))
             """
-        ).map { row throws(StoreError) in
-            let (id, name) = try Self.decode(row, (Int64, String).self)
-            return (id: id, fullName: name)
+        )
+        var found: [Repository] = []
+        for row in rows {
+            if let repository = RecentStarWeeks.sharedRepository(try Self.decode(row, Data.self)) { found.append(repository) }
         }
+        return found
     }
 }

@@ -3,7 +3,9 @@ import PostgresNIO
 import StarscopeModels
 
 extension PostgresStore {
-    public func gitHubStarHistory(repositoryID: Int64) async throws(StoreError) -> GitHubStarHistory? {
+    public func gitHubStarHistory(of repository: Repository) async throws(StoreError) -> GitHubStarHistory? {
+        guard Viewer.mayShare(repository) else { return nil }
+        let repositoryID = repository.id
         let states = try await rows("SELECT fetchedAt, unavailable FROM gitHubStarHistoryFetch WHERE repositoryID = \(repositoryID)")
         guard let state = states.first else { return nil }
         let (fetchedAt, unavailable) = try Self.decode(state, (Date, Bool).self)
@@ -16,7 +18,8 @@ extension PostgresStore {
         return GitHubStarHistory(repositoryID: repositoryID, weeks: weeks, fetchedAt: fetchedAt, unavailable: unavailable)
     }
 
-    public func saveGitHubStarHistory(_ history: GitHubStarHistory) async throws(StoreError) {
+    public func saveGitHubStarHistory(_ history: GitHubStarHistory, of repository: Repository) async throws(StoreError) {
+        guard Viewer.mayShare(repository) else { return }
         let id = history.repositoryID
         try await transaction { connection in
             _ = try await connection.all("DELETE FROM gitHubStarHistoryWeek WHERE repositoryID = \(id)")

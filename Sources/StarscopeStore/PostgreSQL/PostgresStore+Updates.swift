@@ -1,5 +1,6 @@
 import Foundation
 import PostgresNIO
+import StarscopeModels
 
 extension PostgresStore {
     public func watch(repositoryID: Int64) async throws(StoreError) -> RepositoryWatch? {
@@ -15,8 +16,10 @@ extension PostgresStore {
         }
     }
 
-    public func record(_ watch: RepositoryWatch, updates: [Update], account: String?) async throws(StoreError) {
-        let only = account?.lowercased()
+    public func record(_ watch: RepositoryWatch, updates: [Update], of repository: Repository, checkedFor viewer: Viewer)
+        async throws(StoreError)
+    {
+        let only = Viewer.mayShare(repository) ? nil : viewer.tokenHolder.lowercased()
         try await transaction { connection in
             _ = try await connection.all(
                 """
@@ -73,8 +76,9 @@ extension PostgresStore {
         }
     }
 
-    public func watchProblems(account: String?) async throws(StoreError) -> [WatchProblem] {
-        let only = account?.lowercased()
+    public func watchProblems(for viewer: Viewer?) async throws(StoreError) -> [WatchProblem] {
+        if let viewer, viewer.partition == nil { return [] }
+        let only = viewer?.partition?.lowercased()
         let rows = try await rows(
             """
             SELECT account, repositoryID, fullName, problem, gone, since, checkedAt FROM watchProblem
@@ -93,14 +97,15 @@ extension PostgresStore {
         return problems
     }
 
-    public func accountsWithFavorites() async throws(StoreError) -> [String] {
+    public func viewersWithFavorites() async throws(StoreError) -> [Viewer] {
         try await rows("SELECT DISTINCT account FROM favorite ORDER BY account").map { row throws(StoreError) in
-            try Self.decode(row, String.self)
+            Viewer(stored: try Self.decode(row, String.self))
         }
     }
 
-    public func watchedRepositories(account: String?) async throws(StoreError) -> [(id: Int64, fullName: String)] {
-        let only = account?.lowercased()
+    public func watchedRepositories(for viewer: Viewer?) async throws(StoreError) -> [(id: Int64, fullName: String)] {
+        if let viewer, viewer.partition == nil { return [] }
+        let only = viewer?.partition?.lowercased()
         return try await rows(
             """
             SELECT repositoryID, MIN(fullName) FROM favorite WHERE (\(only)::text IS NULL OR account = \(only))
@@ -113,7 +118,8 @@ extension PostgresStore {
         }
     }
 
-    public func updates(account: String = "", unseenOnly: Bool, since: Date? = nil) async throws(StoreError) -> [Update] {
+    public func updates(for viewer: Viewer, unseenOnly: Bool, since: Date?) async throws(StoreError) -> [Update] {
+        guard let account = viewer.partition else { return [] }
         let rows = try await rows(
             """
             SELECT id, account, key, kind, repositoryID, fullName, occurredAt, summary, htmlURL, seen FROM updateEvent
@@ -136,13 +142,15 @@ extension PostgresStore {
         return updates
     }
 
-    public func unseenUpdateCount(account: String = "") async throws(StoreError) -> Int {
+    public func unseenUpdateCount(for viewer: Viewer) async throws(StoreError) -> Int {
+        guard let account = viewer.partition else { return 0 }
         guard let row = try await rows("SELECT COUNT(*) FROM updateEvent WHERE account = \(account.lowercased()) AND NOT seen").first
         else { return 0 }
         return try Self.decode(row, Int.self)
     }
 
-    public func markUpdatesSeen(account: String = "", ids: [Int64]) async throws(StoreError) {
+    public func markUpdatesSeen(for viewer: Viewer, ids: [Int64]) async throws(StoreError) {
+        let account = try viewer.writablePartition()
         guard !ids.isEmpty else { return }
         try await execute("UPDATE updateEvent SET seen = true WHERE account = \(account.lowercased()) AND id = ANY(\(ids))")
     }

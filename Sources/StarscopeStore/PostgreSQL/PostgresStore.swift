@@ -59,7 +59,7 @@ public struct PostgresStore: Store {
     }
 
     /// Runs one statement and gives back its rows.
-    func rows(_ query: @autoclosure () throws -> PostgresQuery) async throws(StoreError) -> [PostgresRow] {
+    package func rows(_ query: @autoclosure () throws -> PostgresQuery) async throws(StoreError) -> [PostgresRow] {
         let client = client
         let logger = logger
         do {

@@ -13,13 +13,18 @@ public struct WebSession: Codable, FetchableRecord, PersistableRecord, Sendable,
     public static let databaseTableName = "webSession"
 
     public var secretHash: String
-    /// The account's key (`AccountRecord.key`), `*guest` for a guest, or "" when the server has one user.
+    /// Whose session it is, as kept (`Viewer.stored`): read it as `viewer`.
     public var account: String
     public var createdAt: Date
     public var expiresAt: Date
 
-    /// A fresh secret for a cookie (256 random bits, hex), and the session that stores its hash.
-    public static func make(account: String, lifetime: TimeInterval, now: Date = Date()) -> (secret: String, session: WebSession) {
+    /// Whose session it is.
+    public var viewer: Viewer { Viewer(stored: account) }
+
+    /// A fresh secret for a cookie (256 random bits, hex), and the session that stores its hash
+    /// (`.everyone` has no session of its own: asked for one, it gets a guest's).
+    public static func make(for viewer: Viewer, lifetime: TimeInterval, now: Date = Date()) -> (secret: String, session: WebSession) {
+        let account = viewer.stored ?? Viewer.guestMarker
         var generator = SystemRandomNumberGenerator()
         let secret = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }.hexString
         return (secret, WebSession(secretHash: hash(secret), account: account, createdAt: now, expiresAt: now + lifetime))
@@ -53,7 +58,8 @@ extension AppDatabase {
 
     /// Keeps the `keeping` newest sessions of `account` (guests, of whom there may be many) and
     /// deletes the rest, and any that expired.
-    public func trimSessions(account: String, keeping: Int, now: Date = Date()) async throws(StoreError) {
+    public func trimSessions(for viewer: Viewer, keeping: Int, now: Date = Date()) async throws(StoreError) {
+        let account = viewer.stored
         try await write { db in
             try db.execute(
                 sql: """

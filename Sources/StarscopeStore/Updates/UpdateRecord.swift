@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import StarscopeModels
 
 /// Something that happened to a favourite: a star milestone, an unusual gain, a release, an
 /// archive, a rename. Kept per account; `key` makes each happen once.
@@ -75,8 +76,12 @@ extension AppDatabase {
     }
 
     /// Saves what was seen and the updates it made, for every account that favourites the
-    /// repository, in one transaction; an update already recorded (same key) is not recorded again.
-    public func record(_ watch: RepositoryWatch, updates: [Update], account: String?) async throws(StoreError) {
+    /// repository (only the checking account, for one that is not shared), in one transaction; an
+    /// update already recorded (same key) is not recorded again.
+    public func record(_ watch: RepositoryWatch, updates: [Update], of repository: Repository, checkedFor viewer: Viewer)
+        async throws(StoreError)
+    {
+        let account: String? = Viewer.mayShare(repository) ? nil : viewer.tokenHolder
         try await write { db in
             try watch.save(db)
             // Seen again: no problem any more, for the checking account (everyone's when public).
@@ -95,9 +100,11 @@ extension AppDatabase {
         }
     }
 
-    /// The repositories `account` favourites (any account's when nil), once each.
-    public func watchedRepositories(account: String?) async throws(StoreError) -> [(id: Int64, fullName: String)] {
-        try await read { db in
+    /// The repositories `viewer` favourites (any account's when nil), once each.
+    public func watchedRepositories(for viewer: Viewer?) async throws(StoreError) -> [(id: Int64, fullName: String)] {
+        if let viewer, viewer.partition == nil { return [] }
+        let account = viewer?.partition
+        return try await read { db in
             try Row.fetchAll(
                 db,
                 sql: "SELECT repositoryID, MIN(fullName) AS fullName FROM favorite" + (account == nil ? "" : " WHERE account = ?")
@@ -108,14 +115,16 @@ extension AppDatabase {
         }
     }
 
-    /// Every account with at least one favourite, by name.
-    public func accountsWithFavorites() async throws(StoreError) -> [String] {
-        try await read { db in try String.fetchAll(db, sql: "SELECT DISTINCT account FROM favorite ORDER BY account") }
+    /// Every viewer with at least one favourite, by key.
+    public func viewersWithFavorites() async throws(StoreError) -> [Viewer] {
+        try await read { db in try String.fetchAll(db, sql: "SELECT DISTINCT account FROM favorite ORDER BY account") }.map(
+            Viewer.init(stored:))
     }
 
     /// An account's updates: unseen ones only, or everything since `since`, newest first.
-    public func updates(account: String = "", unseenOnly: Bool, since: Date? = nil) async throws(StoreError) -> [Update] {
-        try await read { db in
+    public func updates(for viewer: Viewer, unseenOnly: Bool, since: Date?) async throws(StoreError) -> [Update] {
+        guard let account = viewer.partition else { return [] }
+        return try await read { db in
             var request = Update.filter(Column("account") == account)
             if unseenOnly { request = request.filter(Column("seen") == false) }
             if let since { request = request.filter(Column("occurredAt") >= since.stored) }
@@ -123,13 +132,15 @@ extension AppDatabase {
         }
     }
 
-    public func unseenUpdateCount(account: String = "") async throws(StoreError) -> Int {
-        try await recentReads.value("unseenUpdateCount " + account.lowercased()) { () async throws(StoreError) in
+    public func unseenUpdateCount(for viewer: Viewer) async throws(StoreError) -> Int {
+        guard let account = viewer.partition else { return 0 }
+        return try await recentReads.value("unseenUpdateCount " + account.lowercased()) { () async throws(StoreError) in
             try await read { db in try Update.filter(Column("account") == account && Column("seen") == false).fetchCount(db) }
         }
     }
 
-    public func markUpdatesSeen(account: String = "", ids: [Int64]) async throws(StoreError) {
+    public func markUpdatesSeen(for viewer: Viewer, ids: [Int64]) async throws(StoreError) {
+        let account = try viewer.writablePartition()
         guard !ids.isEmpty else { return }
         try await write { db in
             _ = try Update.filter(Column("account") == account && ids.contains(Column("id"))).updateAll(db, Column("seen").set(to: true))

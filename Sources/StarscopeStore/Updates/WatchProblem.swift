@@ -11,14 +11,23 @@ public struct WatchProblem: Codable, FetchableRecord, PersistableRecord, Sendabl
 
     public static let databaseTableName = "watchProblem"
 
-    /// Whose check found it: each account's favourites are checked with its own token.
+    /// Whose check found it (`Viewer.tokenHolder`): each account's favourites are checked with its own token.
     public var account: String
+
+    /// Whose check found it.
+    public var viewer: Viewer { Viewer(stored: account) }
     public var repositoryID: Int64
     public var fullName: String
     public var problem: String
     public var gone: Bool
     public var since: Date
     public var checkedAt: Date
+
+    public init(for viewer: Viewer, repositoryID: Int64, fullName: String, problem: String, gone: Bool, since: Date, checkedAt: Date) {
+        self.init(
+            account: viewer.tokenHolder, repositoryID: repositoryID, fullName: fullName, problem: problem, gone: gone, since: since,
+            checkedAt: checkedAt)
+    }
 
     public init(account: String, repositoryID: Int64, fullName: String, problem: String, gone: Bool, since: Date, checkedAt: Date) {
         self.account = account
@@ -49,9 +58,11 @@ extension AppDatabase {
         }
     }
 
-    /// The favourites that could not be checked: `account`'s, or everyone's (nil), by name.
-    public func watchProblems(account: String?) async throws(StoreError) -> [WatchProblem] {
-        try await read { db in
+    /// The favourites that could not be checked: `viewer`'s, or everyone's (nil), by name.
+    public func watchProblems(for viewer: Viewer?) async throws(StoreError) -> [WatchProblem] {
+        if let viewer, viewer.partition == nil { return [] }
+        let account = viewer?.partition
+        return try await read { db in
             try WatchProblem.fetchAll(
                 db,
                 sql: """

@@ -27,7 +27,7 @@ struct AccountsController {
             if let own = await ownLogin(context) {
                 return .redirect(to: SiteURL.account(AccountList(login: own)).href, type: .found)
             }
-            let page = AccountsHomePage(isGuest: context.account == SignInMiddleware.guest)
+            let page = AccountsHomePage(isGuest: context.viewer == .guest)
             return try context.render(page).response(from: request, context: context)
         }
         let login = String(asked.prefix(200)).trimmingCharacters(in: .whitespaces)
@@ -42,8 +42,8 @@ struct AccountsController {
     /// server's token (asked of GitHub once, then from the cache); nil for a guest or without a token.
     func ownLogin(_ context: WebContext) async -> String? {
         if services.settings.accounts {
-            guard context.account != SignInMiddleware.guest, !context.account.isEmpty else { return nil }
-            return (try? await services.database.account(key: context.account))?.login
+            guard let key = context.viewer.accountKey else { return nil }
+            return (try? await services.database.account(key: key))?.login
         }
         guard await services.stars(for: context).hasToken else { return nil }
         return try? await services.explorer.client.tokenOwner().profile.login
@@ -76,7 +76,7 @@ struct AccountsController {
         }
         do {
             let (items, next) = try await explorer.repositoriesPage(of: list.login, query: list.query, page: list.page)
-            let favorites = await explorer.favoriteIDs(account: context.account)
+            let favorites = await explorer.favoriteIDs(for: context.viewer)
             page.rows = items.map { RepositoryRow($0, favorite: favorites.contains($0.id), origin: .account(list), now: page.now) }
             page.next = next.map { list.with(page: $0) }
         } catch {

@@ -23,11 +23,11 @@ struct FavoritesController {
         // A removal made without the page's script, offered for undoing.
         if let removed = values["removed"], removed.utf8.count <= 300 { model.removed = removed }
         // What the import or sync form just did (its POST redirected here).
-        if let outcome = services.importOutcomes.value(values["imported"], account: context.account) {
+        if let outcome = services.importOutcomes.value(values["imported"], for: context.viewer) {
             model.importResult = outcome.result
             model.importError = outcome.error
         }
-        model.syncResult = services.syncOutcomes.value(values["synced"], account: context.account)
+        model.syncResult = services.syncOutcomes.value(values["synced"], for: context.viewer)
         return context.render(SplitPage(origin: .favorites(list), list: model))
     }
 
@@ -98,14 +98,14 @@ struct FavoritesController {
         let wanted: Bool? = form["favorite"].flatMap { $0 == "1" ? true : $0 == "0" ? false : nil }
         let favorites = await services.favorites(for: context)
         let isFavorite: Bool
-        let isThere = (try? await services.database.favorite(fullName: raw, account: context.account)) != nil
+        let isThere = (try? await services.database.favorite(fullName: raw, for: context.viewer)) != nil
         var restored = false
         if form["undo"] != nil, raw.utf8.count <= 300, !isThere { restored = try await favorites.restore(storedName: raw) }
         if form["undo"] != nil, isThere || restored {
             // Undo of a removal: it comes back as it was (note, tags, added date); pressed twice, it stays.
             isFavorite = true
         } else if let name = try? RepositoryName(parsing: raw) {
-            let present = try? await services.database.favorite(fullName: name.description, account: context.account)
+            let present = try? await services.database.favorite(fullName: name.description, for: context.viewer)
             if isThere || present != nil {
                 if wanted == true {
                     isFavorite = true
@@ -164,7 +164,7 @@ struct FavoritesController {
         } else {
             outcome.error = "Choose a JSON file to import."
         }
-        let id = services.importOutcomes.keep(outcome, account: context.account)
+        let id = services.importOutcomes.keep(outcome, for: context.viewer)
         return .redirect(to: Self.afterForm(query: "imported", id), type: .normal)
     }
 
@@ -181,7 +181,7 @@ struct FavoritesController {
         try CSRFMiddleware.verify(form, context: context)
         let name = form["repo"] ?? ""
         let favorites = await services.favorites(for: context)
-        guard let current = try? await services.database.favorite(fullName: name, account: context.account) else {
+        guard let current = try? await services.database.favorite(fullName: name, for: context.viewer) else {
             throw HTTPError(.notFound, message: "\(name) is not one of your favourites.")
         }
         let wanted = (form["tags"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }

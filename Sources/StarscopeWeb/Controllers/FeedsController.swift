@@ -84,7 +84,7 @@ struct FeedsController {
         let updates: [Update]
         do {
             updates = try await services.database.updates(
-                account: context.account, unseenOnly: false, since: Self.startOfDay(Date()).addingTimeInterval(-30 * 86_400))
+                for: context.viewer, unseenOnly: false, since: Self.startOfDay(Date()).addingTimeInterval(-30 * 86_400))
         } catch {
             throw HTTPError(.serviceUnavailable, message: error.message)
         }

@@ -29,7 +29,7 @@ struct RepositoryController {
         let list = try await ListModels(services: services).model(origin, context: context)
         var detail = await detail(name, origin: origin, beside: list, context: context)
         // What "Star on GitHub" just did, when its form redirected here.
-        if let outcome = services.starOutcomes.value(QueryValues(request)["star"], account: context.account) {
+        if let outcome = services.starOutcomes.value(QueryValues(request)["star"], for: context.viewer) {
             detail.starOutcome = outcome
             if !outcome.failed { detail.starredOnGitHub = outcome.starred }
         }
@@ -112,10 +112,10 @@ struct RepositoryController {
                 (repository, favorite) = (row.repository, row.favorite)
             } else {
                 repository = try await explorer.repository(name, snapshotFreshFor: 600)
-                favorite = await explorer.favoriteIDs(account: context.account).contains(repository.id)
+                favorite = await explorer.favoriteIDs(for: context.viewer).contains(repository.id)
             }
             page.content = .found(repository, favorite: favorite)
-            if favorite, let favorite = try? await services.database.favorite(fullName: repository.fullName, account: context.account) {
+            if favorite, let favorite = try? await services.database.favorite(fullName: repository.fullName, for: context.viewer) {
                 page.tags = favorite.tags
                 page.note = favorite.note
                 page.starredOnGitHub = favorite.starredOnGitHub

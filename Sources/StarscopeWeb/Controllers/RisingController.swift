@@ -19,7 +19,7 @@ struct RisingController {
         if list.breakingOut { return try await breakingOut(list, context: context) }
         let result = try await Rising(database: services.database).rank(list.timeframe)
         let explorer = await services.explorer(for: context)
-        let favorites = await explorer.favoriteIDs(account: context.account)
+        let favorites = await explorer.favoriteIDs(for: context.viewer)
         let now = explorer.now()
         let rows = result.entries.map { entry in
             RepositoryRow(
@@ -32,7 +32,7 @@ struct RisingController {
     /// Breaking out, from the newest weeks Starscope kept: no request to GitHub.
     func breakingOut(_ list: RisingList, context: WebContext) async throws -> RisingPage {
         let explorer = await services.explorer(for: context)
-        let favorites = await explorer.favoriteIDs(account: context.account)
+        let favorites = await explorer.favoriteIDs(for: context.viewer)
         let now = explorer.now()
         let ranking: [(size: BreakingOut.Size, entries: [BreakingOut.Entry])]
         do {

@@ -48,7 +48,7 @@ struct SearchController {
             switch list.search.kind {
             case .repositories:
                 let window = try await explorer.searchRepositoriesPage(list.search, page: list.page, rows: SearchList.rowsPerPage)
-                let favorites = await explorer.favoriteIDs(account: context.account)
+                let favorites = await explorer.favoriteIDs(for: context.viewer)
                 let now = explorer.now()
                 page.rows = window.items.map { RepositoryRow($0, favorite: favorites.contains($0.id), origin: .search(list), now: now) }
                 page.totalCount = window.totalCount

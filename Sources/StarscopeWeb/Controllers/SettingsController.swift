@@ -24,7 +24,7 @@ struct SettingsController {
     @Sendable func show(_ request: Request, context: WebContext) async throws -> HTML {
         let values = QueryValues(request)
         // A refused token form redirected here (POST → 303 → GET): reloading does not send it again.
-        if let reason = services.tokenRefusals.value(values["refused"], account: context.account) {
+        if let reason = services.tokenRefusals.value(values["refused"], for: context.viewer) {
             return context.render(await model(context: context, error: reason))
         }
         return context.render(await model(context: context, message: values["saved"].map { _ in "Token saved." }))
@@ -36,12 +36,12 @@ struct SettingsController {
         var token = services.settings.environmentToken?.token ?? ((try? services.tokenFile.read()) ?? nil)
         let state: SettingsPage.TokenState
         if !ownsServerToken {
-            if context.account == SignInMiddleware.guest {
-                state = .guest
-            } else {
-                let record = try? await services.database.account(key: context.account)
+            if let key = context.viewer.accountKey {
+                let record = try? await services.database.account(key: key)
                 token = record.flatMap { services.vault?.unseal($0.sealedToken) }
-                state = .account(login: record?.login ?? context.account)
+                state = .account(login: record?.login ?? key.rawValue)
+            } else {
+                state = .guest
             }
         } else if token != nil {
             let source =
@@ -69,7 +69,7 @@ struct SettingsController {
             canRemoveToken: ownsServerToken && services.storedTokenExists, canForget: isAccount(context),
             live: await services.live(for: context).status,
             backgroundInterval: services.settings.environment.offline ? nil : services.settings.updatesInterval,
-            uncheckable: (try? await services.database.watchProblems(account: context.account)) ?? [], message: message,
+            uncheckable: (try? await services.database.watchProblems(for: context.viewer)) ?? [], message: message,
             error: error)
     }
 
@@ -101,7 +101,7 @@ struct SettingsController {
     /// To Settings (303), which says why the token was not saved.
     func refusal(_ reason: String, context: WebContext) -> Response {
         var builder = QueryBuilder()
-        builder.add("refused", services.tokenRefusals.keep(reason, account: context.account))
+        builder.add("refused", services.tokenRefusals.keep(reason, for: context.viewer))
         return .redirect(to: SiteURL.settings(saved: false).href + "?" + builder.parts.joined(separator: "&"), type: .normal)
     }
 
@@ -129,8 +129,8 @@ struct SettingsController {
         let form = try await FormData.read(request)
         try CSRFMiddleware.verify(form, context: context)
         let theme = PageContext.Theme(rawValue: form["theme"] ?? "") ?? .system
-        if isAccount(context) {
-            try? await services.database.setTheme(theme.rawValue, account: context.account)
+        if isAccount(context), let key = context.viewer.accountKey {
+            try? await services.database.setTheme(theme.rawValue, account: key)
         }
         var response = Response.redirect(to: SiteURL.settings(saved: false).href, type: .normal)
         response.setCookie(Cookie(name: "theme", value: theme.rawValue, maxAge: 31_536_000, path: "/", httpOnly: false, sameSite: .lax))
@@ -139,30 +139,30 @@ struct SettingsController {
 
     /// Signed in with their own token (`--accounts`), not as a guest.
     func isAccount(_ context: WebContext) -> Bool {
-        services.settings.accounts && context.sessionSecret != nil && !context.account.isEmpty && context.account != SignInMiddleware.guest
+        services.settings.accounts && context.sessionSecret != nil && context.viewer.accountKey != nil
     }
 
     /// Ends every session of this account (of the one user, without accounts), this one included.
     @Sendable func signOutEverywhere(_ request: Request, context: WebContext) async throws -> Response {
         let form = try await FormData.read(request)
         try CSRFMiddleware.verify(form, context: context)
-        guard context.sessionSecret != nil, context.account != SignInMiddleware.guest else { throw HTTPError(.notFound) }
+        guard context.sessionSecret != nil, context.viewer != .guest else { throw HTTPError(.notFound) }
         do {
-            try await services.database.endSessions(account: context.account)
+            try await services.database.endSessions(for: context.viewer)
         } catch {
             throw HTTPError(.serviceUnavailable, message: "Starscope cannot end the sessions: \(error.message)")
         }
-        services.sessions.forget(account: context.account)
+        services.sessions.forget(context.viewer)
         return signedOut(request, context: context, clearing: "\"cache\", \"storage\"")
     }
 
     /// The confirmation step before "Forget me".
     @Sendable func confirmForget(_ request: Request, context: WebContext) async throws -> HTML {
-        guard isAccount(context) else { throw HTTPError(.notFound) }
+        guard isAccount(context), let key = context.viewer.accountKey else { throw HTTPError(.notFound) }
         let database = services.database
-        let login = (try? await database.account(key: context.account))?.login ?? context.account
-        let favorites = (try? await database.favoriteIDs(account: context.account).count) ?? 0
-        let updates = (try? await database.updates(account: context.account, unseenOnly: false, since: nil).count) ?? 0
+        let login = (try? await database.account(key: key))?.login ?? key.rawValue
+        let favorites = (try? await database.favoriteIDs(for: context.viewer).count) ?? 0
+        let updates = (try? await database.updates(for: context.viewer, unseenOnly: false, since: nil).count) ?? 0
         return context.render(ForgetPage(login: login, favorites: favorites, updates: updates))
     }
 
@@ -171,15 +171,15 @@ struct SettingsController {
     @Sendable func forget(_ request: Request, context: WebContext) async throws -> Response {
         let form = try await FormData.read(request)
         try CSRFMiddleware.verify(form, context: context)
-        guard isAccount(context) else { throw HTTPError(.notFound) }
+        guard isAccount(context), let key = context.viewer.accountKey else { throw HTTPError(.notFound) }
         guard form["confirm"] == "forget" else { return .redirect(to: SiteURL.settingsForget.href, type: .normal) }
         do {
-            try await services.database.forgetAccount(context.account)
+            try await services.database.forgetAccount(key)
         } catch {
             throw HTTPError(.serviceUnavailable, message: "Starscope cannot forget the account: \(error.message)")
         }
-        services.sessions.forget(account: context.account)
-        services.forgetExplorer(account: context.account)
+        services.sessions.forget(context.viewer)
+        services.forgetExplorer(key)
         return signedOut(request, context: context, clearing: "\"cache\", \"storage\", \"cookies\"")
     }
 

@@ -69,8 +69,8 @@ struct SignInController {
                 .accounts(error: "This server let in another GitHub account called \(login) before; ask whoever runs it to let you in."),
                 status: .forbidden, request: request, context: context)
         }
-        services.forgetExplorer(account: record.key)
-        var response = try await startSession(account: record.key, request: request, context: context)
+        services.forgetExplorer(AccountKey(record.key))
+        var response = try await startSession(for: record.viewer, request: request, context: context)
         response.setCookie(Cookie(name: "theme", value: record.theme, maxAge: 31_536_000, path: "/", httpOnly: false, sameSite: .lax))
         return response
     }
@@ -83,15 +83,15 @@ struct SignInController {
         guard await services.signInGate.allowGuest(client: services.client(request, context: context)) else {
             return try throttled(request: request, context: context)
         }
-        let response = try await startSession(account: SignInMiddleware.guest, request: request, context: context)
+        let response = try await startSession(for: .guest, request: request, context: context)
         // At most so many guests: the oldest sessions end (their browsers see the sign-in page again).
         do {
             try await services.database.trimSessions(
-                account: SignInMiddleware.guest, keeping: max(1, services.settings.maximumGuestSessions), now: Date())
+                for: .guest, keeping: max(1, services.settings.maximumGuestSessions), now: Date())
         } catch {
             throw HTTPError(.serviceUnavailable, message: "Starscope cannot save the sign-in: \(error.message)")
         }
-        services.sessions.forget(account: SignInMiddleware.guest)
+        services.sessions.forget(.guest)
         return response
     }
 
@@ -102,9 +102,9 @@ struct SignInController {
         return response
     }
 
-    /// Stores a new session for `account` and answers with its cookie and a way home.
-    func startSession(account: String, request: Request, context: WebContext) async throws -> Response {
-        let (secret, session) = WebSession.make(account: account, lifetime: Self.sessionLifetime)
+    /// Stores a new session for `viewer` and answers with its cookie and a way home.
+    func startSession(for viewer: Viewer, request: Request, context: WebContext) async throws -> Response {
+        let (secret, session) = WebSession.make(for: viewer, lifetime: Self.sessionLifetime)
         do {
             try await services.database.saveSession(session)
         } catch {
@@ -139,7 +139,7 @@ struct SignInController {
         case .refused:
             return try answer(.refused, status: .unauthorized, request: request, context: context)
         case .accepted:
-            let response = try await startSession(account: "", request: request, context: context)
+            let response = try await startSession(for: .owner, request: request, context: context)
             // The link is used up; the next device needs a new one.
             await services.announceNewSignInLink()
             return response

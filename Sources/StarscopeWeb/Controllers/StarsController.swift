@@ -46,7 +46,7 @@ struct StarsController {
         }
         var back = LocalPath.safe(form["return"]) ?? SiteURL.repository(name, from: .trending(TrendingList())).href
         var builder = QueryBuilder()
-        builder.add("star", services.starOutcomes.keep(outcome, account: context.account))
+        builder.add("star", services.starOutcomes.keep(outcome, for: context.viewer))
         back += (back.contains("?") ? "&" : "?") + builder.parts.joined(separator: "&")
         return .redirect(to: back, type: .normal)
     }
@@ -64,7 +64,7 @@ struct StarsController {
         } catch {
             result = .init(added: 0, alreadyFavorites: 0, pushed: 0, failure: Self.sentence(error), pushRequested: form["push"] == "1")
         }
-        let id = services.syncOutcomes.keep(result, account: context.account)
+        let id = services.syncOutcomes.keep(result, for: context.viewer)
         return .redirect(to: FavoritesController.afterForm(query: "synced", id), type: .normal)
     }
 

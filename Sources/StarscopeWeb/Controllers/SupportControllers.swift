@@ -37,7 +37,7 @@ struct SupportController {
         var anyone = context
         anyone.csrf = ""
         anyone.sessionSecret = nil
-        anyone.account = ""
+        anyone.viewer = .everyone
         anyone.unreadUpdates = 0
         anyone.theme = .system
         var response = try anyone.render(OfflinePage()).response(from: request, context: context)

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import StarscopeCore
 import StarscopeModels
+import StarscopeStore
 
 /// `/`: New & popular, repositories created in a timeframe, most stars first.
 struct TrendingController {
@@ -23,7 +24,9 @@ struct TrendingController {
         ) {
             let model = try await model(list, context: context)
             // A page showing a private repository is its viewer's alone: it is never kept.
-            guard model.rows.allSatisfy({ $0.repository.isPublic }) else { return context.render(SplitPage(origin: origin, list: model)) }
+            guard Viewer.everyoneMayRead(model.rows.map(\.repository)) else {
+                return context.render(SplitPage(origin: origin, list: model))
+            }
             // The model goes into the key whole (its rows are not copied, and keep the moment they
             // are shown at); a page not kept yet is rendered from the key's model.
             let key = TrendingPage.RenderKey(origin: origin, page: consume model, context: context.page(origin.section))
@@ -40,13 +43,13 @@ struct TrendingController {
         var page = TrendingPage(list: list)
         do {
             let window = try await explorer.trendingPage(list.query, page: list.page, rows: TrendingList.rowsPerPage)
-            let favorites = await explorer.favoriteIDs(account: context.account)
+            let favorites = await explorer.favoriteIDs(for: context.viewer)
             let now = explorer.now()
             let inputs = KeptTrendingModels.Inputs(
                 items: window.items, favorites: favorites, next: window.nextPage.map { list.with(page: $0) },
                 incomplete: window.incomplete)
             // The same rows from the same answer: the model made from them before.
-            let key = KeptTrendingModels.Key(account: context.account.lowercased(), list: list)
+            let key = KeptTrendingModels.Key(viewer: context.viewer, list: list)
             if let kept = services.trendingModels.model(key, inputs: inputs, now: now) { return kept }
             page.rows = window.items.map {
                 RepositoryRow($0, favorite: favorites.contains($0.id), origin: .trending(list), now: now)

@@ -15,10 +15,10 @@ struct UpdatesController {
         let now = Date()
         do {
             let updates = try await database.updates(
-                account: context.account, unseenOnly: false, since: now.addingTimeInterval(-30 * 86_400))
+                for: context.viewer, unseenOnly: false, since: now.addingTimeInterval(-30 * 86_400))
             let unseen = Set(updates.filter { !$0.seen }.compactMap(\.id))
-            if !context.isReadOnly { try await database.markUpdatesSeen(account: context.account, ids: Array(unseen)) }
-            let count = try await database.favoriteIDs(account: context.account).count
+            if !context.isReadOnly { try await database.markUpdatesSeen(for: context.viewer, ids: Array(unseen)) }
+            let count = try await database.favoriteIDs(for: context.viewer).count
             var shown = context
             shown.unreadUpdates = 0
             let page = UpdatesPage(
@@ -32,7 +32,7 @@ struct UpdatesController {
 }
 
 extension WebContext {
-    var isReadOnly: Bool { account == SignInMiddleware.guest }
+    var isReadOnly: Bool { viewer == .guest }
 }
 
 /// Reads, for pages, how many updates the account has not seen (the navigation's count).
@@ -43,7 +43,7 @@ struct UpdatesCountMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: WebContext, next: (Request, WebContext) async throws -> Response) async throws -> Response {
         var context = context
         if request.method == .get, request.headers[.accept]?.contains("text/event-stream") != true, Self.isPage(request.uri.path) {
-            context.unreadUpdates = (try? await services.database.unseenUpdateCount(account: context.account)) ?? 0
+            context.unreadUpdates = (try? await services.database.unseenUpdateCount(for: context.viewer)) ?? 0
         }
         return try await next(request, context)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import StarscopeStore
 
 /// When sign-in is required: a browser without a session is sent to `/signin` (pages) or refused
 /// with 401 (form posts, `/live` and the feeds). `/healthz`, `/signin` and the assets the sign-in page needs
@@ -11,21 +12,18 @@ struct SignInMiddleware: RouterMiddleware {
         SiteURL.healthz.href, SiteURL.signIn.href, SiteURL.signInGuest.href, SiteURL.manifest.href, SiteURL.serviceWorker.href,
         SiteURL.offline.href,
     ]
-    /// The account of a guest's session (`--guests`): no login can start with "*".
-    static let guest = "*guest"
-
     let services: WebServices
 
     func handle(_ request: Request, context: WebContext, next: (Request, WebContext) async throws -> Response) async throws -> Response {
         guard services.settings.requireSignIn else { return try await next(request, context) }
         var context = context
         if let secret = request.cookies[Self.cookie]?.value, Self.isWellFormed(secret),
-            let account = await services.sessions.account(secret: secret, database: services.database),
-            Self.fits(account, services.settings)
+            let viewer = await services.sessions.viewer(secret: secret, database: services.database),
+            Self.fits(viewer, services.settings)
         {
             context.sessionSecret = secret
-            context.account = account
-            if account == Self.guest, request.method != .get, request.method != .head, request.uri.path != SiteURL.signOut.href {
+            context.viewer = viewer
+            if viewer == .guest, request.method != .get, request.method != .head, request.uri.path != SiteURL.signOut.href {
                 throw HTTPError(
                     .forbidden, message: "Guests can look but not change anything: sign in with a GitHub token to keep favourites.")
             }
@@ -57,9 +55,13 @@ struct SignInMiddleware: RouterMiddleware {
     /// A session is good only for the way the server runs now: after a restart with other
     /// options, a guest's session without `--guests`, a person's without `--accounts`, or the
     /// one user's with `--accounts`, opens nothing.
-    static func fits(_ account: String, _ settings: WebSettings) -> Bool {
-        guard settings.accounts else { return account.isEmpty }
-        return account == guest ? settings.guests : !account.isEmpty
+    static func fits(_ viewer: Viewer, _ settings: WebSettings) -> Bool {
+        switch viewer {
+        case .owner: !settings.accounts
+        case .account: settings.accounts
+        case .guest: settings.accounts && settings.guests
+        case .everyone: false
+        }
     }
 
     static func isWellFormed(_ secret: String) -> Bool {

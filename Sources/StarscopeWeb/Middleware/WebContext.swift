@@ -10,9 +10,9 @@ public struct WebContext: RequestContext, RemoteAddressRequestContext {
     var theme: PageContext.Theme = .system
     /// Set by `SignInMiddleware` when sign-in is required: the session's secret, so it can sign out.
     var sessionSecret: String?
-    /// The signed-in account's login with `--accounts` (`SignInMiddleware.guest` for a guest),
-    /// "" for the one user of a server without accounts.
-    var account = ""
+    /// Who is looking, set once by `SignInMiddleware`: the one user of a server without accounts
+    /// unless it says otherwise.
+    var viewer: Viewer = .owner
     /// Set by `UpdatesCountMiddleware` for pages: updates this account has not seen.
     var unreadUpdates = 0
     public let remoteAddress: SocketAddress?
@@ -27,6 +27,6 @@ public struct WebContext: RequestContext, RemoteAddressRequestContext {
         PageContext(
             theme: theme, csrf: csrf, banner: Banner.text(CacheReport.current?.stale, limits: CacheReport.current?.rateLimits ?? []),
             section: section,
-            signedIn: sessionSecret != nil, account: account, unreadUpdates: unreadUpdates)
+            signedIn: sessionSecret != nil, viewer: viewer, unreadUpdates: unreadUpdates)
     }
 }

@@ -1,14 +1,15 @@
 import Foundation
 import StarscopeModels
+import StarscopeStore
 import Synchronization
 
-/// New & popular's models made before, by list and account, with what they were made from: the
+/// New & popular's models made before, by list and viewer, with what they were made from: the
 /// same rows from GitHub's kept answer (one array: `Array.isSameBuffer`), the same favourites,
 /// and ages that still say the same words give back the same model, its rows the same array, so
 /// the rendered page kept for it is found at once (`TrendingPage.RenderKey`). Bounded by count.
 final class KeptTrendingModels: Sendable {
     struct Key: Hashable, Sendable {
-        var account: String
+        var viewer: Viewer
         var list: TrendingList
     }
 
@@ -45,9 +46,9 @@ final class KeptTrendingModels: Sendable {
     ///
     /// GitHub's answer refreshed with the same rows (each minute for a search) is a new array of
     /// equal repositories: compared once, the model made before still holds, and these inputs are
-    /// kept with it so that the next look-up is one step again. Making the model anew instead gave
-    /// its rows a new array, and every page rendered for the old one was then found by comparing
-    /// 25 rows a field at a time, at each view, until the next change.
+    /// kept with it so that the next look-up is one step again. A model made anew would give its
+    /// rows a new array, and every page rendered for the old one would then be found by comparing
+    /// its rows a field at a time, at each view, until the next change.
     func model(_ key: Key, inputs: Inputs, now: Date) -> TrendingPage? {
         guard var entry = entries.withLock({ $0[key] }) else { return nil }
         if !entry.inputs.isSame(as: inputs) {

@@ -8,29 +8,34 @@ import Synchronization
 /// once, and the read is one indexed row.
 final class SessionCache: Sendable {
     static let trustFor: TimeInterval = 30
-    private let checked = Mutex<[String: (until: Date, account: String)]>([:])
+    private let checked = Mutex<[String: (until: Date, viewer: Viewer)]>([:])
 
-    /// The account of the session whose cookie holds `secret` ("" for the one user of a server
-    /// without accounts), or nil when there is no such session.
-    func account(secret: String, database: any Store, now: Date = Date()) async -> String? {
-        guard !database.isShared else { return try? await database.session(secret: secret, now: now)?.account }
+    /// Whose session has its cookie hold `secret`, or nil when there is no such session.
+    func viewer(secret: String, database: any Store, now: Date = Date()) async -> Viewer? {
+        guard !database.isShared else { return try? await database.session(secret: secret, now: now)?.viewer }
         let key = WebSession.hash(secret)
-        if let entry = checked.withLock({ $0[key] }), entry.until > now { return entry.account }
+        if let entry = checked.withLock({ $0[key] }), entry.until > now { return entry.viewer }
         guard let session = try? await database.session(secret: secret, now: now) else { return nil }
         let until = min(session.expiresAt, now + Self.trustFor)
         checked.withLock { entries in
             if entries.count > 10_000 { entries = entries.filter { $0.value.until > now } }
-            entries[key] = (until, session.account)
+            entries[key] = (until, session.viewer)
         }
-        return session.account
+        return session.viewer
     }
 
     func forget(secret: String) {
         _ = checked.withLock { $0.removeValue(forKey: WebSession.hash(secret)) }
     }
 
-    /// Forgets every session of `account` (signed out everywhere, or forgotten).
-    func forget(account: String) {
-        checked.withLock { entries in entries = entries.filter { $0.value.account.caseInsensitiveCompare(account) != .orderedSame } }
+    /// Forgets every session of `viewer` (signed out everywhere, or forgotten).
+    func forget(_ viewer: Viewer) {
+        checked.withLock { entries in entries = entries.filter { !Self.same($0.value.viewer, viewer) } }
+    }
+
+    /// Account keys are compared without case, as the store does.
+    static func same(_ a: Viewer, _ b: Viewer) -> Bool {
+        guard let x = a.accountKey, let y = b.accountKey else { return a == b }
+        return x.rawValue.caseInsensitiveCompare(y.rawValue) == .orderedSame
     }
 }

@@ -70,26 +70,25 @@ extension WebServices {
 
     /// One background round; nil when it asked GitHub nothing (no favourites, offline, or every
     /// limit is low). Each account's favourites are checked with that account's own token and
-    /// within that token's share (the server's token for account ""); an account without a token
+    /// within that token's share (the server's token for the owner); an account without a token
     /// is not checked at all. Returns how it went, added up over the accounts.
     @discardableResult
     func updatesRound(now: Date = Date()) async -> UpdatesCheck.Round? {
-        guard !settings.environment.offline, let accounts = try? await database.accountsWithFavorites(), !accounts.isEmpty else {
+        guard !settings.environment.offline, let viewers = try? await database.viewersWithFavorites(), !viewers.isEmpty else {
             return nil
         }
         var total: UpdatesCheck.Round?
-        for account in accounts {
-            guard let explorer = await backgroundExplorer(account: account),
+        for viewer in viewers {
+            guard let explorer = await backgroundExplorer(for: viewer),
                 // `/rate_limit` does not count against the limit.
                 let overview = try? await explorer.client.rateLimits(), let core = overview.resources["core"],
                 let budget = UpdatesBudget.requests(
                     remaining: core.remaining, limit: core.limit, reset: core.reset, share: settings.liveShare / 2,
                     interval: settings.updatesInterval, now: now)
             else { continue }
-            let key = account.lowercased()
             let round = await UpdatesCheck(explorer: explorer, database: database).run(
-                budget: budget, start: updatesResume.withLock { $0[key] ?? 0 })
-            updatesResume.withLock { $0[key] = round.resumeAt ?? 0 }
+                budget: budget, start: updatesResume.withLock { $0[viewer] ?? 0 })
+            updatesResume.withLock { $0[viewer] = round.resumeAt ?? 0 }
             var sum = total ?? UpdatesCheck.Round()
             sum.checked += round.checked
             sum.problems += round.problems

@@ -1,4 +1,5 @@
 import Foundation
+import StarscopeStore
 import Synchronization
 
 /// What a form's POST did, kept a few minutes for the page its 303 redirect leads to (POST → 303 →
@@ -12,15 +13,15 @@ final class FormOutcomes<Value: Sendable>: Sendable {
     static var capacity: Int { 1_000 }
 
     private struct Entry: Sendable {
-        var account: String
+        var viewer: Viewer
         var until: Date
         var value: Value
     }
 
     private let entries = Mutex<[String: Entry]>([:])
 
-    /// Keeps `value` for `account`; the id to put in the redirect's address.
-    func keep(_ value: Value, account: String, now: Date = Date()) -> String {
+    /// Keeps `value` for `viewer`; the id to put in the redirect's address.
+    func keep(_ value: Value, for viewer: Viewer, now: Date = Date()) -> String {
         var generator = SystemRandomNumberGenerator()
         let id = (0..<2).map { _ in String(generator.next() as UInt64, radix: 16) }.joined(separator: "-")
         entries.withLock { entries in
@@ -30,16 +31,16 @@ final class FormOutcomes<Value: Sendable>: Sendable {
                     entries.removeValue(forKey: oldest.key)
                 }
             }
-            entries[id] = Entry(account: account, until: now + Self.keepFor, value: value)
+            entries[id] = Entry(viewer: viewer, until: now + Self.keepFor, value: value)
         }
         return id
     }
 
-    /// The outcome kept as `id` for `account`, while it is kept.
-    func value(_ id: String?, account: String, now: Date = Date()) -> Value? {
+    /// The outcome kept as `id` for `viewer`, while it is kept.
+    func value(_ id: String?, for viewer: Viewer, now: Date = Date()) -> Value? {
         guard let id, id.utf8.count <= 40 else { return nil }
         return entries.withLock { entries in
-            guard let entry = entries[id], entry.until > now, entry.account == account else { return nil }
+            guard let entry = entries[id], entry.until > now, entry.viewer == viewer else { return nil }
             return entry.value
         }
     }

@@ -43,14 +43,14 @@ public final class WebServices: Sendable {
     private let listening: Mutex<(port: Int, signInBase: String?)>
     /// With accounts: seals each account's token at rest.
     let vault: TokenVault?
-    /// With accounts: an explorer per signed-in account (by key), over that account's own token.
-    private let accountExplorers = Mutex<[String: Explorer]>([:])
-    /// With accounts: live counts per signed-in account (by key), checked with that account's token and
+    /// With accounts: an explorer per signed-in account, over that account's own token.
+    private let accountExplorers = Mutex<[AccountKey: Explorer]>([:])
+    /// With accounts: live counts per signed-in account, checked with that account's token and
     /// spending its budget (guests and the server's own pages share `live`).
-    private let accountHubs = Mutex<[String: LiveHub]>([:])
+    private let accountHubs = Mutex<[AccountKey: LiveHub]>([:])
 
-    /// Where the next background round of update checks starts, per account.
-    let updatesResume = Mutex<[String: Int]>([:])
+    /// Where the next background round of update checks starts, per viewer.
+    let updatesResume = Mutex<[Viewer: Int]>([:])
     /// The layers between use cases and GitHub, stacked once for every token in use.
     let stack: GitHubStack
 
@@ -88,9 +88,9 @@ public final class WebServices: Sendable {
         let token = settings.environmentToken?.token ?? (try? tokenFile.read()) ?? nil
         current = CurrentExplorer(stack.explorer(token: token))
         let explorers = current
-        let publicOnly = settings.accounts
+        let serverViewer = Self.serverViewer(settings)
         // Live counts and the background checks split the live share: together they never spend more.
-        live = LiveHub(budget: Self.liveBudget(settings)) { explorers.value.restricted(account: "", publicOnly: publicOnly) }
+        live = LiveHub(budget: Self.liveBudget(settings)) { explorers.value.viewed(by: serverViewer) }
         let client = httpClient
         let timeout = settings.timeout
         avatars = AvatarCache(
@@ -100,50 +100,57 @@ public final class WebServices: Sendable {
         ) { url in try await AvatarDownload.fetch(url, client: client, timeout: timeout) }
     }
 
-    /// The explorer for the server's own token (or none): a server without accounts, and its
-    /// live checks, use it. With accounts it shows public repositories only, whoever owns the
-    /// token: it is what guests and people without a token of their own see.
-    var explorer: Explorer { current.value.restricted(account: "", publicOnly: settings.accounts) }
+    /// Whose eyes the server's own token reads through: the owner's on a server without
+    /// accounts; with accounts, everyone's (public repositories only, whoever owns the token).
+    static func serverViewer(_ settings: WebSettings) -> Viewer {
+        settings.accounts ? .everyone : .owner
+    }
 
-    /// The server's own token with all it may see, for the favourites of account "" (the
-    /// terminal's and a server without accounts).
+    /// The explorer for the server's own token (or none): a server without accounts, and its
+    /// live checks, use it. With accounts it shows public repositories only: it is what guests
+    /// and people without a token of their own see.
+    var explorer: Explorer { current.value.viewed(by: Self.serverViewer(settings)) }
+
+    /// The server's own token with all it may see, for the owner's favourites (the terminal's and
+    /// a server without accounts).
     var ownerExplorer: Explorer { current.value }
 
-    /// What the star-history SVGs are drawn with: the server's token, public repositories only,
-    /// whoever asks (an embed may be shown anywhere).
-    var embedExplorer: Explorer { current.value.restricted(account: "", publicOnly: true) }
+    /// What the star-history SVGs are drawn with: the server's token, as everyone sees it (an
+    /// embed may be shown anywhere).
+    var embedExplorer: Explorer { current.value.viewed(by: .everyone) }
 
     /// The explorer for whoever made the request: with accounts, the signed-in account's token.
     func explorer(for context: WebContext) async -> Explorer {
-        guard vault != nil, !context.account.isEmpty, context.account != SignInMiddleware.guest else { return explorer }
-        return await accountExplorer(context.account) ?? explorer
+        guard vault != nil, let key = context.viewer.accountKey else { return explorer }
+        return await accountExplorer(key) ?? explorer
     }
 
-    /// The explorer over `account`'s own token, or nil when it has none (then nothing of that
+    /// The explorer over the account's own token, or nil when it has none (then nothing of that
     /// account's is ever asked with another token).
-    func accountExplorer(_ account: String) async -> Explorer? {
-        if let cached = accountExplorers.withLock({ $0[account.lowercased()] }) { return cached }
-        guard let token = await accountToken(account: account) else { return nil }
-        let made = stack.explorer(token: token, account: account)
-        accountExplorers.withLock { $0[account.lowercased()] = made }
+    func accountExplorer(_ key: AccountKey) async -> Explorer? {
+        let key = AccountKey(key.rawValue.lowercased())
+        if let cached = accountExplorers.withLock({ $0[key] }) { return cached }
+        guard let token = await accountToken(key) else { return nil }
+        let made = stack.explorer(token: token, viewer: .account(key))
+        accountExplorers.withLock { $0[key] = made }
         return made
     }
 
-    /// The explorer that checks `account`'s favourites in the background: the server's token for
-    /// "" (the server's own user), that account's own token otherwise, and none without one.
-    func backgroundExplorer(account: String) async -> Explorer? {
-        if account.isEmpty { return ownerExplorer }
-        guard vault != nil else { return nil }
-        return await accountExplorer(account)
+    /// The explorer that checks `viewer`'s favourites in the background: the server's token for
+    /// the owner, an account's own token otherwise, and none without one.
+    func backgroundExplorer(for viewer: Viewer) async -> Explorer? {
+        switch viewer {
+        case .owner: return ownerExplorer
+        case .account(let key): return vault == nil ? nil : await accountExplorer(key)
+        case .guest, .everyone: return nil
+        }
     }
 
     /// Live counts for whoever made the request: with accounts, a hub of that account's own
     /// (its token, its budget); guests and a server without accounts share the server's.
     func live(for context: WebContext) async -> LiveHub {
-        guard vault != nil, !context.account.isEmpty, context.account != SignInMiddleware.guest,
-            let explorer = await accountExplorer(context.account)
-        else { return live }
-        let key = context.account.lowercased()
+        guard vault != nil, let account = context.viewer.accountKey, let explorer = await accountExplorer(account) else { return live }
+        let key = AccountKey(account.rawValue.lowercased())
         let settings = self.settings
         return accountHubs.withLock { hubs in
             if let hub = hubs[key] { return hub }
@@ -158,17 +165,18 @@ public final class WebServices: Sendable {
         LiveBudget(share: settings.liveShare / 2, minimumInterval: settings.liveInterval)
     }
 
-    /// The token the account keyed `account` signed in with, unsealed.
-    func accountToken(account: String) async -> String? {
-        guard let vault, let record = try? await database.account(key: account) else { return nil }
+    /// The token the account keyed `key` signed in with, unsealed.
+    func accountToken(_ key: AccountKey) async -> String? {
+        guard let vault, let record = try? await database.account(key: key) else { return nil }
         return vault.unseal(record.sealedToken)
     }
 
-    /// Forgets the explorer and live counts of the account keyed `account` (signed in again with
+    /// Forgets the explorer and live counts of the account keyed `key` (signed in again with
     /// another token, or forgotten).
-    func forgetExplorer(account: String) {
-        _ = accountExplorers.withLock { $0.removeValue(forKey: account.lowercased()) }
-        _ = accountHubs.withLock { $0.removeValue(forKey: account.lowercased()) }
+    func forgetExplorer(_ key: AccountKey) {
+        let key = AccountKey(key.rawValue.lowercased())
+        _ = accountExplorers.withLock { $0.removeValue(forKey: key) }
+        _ = accountHubs.withLock { $0.removeValue(forKey: key) }
     }
 
     /// The favourites of the one user of a server without accounts.
@@ -176,15 +184,14 @@ public final class WebServices: Sendable {
 
     /// The favourites of whoever made the request.
     func favorites(for context: WebContext) async -> Favorites {
-        Favorites(explorer: await explorer(for: context), database: database, account: context.account)
+        Favorites(explorer: await explorer(for: context), database: database, viewer: context.viewer)
     }
 
     /// Stars on GitHub for whoever made the request: their own token with accounts, else the server's.
     func stars(for context: WebContext) async -> GitHubStars {
         let hasToken: Bool
         if vault != nil {
-            let signedIn = context.account != SignInMiddleware.guest && !context.account.isEmpty
-            hasToken = signedIn ? await accountToken(account: context.account) != nil : false
+            if let key = context.viewer.accountKey { hasToken = await accountToken(key) != nil } else { hasToken = false }
         } else {
             hasToken = settings.environmentToken != nil || storedTokenExists
         }

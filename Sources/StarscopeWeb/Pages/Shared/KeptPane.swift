@@ -1,9 +1,10 @@
 import Foundation
 import HTTPTypes
+import StarscopeStore
 
 /// A list pane whose markup was rendered before from the same rows, ages and context: a detail
-/// opened from New & popular shows the list beside it, and writing its 25 rows again was a fifth
-/// of each detail view's work. Everything but the markup is the list's own.
+/// opened from New & popular shows the list beside it, and writing its rows again would be a
+/// large part of each detail view's work. Everything but the markup is the list's own.
 struct KeptPane: ListPane {
     let list: any ListPane
     /// The kept markup with this browser's token, written out only when the pane is shown (a
@@ -31,7 +32,7 @@ struct KeptPane: ListPane {
     static func trending(
         _ model: TrendingPage, origin: ListOrigin, kept: RenderedPages<TrendingPage.RenderKey>, context: WebContext
     ) -> any ListPane {
-        guard model.rows.allSatisfy({ $0.repository.isPublic }) else { return model }
+        guard Viewer.everyoneMayRead(model.rows.map(\.repository)) else { return model }
         let page = context.page(origin.section)
         let key = TrendingPage.RenderKey(origin: origin, page: model, context: page)
         // Without a token to cut at, nothing is kept: the list renders its own pane.

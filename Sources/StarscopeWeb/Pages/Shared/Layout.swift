@@ -1,4 +1,5 @@
 import Foundation
+import StarscopeStore
 
 /// What every page needs besides its content.
 struct PageContext: Sendable, Hashable {
@@ -15,11 +16,11 @@ struct PageContext: Sendable, Hashable {
     var section: Section = .trending
     /// Sign-in is required and this browser has a session (Settings offers to sign out).
     var signedIn = false
-    /// With `--accounts`, whose pages these are ("" otherwise, `*guest` for a guest).
-    var account = ""
+    /// Whose pages these are.
+    var viewer: Viewer = .owner
 
     /// A guest's pages: browsing only.
-    var isReadOnly: Bool { account == SignInMiddleware.guest }
+    var isReadOnly: Bool { viewer == .guest }
 
     /// Updates not seen yet (the navigation shows the count).
     var unreadUpdates = 0

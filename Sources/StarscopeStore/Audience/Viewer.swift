@@ -1,0 +1,78 @@
+/// Who is looking at what Starscope holds. Sign-in sets it once per request (the terminal is
+/// always `.owner`); every use case, store read and store write takes it, and what it may
+/// read is decided by one rule (`Viewer+Audience.swift`).
+public enum Viewer: Hashable, Sendable {
+    /// The one user of a server without accounts, and the terminal: everything the server's
+    /// token may see, and the favourites, updates and settings kept for that user.
+    case owner
+    /// A person signed in to a server with accounts, browsing on their own token.
+    case account(AccountKey)
+    /// A guest of a server with `--guests`: public repositories only, read on the server's
+    /// token, and nothing of their own to keep.
+    case guest
+    /// Anyone at all: what feeds, embeds and shared live counts show, public repositories only.
+    case everyone
+
+    /// The signed-in account, if this viewer is one.
+    public var accountKey: AccountKey? {
+        if case .account(let key) = self { key } else { nil }
+    }
+}
+
+/// What an account's favourites, notes, tags, updates and sessions are kept under: `#ID` for
+/// GitHub's user id, or the login of an account that has not signed in since ids were kept.
+public struct AccountKey: Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+
+    public init(_ rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    /// The key of the account with GitHub's user id `userID`.
+    public init(userID: Int64) {
+        rawValue = "#\(userID)"
+    }
+
+    public var description: String { rawValue }
+}
+
+extension Viewer {
+    /// Where this viewer's own data are kept (the `account` column of favourites, tags, updates,
+    /// themes): "" for the owner, the account's key; guests and everyone keep nothing.
+    package var partition: String? {
+        switch self {
+        case .owner: ""
+        case .account(let key): key.rawValue
+        case .guest, .everyone: nil
+        }
+    }
+
+    /// `partition`, for a write: guests and everyone are refused.
+    package func writablePartition() throws(StoreError) -> String {
+        guard let partition else { throw .readOnly }
+        return partition
+    }
+
+    /// The viewer's key in the sessions table: its partition, or a guest's marker, which no
+    /// account key can equal (keys are `#ID` or a login, and no login starts with "*").
+    /// `.everyone` has no session.
+    package var stored: String? {
+        switch self {
+        case .owner: ""
+        case .account(let key): key.rawValue
+        case .guest: Self.guestMarker
+        case .everyone: nil
+        }
+    }
+
+    package static let guestMarker = "*guest"
+
+    /// The viewer whose partition is `stored` (a session's or a favourite's `account`).
+    package init(stored: String) {
+        switch stored {
+        case "": self = .owner
+        case Self.guestMarker: self = .guest
+        default: self = .account(AccountKey(stored))
+        }
+    }
+}
