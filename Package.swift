@@ -35,16 +35,37 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
+        // The store's interface: one protocol per concern, plain records, the audience rule and
+        // the answer cache over it; no database library.
         .target(
             name: "StarscopeStore",
             dependencies: [
                 "StarscopeModels",
                 "GitHubAPI",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // The embedded store (GRDB): the terminal's, and `serve`'s without `--database`.
+        .target(
+            name: "StarscopeSQLite",
+            dependencies: [
+                "StarscopeModels",
+                "GitHubAPI",
+                "StarscopeStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // A team's store (PostgresNIO), run as a ServiceLifecycle service.
+        .target(
+            name: "StarscopePostgres",
+            dependencies: [
+                "StarscopeModels",
+                "StarscopeStore",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .target(
@@ -60,6 +81,8 @@ let package = Package(
             dependencies: [
                 "StarscopeCore",
                 "StarscopeStore",
+                "StarscopeSQLite",
+                "StarscopePostgres",
                 "GitHubAPI",
                 "StarscopeModels",
                 "CZlib",
@@ -81,6 +104,8 @@ let package = Package(
                 "GitHubAPI",
                 "StarscopeModels",
                 "StarscopeStore",
+                "StarscopeSQLite",
+                "StarscopePostgres",
                 "StarscopeWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -114,6 +139,8 @@ let package = Package(
                 "FakeGitHub",
                 "GitHubAPI",
                 "StarscopeStore",
+                "StarscopeSQLite",
+                "StarscopePostgres",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -132,7 +159,8 @@ let package = Package(
         .testTarget(
             name: "StarscopeStoreTests",
             dependencies: [
-                "StarscopeStore", "StarscopeTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                "StarscopeStore", "StarscopeSQLite", "StarscopePostgres", "StarscopeTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]),
         .testTarget(name: "StarscopeCoreTests", dependencies: ["StarscopeCore", "StarscopeTestSupport", "FakeGitHub"]),

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import Hummingbird
 import Logging
+import ServiceLifecycle
 
 /// Builds the web app: routes, middleware and services, as in Hummingbird's examples.
 public func buildApplication(
@@ -17,7 +18,8 @@ public func buildApplication(
         // A deep accept queue (the kernel caps it at net.core.somaxconn), so a burst of connections
         // (thousands of slow clients reconnecting) does not leave others waiting on SYN retries.
         configuration: .init(address: .hostname(host, port: services.settings.port), serverName: "Starscope", backlog: 4096),
-        services: [BackgroundChecks(services: services)],
+        // A team's PostgreSQL pool is a service too: it closes after the server at shutdown.
+        services: [BackgroundChecks(services: services)] + ((services.database as? any Service).map { [$0] } ?? []),
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? services.settings.port
             onListening(host, port)

@@ -3,6 +3,9 @@ import StarscopeStore
 import StarscopeTestSupport
 import Testing
 
+@testable import StarscopePostgres
+@testable import StarscopeSQLite
+
 /// `serve --accounts` and `accounts.key`: a missing, replaced or unreadable key stops the start
 /// with one sentence once tokens are sealed with it; `--reset-accounts` ends every session and
 /// drops every sealed token instead; `accounts forget LOGIN` deletes one account's data.

@@ -4,6 +4,8 @@ import StarscopeModels
 import StarscopeStore
 import Testing
 
+@testable import StarscopeSQLite
+
 /// Favourites whose names GitHub would not accept: refused on import, never requested, removable.
 @Suite struct FavoriteNameCommandTests {
     static let badName = "../x y<zq>"

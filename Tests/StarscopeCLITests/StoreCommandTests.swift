@@ -5,6 +5,8 @@ import StarscopeStore
 import StarscopeTestSupport
 import Testing
 
+@testable import StarscopeSQLite
+
 #if canImport(Glibc)
     import Glibc
 #endif

@@ -3,6 +3,8 @@ import Foundation
 import StarscopeStore
 import Testing
 
+@testable import StarscopeSQLite
+
 /// `starscope updates`: each kind of update, triggered through the fake, is seen once.
 @Suite struct UpdatesCommandTests {
     /// A favourite GitHub no longer has is an update of kind `gone`, once; the command still

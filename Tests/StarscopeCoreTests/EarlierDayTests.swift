@@ -8,6 +8,7 @@ import Synchronization
 import Testing
 
 @testable import StarscopeCore
+@testable import StarscopeSQLite
 
 /// "Today" asks anew each hour; offline, the day's list kept in an earlier hour of the last day
 /// stands in, as it did when the day's query changed once a day.

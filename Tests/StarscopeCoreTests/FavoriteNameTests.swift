@@ -7,6 +7,7 @@ import StarscopeTestSupport
 import Testing
 
 @testable import StarscopeCore
+@testable import StarscopeSQLite
 
 /// A favourite stored under a name GitHub would not accept is shown from its snapshot, never
 /// requested, and can be removed by the name it is stored under.

@@ -6,6 +6,7 @@ import StarscopeTestSupport
 import Testing
 
 @testable import StarscopeCore
+@testable import StarscopeSQLite
 
 @Suite struct LiveBudgetTests {
     let now = Date(timeIntervalSince1970: 1_800_000_000)

@@ -7,6 +7,7 @@ import StarscopeTestSupport
 import Testing
 
 @testable import StarscopeCore
+@testable import StarscopeSQLite
 
 /// The repository page's sections and account lists through the response cache, against the fake.
 @Suite struct RepositoryDetailsUseCaseTests {

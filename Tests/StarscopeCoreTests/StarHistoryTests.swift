@@ -8,6 +8,7 @@ import Synchronization
 import Testing
 
 @testable import StarscopeCore
+@testable import StarscopeSQLite
 
 /// A repository's whole star history from GitHub's `stargazers/history`, against the fake over
 /// real sockets, and the curve drawn from it.

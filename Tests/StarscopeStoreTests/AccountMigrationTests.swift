@@ -5,6 +5,8 @@ import PostgresNIO
 import StarscopeTestSupport
 import Testing
 
+@testable import StarscopePostgres
+@testable import StarscopeSQLite
 @testable import StarscopeStore
 
 /// v12: account ids over a store that already has accounts (keyed by login): they keep their

@@ -2,6 +2,7 @@ import Foundation
 import StarscopeModels
 import Testing
 
+@testable import StarscopeSQLite
 @testable import StarscopeStore
 
 func makeRepository(_ id: Int64, _ fullName: String, stars: Int = 10) -> Repository {

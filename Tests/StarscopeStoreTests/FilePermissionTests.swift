@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import StarscopeSQLite
 @testable import StarscopeStore
 
 #if canImport(Glibc)

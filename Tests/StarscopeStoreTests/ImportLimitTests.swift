@@ -2,6 +2,7 @@ import Foundation
 import StarscopeModels
 import Testing
 
+@testable import StarscopeSQLite
 @testable import StarscopeStore
 
 /// An import is bounded in entries and bytes, and refused with one sentence beyond, before any

@@ -2,6 +2,7 @@ import Foundation
 import StarscopeModels
 import Testing
 
+@testable import StarscopeSQLite
 @testable import StarscopeStore
 
 /// Imported favourites must have names GitHub would accept; the rest still import together.

@@ -4,6 +4,7 @@ import StarscopeTestSupport
 import Synchronization
 import Testing
 
+@testable import StarscopeSQLite
 @testable import StarscopeStore
 
 /// Several servers on one PostgreSQL: each is a `CachingTransport` with its own memory

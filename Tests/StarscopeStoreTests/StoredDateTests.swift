@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 
+@testable import StarscopeSQLite
 @testable import StarscopeStore
 
 /// The store writes dates itself, without ICU; GRDB must not be able to tell.

@@ -1,6 +1,8 @@
 import Foundation
 import GRDB
 import PostgresNIO
+import StarscopePostgres
+import StarscopeSQLite
 import StarscopeStore
 
 /// Every row of every table of a store, as text: what a test searches to prove that something

@@ -1,6 +1,8 @@
 import Foundation
 import Logging
 import PostgresNIO
+import StarscopePostgres
+import StarscopeSQLite
 import StarscopeStore
 
 #if canImport(Glibc)

@@ -12,6 +12,8 @@ import StarscopeTestSupport
 import StarscopeWeb
 import Testing
 
+@testable import StarscopePostgres
+
 /// The web app in process (HummingbirdTesting's router framework) with the fake GitHub behind it.
 struct WebHarness {
     let fake: FakeGitHub

@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import GitHubAPI
 import StarscopeCore
+import StarscopePostgres
+import StarscopeSQLite
 import StarscopeStore
 
 /// `starscope accounts`: the accounts of a shared server (`serve --accounts`).

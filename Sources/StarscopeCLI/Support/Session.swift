@@ -2,6 +2,7 @@ import Foundation
 import GitHubAPI
 import StarscopeCore
 import StarscopeModels
+import StarscopeSQLite
 import StarscopeStore
 import Synchronization
 

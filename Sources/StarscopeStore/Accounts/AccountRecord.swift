@@ -1,16 +1,9 @@
 import Foundation
-import GRDB
 
 /// A person who signs in to a shared server (`serve --accounts`): who GitHub says they are (their
 /// user id, which never changes, and their login, kept for display and `--allow-login`), the key
 /// their data is kept under, their token sealed by the `TokenVault`, and their theme.
-public struct AccountRecord: Codable, FetchableRecord, PersistableRecord, Sendable, Hashable {
-    public static func databaseDateEncodingStrategy(for column: String) -> DatabaseDateEncodingStrategy {
-        StoredDate.encodingStrategy
-    }
-
-    public static let databaseTableName = "account"
-
+public struct AccountRecord: Codable, Sendable, Hashable {
     /// The login GitHub gave at the last sign-in; `#ID` once another account has taken it.
     public var login: String
     /// The sealed token; empty once `--reset-accounts` dropped it (the person must sign in again).
@@ -47,7 +40,7 @@ public struct AccountRecord: Codable, FetchableRecord, PersistableRecord, Sendab
 
     /// The login an account is moved to when someone else signs in with its login: it cannot be
     /// a GitHub login, so only its own id (or an operator who knows it) finds it again.
-    var displacedLogin: String { userID.map(Self.key(userID:)) ?? "#" + key }
+    package var displacedLogin: String { userID.map(Self.key(userID:)) ?? "#" + key }
 }
 
 /// What happened when someone signed in (`Store.signIn`).
@@ -61,36 +54,6 @@ public enum AccountSignIn: Sendable, Hashable {
     public var account: AccountRecord {
         switch self {
         case .signedIn(let record), .adopted(let record): record
-        }
-    }
-}
-
-extension AppDatabase {
-    /// Creates the account or replaces its token (signing in again with a new token), known by its
-    /// login only, as every account was before GitHub's ids were kept; sign-in uses `signIn`.
-    public func saveAccount(login: String, sealedToken: Data, at date: Date = Date()) async throws(StoreError) {
-        try await write { db in
-            if var existing = try AccountRecord.filter(sql: "login = ? COLLATE NOCASE", arguments: [login]).fetchOne(db) {
-                existing.sealedToken = sealedToken
-                existing.signedInAt = date
-                try existing.update(db)
-            } else {
-                try AccountRecord(login: login, sealedToken: sealedToken, createdAt: date, signedInAt: date).insert(db)
-            }
-        }
-    }
-
-    public func account(login: String) async throws(StoreError) -> AccountRecord? {
-        try await read { db in try AccountRecord.filter(sql: "login = ? COLLATE NOCASE", arguments: [login]).fetchOne(db) }
-    }
-
-    public func account(key: AccountKey) async throws(StoreError) -> AccountRecord? {
-        try await read { db in try AccountRecord.filter(sql: "key = ? COLLATE NOCASE", arguments: [key.rawValue]).fetchOne(db) }
-    }
-
-    public func setTheme(_ theme: String, account key: AccountKey) async throws(StoreError) {
-        try await write { db in
-            try db.execute(sql: "UPDATE account SET theme = ? WHERE key = ? COLLATE NOCASE", arguments: [theme, key.rawValue])
         }
     }
 }

@@ -57,7 +57,7 @@ public enum AccountsKey {
 /// What the store says of `accounts.key` at start: how many tokens are sealed with it, one of
 /// them to try, and the check value stored when the key was last accepted.
 public struct AccountsKeyState: Sendable, Hashable {
-    static let name = "accounts.key"
+    package static let name = "accounts.key"
     public var sealedTokens: Int
     public var sample: Data?
     public var check: Data?

@@ -9,39 +9,39 @@ import Synchronization
 /// forgetting an account forgets its answers) and an HMAC-SHA256 of the token under the store's
 /// own key (`Store.cachePartitionKey`): never the token, nor a bare hash of it that a guess
 /// could be checked against.
-final class CachePartition: Sendable {
+package final class CachePartition: Sendable {
     private let holder: Viewer
     private let token: String?
     private let name = Mutex<String?>(nil)
 
-    init(holder: Viewer, token: String?) {
+    package init(holder: Viewer, token: String?) {
         self.holder = holder
         self.token = token
     }
 
     /// The store's key, in `keyCheck`.
-    static let keyName = "cache.key"
+    package static let keyName = "cache.key"
 
     /// 256 random bits, for a store that has no key yet.
-    static func newKey() -> Data {
+    package static func newKey() -> Data {
         var generator = SystemRandomNumberGenerator()
         return Data((0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) })
     }
 
     /// Where the answers of `viewer`'s token start: what forgetting that account deletes.
-    static func prefix(of viewer: Viewer) -> String {
+    package static func prefix(of viewer: Viewer) -> String {
         viewer.tokenHolder.lowercased() + "/"
     }
 
     /// The partition's name under `key`.
-    static func name(holder: Viewer, token: String?, key: Data) -> String {
+    package static func name(holder: Viewer, token: String?, key: Data) -> String {
         guard let token else { return prefix(of: holder) + "anonymous" }
         let mac = HMAC<SHA256>.authenticationCode(for: Data(token.utf8), using: SymmetricKey(data: key))
         return prefix(of: holder) + Data(mac).prefix(12).hexString
     }
 
     /// The name, worked out once with the store's key; nil while the store cannot be read.
-    func name(in database: any Store) async -> String? {
+    package func name(in database: any Store) async -> String? {
         if let known = name.withLock({ $0 }) { return known }
         guard let key = try? await database.cachePartitionKey() else { return nil }
         let made = Self.name(holder: holder, token: token, key: key)

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
+import StarscopeSQLite
 import StarscopeStore
 
 /// Fetches avatars, only from GitHub's avatar host or the configured API's own origin.

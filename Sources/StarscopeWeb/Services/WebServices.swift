@@ -4,6 +4,8 @@ import GitHubAPI
 import HTTPTypes
 import Hummingbird
 import StarscopeCore
+import StarscopePostgres
+import StarscopeSQLite
 import StarscopeStore
 import Synchronization
 

@@ -1,5 +1,7 @@
 import Foundation
 import PostgresNIO
+import StarscopeModels
+import StarscopeStore
 
 extension PostgresStore {
     public func cachedResponse(key: String) async throws(StoreError) -> CachedResponse? {

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import StarscopeModels
+import StarscopeStore
 
 /// A favourite: the repository's full snapshot, so that list and detail work offline, kept for
 /// one account ("" for the one user of a server without accounts, and for the terminal).

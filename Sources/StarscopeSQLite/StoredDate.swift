@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import StarscopeModels
+import StarscopeStore
 
 /// Dates as the store writes them: GRDB's own text format, `yyyy-MM-dd HH:mm:ss.SSS` in UTC,
 /// so that rows written by GRDB's formatter and by this compare and sort alike.

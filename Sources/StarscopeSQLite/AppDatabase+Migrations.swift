@@ -1,4 +1,6 @@
 import GRDB
+import StarscopeModels
+import StarscopeStore
 
 extension AppDatabase {
     /// The schema, one migration per change; never edit a shipped migration.

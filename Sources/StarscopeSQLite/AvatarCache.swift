@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import GRDB
 import StarscopeModels
+import StarscopeStore
 
 /// Avatars on disk: each downloaded once, stored by content (SHA-256), bounded in total size
 /// with least-recently-used eviction; concurrent requests for one avatar share one download.

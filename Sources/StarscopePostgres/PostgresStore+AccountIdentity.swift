@@ -1,5 +1,7 @@
 import Foundation
 import PostgresNIO
+import StarscopeModels
+import StarscopeStore
 
 /// Accounts by GitHub's user id, and what ends them: on PostgreSQL, where logins and keys are
 /// kept in lower case. See `Store.signIn`.

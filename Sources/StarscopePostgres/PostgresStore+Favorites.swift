@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import StarscopeModels
+import StarscopeStore
 
 extension PostgresStore {
     public func addFavorite(_ repository: Repository, for viewer: Viewer, at date: Date) async throws(StoreError) -> Bool {

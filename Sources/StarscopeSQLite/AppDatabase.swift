@@ -1,5 +1,7 @@
 import Foundation
 import GRDB
+import StarscopeModels
+import StarscopeStore
 
 /// Starscope's SQLite database: the response cache, favourites, star history and avatar index.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import StarscopeModels
+import StarscopeStore
 
 extension PostgresStore {
     public func gitHubStarHistory(of repository: Repository) async throws(StoreError) -> GitHubStarHistory? {

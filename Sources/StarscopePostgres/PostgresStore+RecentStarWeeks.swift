@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import StarscopeModels
+import StarscopeStore
 
 extension PostgresStore {
     public func saveRecentStarWeeks(of repository: Repository, weeks: [StarHistoryWeek], at date: Date) async throws(StoreError) {

@@ -1,4 +1,6 @@
 import Foundation
+import StarscopeModels
+import StarscopeStore
 
 #if canImport(Glibc)
     import Glibc

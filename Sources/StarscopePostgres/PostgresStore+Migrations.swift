@@ -1,5 +1,7 @@
 import Foundation
 import PostgresNIO
+import StarscopeModels
+import StarscopeStore
 
 /// The PostgreSQL schema, one migration per `AppDatabase` migration and under the same name, so
 /// the two stores stay in step. Never edit a shipped migration.

@@ -1,4 +1,6 @@
 import Foundation
+import StarscopeModels
+import StarscopeStore
 import Synchronization
 
 /// Small answers every page asks for (the favourites' ids, the unread count, a detail's star

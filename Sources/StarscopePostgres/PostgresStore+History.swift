@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import StarscopeModels
+import StarscopeStore
 
 extension PostgresStore {
     /// See `AppDatabase.observe`: what may be shared is, anything else touches only the favourite

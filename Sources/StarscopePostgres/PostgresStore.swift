@@ -2,6 +2,9 @@ import Foundation
 import Logging
 import NIOSSL
 import PostgresNIO
+import ServiceLifecycle
+import StarscopeModels
+import StarscopeStore
 
 /// The store on PostgreSQL: one database shared by several `starscope serve` instances.
 ///
@@ -166,5 +169,15 @@ public enum PostgresURL {
         configuration.options.maximumConnections = Int(query["pool"] ?? "") ?? 10
         configuration.options.connectionIdleTimeout = .seconds(60)
         return configuration
+    }
+}
+
+/// `serve` runs the store among its services: the pool, opened (and the schema migrated) before
+/// the server starts, is closed at graceful shutdown, after the server, since a service group
+/// stops its services in reverse order.
+extension PostgresStore: Service {
+    public func run() async throws {
+        try? await gracefulShutdown()
+        close()
     }
 }

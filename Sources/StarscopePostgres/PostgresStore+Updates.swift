@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import StarscopeModels
+import StarscopeStore
 
 extension PostgresStore {
     public func watch(repositoryID: Int64) async throws(StoreError) -> RepositoryWatch? {

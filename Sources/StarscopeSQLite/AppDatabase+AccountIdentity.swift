@@ -1,5 +1,7 @@
 import Foundation
 import GRDB
+import StarscopeModels
+import StarscopeStore
 
 /// Accounts by GitHub's user id, and what ends them: on SQLite. See `Store.signIn`.
 extension AppDatabase {

@@ -1,5 +1,7 @@
 import Foundation
 import PostgresNIO
+import StarscopeModels
+import StarscopeStore
 
 extension PostgresStore {
     static let accountColumns = "login, sealedToken, theme, createdAt, signedInAt, userID, key"

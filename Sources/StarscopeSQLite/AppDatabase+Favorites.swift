@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import StarscopeModels
+import StarscopeStore
 
 /// Favourites are kept per account: "" is the one user of a server without accounts, and the
 /// terminal's; with `serve --accounts`, each login has its own.
