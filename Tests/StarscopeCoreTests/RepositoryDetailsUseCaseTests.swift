@@ -58,7 +58,7 @@ import Testing
             #expect(try sections.readmeHTML.get() != nil || fake.dataset.readme(for: repo) == nil)
             #expect(await fake.requests().count == (fake.dataset.readme(for: repo) == nil ? 5 : 4))
             await fake.clearRequests()
-            // All four fresh in memory (looked up in line), and all four only in the store (read at once).
+            // All four fresh in memory, and all four only in the store.
             #expect(await explorer.sections(name) == sections)
             let http = try #require(client.transport as? HTTPTransport)
             let database = try #require(explorer.database)

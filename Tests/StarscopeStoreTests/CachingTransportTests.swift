@@ -62,31 +62,6 @@ import Testing
         #expect(stub.count == 1)
     }
 
-    /// Under a memory probe only an answer fresh in this process's memory is served: one kept only
-    /// in the database, one never asked and one gone stale each fail without a request, and mark
-    /// the probe.
-    @Test(arguments: StoreKind.allCases) func aMemoryProbeIsAnsweredFromMemoryOnly(kind: StoreKind) async throws {
-        let stub = StubTransport([.response(status: 200, headers: fresh, body: "{\"a\":1}")])
-        let clock = Clock()
-        let database = try await kind.make()
-        let cache = transport(stub, database, clock: clock)
-        _ = try await cache.send(.get("/users/octocat"))
-        let kept = MemoryProbe()
-        let answer = try await CachingTransport.$memoryOnly.withValue(kept) { try await cache.send(.get("/users/octocat")) }
-        #expect(String(decoding: answer.body, as: UTF8.self) == "{\"a\":1}")
-        #expect(!kept.missed)
-        let other = transport(stub, database, clock: clock)
-        for (asked, path, wait) in [(other, "/users/octocat", 0.0), (cache, "/users/hubot", 0), (cache, "/users/octocat", 61)] {
-            clock.advance(wait)
-            let probe = MemoryProbe()
-            await #expect(throws: GitHubError.self) {
-                try await CachingTransport.$memoryOnly.withValue(probe) { try await asked.send(.get(path)) }
-            }
-            #expect(probe.missed, "\(path) after \(wait) s")
-        }
-        #expect(stub.count == 1)
-    }
-
     /// Kept answers are found by the request's address, written without forming its URL: a link
     /// to another origin is still refused before anything is read or asked, every time, and a
     /// link to the API's own origin is the same answer as the path it names.

@@ -73,12 +73,6 @@ public struct CachingTransport: GitHubTransport {
     /// not reach GitHub: the store only, as offline.
     @TaskLocal public static var storedOnly = false
 
-    /// Set (with `CachingTransport.$memoryOnly.withValue(probe) { … }`) around look-ups run in
-    /// line on the chance that their answers are fresh in memory: any other answer (one to read
-    /// from the store, to ask GitHub for, or to stand in offline) is not looked for, the probe is
-    /// marked and the request fails.
-    @TaskLocal public static var memoryOnly: MemoryProbe?
-
     public func send(_ request: GitHubRequest) async throws(GitHubError) -> GitHubResponse {
         guard request.method == .get, request.ifNoneMatch == nil, request.ifModifiedSince == nil else {
             guard !policy.offline, !Self.storedOnly else { throw .offline(reason: "Starscope is working offline") }
@@ -86,8 +80,7 @@ public struct CachingTransport: GitHubTransport {
         }
         guard let partition = await partition.name(in: database) else {
             // The store cannot be read: nothing kept can stand in, and nothing can be kept.
-            Self.memoryOnly?.miss()
-            guard !policy.offline, !Self.storedOnly, Self.memoryOnly == nil else {
+            guard !policy.offline, !Self.storedOnly else {
                 throw .offline(reason: "Starscope cannot read its store")
             }
             return try await upstream.send(request)
@@ -97,10 +90,6 @@ public struct CachingTransport: GitHubTransport {
         let time = now()
         var remembered = recent.answer(key)
         var fresh = remembered.map { isFresh($0, at: time) } ?? false
-        if let probe = Self.memoryOnly, !fresh || Self.asksGitHub || policy.offline || Self.storedOnly {
-            probe.miss()
-            throw .offline(reason: "the answer was not in memory")
-        }
         var stored = remembered?.entry
         if !fresh {
             // Only an answer to a request whose URL was checked is kept: check this one before
