@@ -28,17 +28,9 @@ struct UpdatesCommand: AsyncParsableCommand {
                     StandardError().writeLine("note: not every favourite could be checked: \(failure.message)")
                 }
             }
-            let updates: [Update]
-            do {
-                updates =
-                    all
-                    ? try await session.database.updates(
-                        for: .owner, unseenOnly: false, since: session.explorer.now().addingTimeInterval(-30 * 86_400))
-                    : try await session.database.updates(unseenOnly: true)
-                try await session.database.markUpdatesSeen(ids: updates.compactMap(\.id))
-            } catch let error as StoreError {
-                throw StarscopeError(error)
-            }
+            let feed = UpdatesFeed(database: session.database, viewer: .owner)
+            let updates = all ? try await feed.recent(now: session.explorer.now()) : try await feed.unseen()
+            try await feed.markSeen(updates)
             if json {
                 try printJSON(updates.map(UpdateJSON.init))
             } else if updates.isEmpty {

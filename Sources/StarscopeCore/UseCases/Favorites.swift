@@ -22,7 +22,7 @@ public struct Favorites: Sendable {
         repository: Repository, added: Bool
     ) {
         let repository = try await explorer.repository(name, snapshotFreshFor: snapshotFreshFor)
-        let added = try await Self.store { () async throws(StoreError) in
+        let added = try await StarscopeError.fromStore { () async throws(StoreError) in
             try await database.addFavorite(repository, for: viewer, at: explorer.now())
         }
         return (repository, added)
@@ -37,7 +37,7 @@ public struct Favorites: Sendable {
     /// not accept (kept before imports checked names). The name is only compared with the
     /// store's, never sent to GitHub.
     public func remove(storedName: String) async throws(StarscopeError) {
-        let removed = try await Self.store { () async throws(StoreError) in
+        let removed = try await StarscopeError.fromStore { () async throws(StoreError) in
             try await database.removeFavorite(fullName: storedName, for: viewer, at: explorer.now())
         }
         guard removed else { throw .notFound("\(storedName) is not one of your favourites.") }
@@ -47,7 +47,7 @@ public struct Favorites: Sendable {
     /// tags, added date) when it was removed within `Favorite.undoWindow`; false when there is
     /// nothing to bring back (then add it afresh).
     public func restore(storedName: String) async throws(StarscopeError) -> Bool {
-        try await Self.store { () async throws(StoreError) in
+        try await StarscopeError.fromStore { () async throws(StoreError) in
             try await database.restoreFavorite(
                 fullName: storedName, for: viewer, removedSince: explorer.now() - Favorite.undoWindow)
         }
@@ -57,7 +57,8 @@ public struct Favorites: Sendable {
     /// cache is fresh, conditional after). When GitHub cannot answer, the saved snapshots are
     /// shown and the work's `CacheReport` says since when.
     public func list(refresh: Bool, tag: String? = nil) async throws(StarscopeError) -> [Favorite] {
-        let saved = try await Self.store { () async throws(StoreError) in try await database.favorites(for: viewer, tag: tag) }
+        let saved = try await StarscopeError.fromStore { () async throws(StoreError) in try await database.favorites(for: viewer, tag: tag)
+        }
         guard refresh else { return saved }
         var refreshed: [Repository] = []
         for favorite in saved {
@@ -75,7 +76,7 @@ public struct Favorites: Sendable {
             }
         }
         await explorer.observe(refreshed)
-        return try await Self.store { () async throws(StoreError) in try await database.favorites(for: viewer, tag: tag) }
+        return try await StarscopeError.fromStore { () async throws(StoreError) in try await database.favorites(for: viewer, tag: tag) }
     }
 
     /// Adds tags to a favourite, or removes them; each tag is checked first, so nothing changes
@@ -90,7 +91,7 @@ public struct Favorites: Sendable {
             checked.append(tag)
         }
         if !remove {
-            let existing = try await Self.store { () async throws(StoreError) in
+            let existing = try await StarscopeError.fromStore { () async throws(StoreError) in
                 try await database.favorite(fullName: storedName, for: viewer)
             }
             let total = Set(((existing?.tags ?? []) + checked).map { $0.lowercased() }).count
@@ -98,7 +99,7 @@ public struct Favorites: Sendable {
                 throw .invalidInput("A favourite can carry at most \(FavoriteText.maximumTags) tags.")
             }
         }
-        let changed = try await Self.store { () async throws(StoreError) in
+        let changed = try await StarscopeError.fromStore { () async throws(StoreError) in
             try await database.changeTags(checked, remove: remove, fullName: storedName, for: viewer)
         }
         guard changed else { throw .notFound("\(storedName) is not one of your favourites.") }
@@ -109,19 +110,30 @@ public struct Favorites: Sendable {
         guard let note = FavoriteText.note(text) else {
             throw .invalidInput("A note has at most \(FavoriteText.maximumNoteLength) characters and no control characters.")
         }
-        let changed = try await Self.store { () async throws(StoreError) in
+        let changed = try await StarscopeError.fromStore { () async throws(StoreError) in
             try await database.setNote(note, fullName: storedName, for: viewer)
         }
         guard changed else { throw .notFound("\(storedName) is not one of your favourites.") }
     }
 
+    /// The favourite stored as `storedName` (any case), if it is one; nil too when the store
+    /// cannot say.
+    public func favorite(storedName: String) async -> Favorite? {
+        (try? await database.favorite(fullName: storedName, for: viewer)) ?? nil
+    }
+
+    /// How many favourites there are.
+    public func count() async throws(StarscopeError) -> Int {
+        try await StarscopeError.fromStore { () async throws(StoreError) in try await database.favoriteIDs(for: viewer).count }
+    }
+
     /// Every tag in use, with how many favourites carry it.
     public func tags() async throws(StarscopeError) -> [(tag: String, count: Int)] {
-        try await Self.store { () async throws(StoreError) in try await database.favoriteTags(for: viewer) }
+        try await StarscopeError.fromStore { () async throws(StoreError) in try await database.favoriteTags(for: viewer) }
     }
 
     public func export() async throws(StarscopeError) -> Data {
-        let favorites = try await Self.store { () async throws(StoreError) in try await database.favorites(for: viewer) }
+        let favorites = try await StarscopeError.fromStore { () async throws(StoreError) in try await database.favorites(for: viewer) }
         do {
             return try FavoritesArchive.export(favorites, at: explorer.now())
         } catch {
@@ -130,17 +142,11 @@ public struct Favorites: Sendable {
     }
 
     public func importFavorites(_ data: Data) async throws(StarscopeError) -> FavoritesArchive.ImportReport {
-        try await Self.store { () async throws(StoreError) in try await database.importFavorites(data, for: viewer, at: explorer.now())
+        try await StarscopeError.fromStore { () async throws(StoreError) in
+            try await database.importFavorites(data, for: viewer, at: explorer.now())
         }
     }
 
-    static func store<T>(_ body: () async throws(StoreError) -> T) async throws(StarscopeError) -> T {
-        do {
-            return try await body()
-        } catch {
-            throw StarscopeError(error)
-        }
-    }
 }
 
 extension StarscopeError {

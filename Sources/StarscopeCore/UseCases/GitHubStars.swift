@@ -122,7 +122,7 @@ public struct GitHubStars: Sendable {
             throw .unavailable("GitHub could not list your stars just now, so nothing was synced; try again in a moment.")
         }
         var report = SyncReport()
-        let (added, existing) = try await Favorites.store { () async throws(StoreError) in
+        let (added, existing) = try await StarscopeError.fromStore { () async throws(StoreError) in
             try await favorites.database.addFavorites(
                 stars.items, for: favorites.viewer, starredOnGitHub: true, at: explorer.now())
         }
@@ -134,7 +134,7 @@ public struct GitHubStars: Sendable {
         let complete = stars.items.count < Self.syncLimit
         let favourites = try await favorites.list(refresh: false)
         for favorite in favourites where complete && favorite.starredOnGitHub != false && !starredIDs.contains(favorite.repository.id) {
-            try await Favorites.store { () async throws(StoreError) in
+            try await StarscopeError.fromStore { () async throws(StoreError) in
                 try await favorites.database.setStarredOnGitHub(false, repositoryID: favorite.repository.id, for: favorites.viewer)
             }
         }

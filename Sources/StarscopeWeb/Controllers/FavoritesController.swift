@@ -33,50 +33,28 @@ struct FavoritesController {
 
     func model(_ list: FavoritesList, context: WebContext) async throws -> FavoritesPage {
         let favorites = await services.favorites(for: context)
-        let all = try await favorites.list(refresh: false)
-        let words = list.words
-        let shown = all.filter { favorite in
-            favorite.matches(words)
-                && (list.language.map { $0.caseInsensitiveCompare(favorite.repository.language ?? "") == .orderedSame } ?? true)
-                && (list.tag.map { tag in favorite.tags.contains { $0.caseInsensitiveCompare(tag) == .orderedSame } } ?? true)
-        }
+        let window = try await favorites.window(list.query)
         let now = Date()
-        var page = FavoritesPage(list: list, total: all.count)
-        // One page of rows, so the page (and the histories read for it) stays small however many there are.
-        let start = min(shown.count, (list.page - 1) * FavoritesList.rowsPerPage)
-        let end = min(shown.count, start + FavoritesList.rowsPerPage)
-        let sorted = Self.sorted(shown, by: list.sort)[start..<end]
-        if end < shown.count {
+        var page = FavoritesPage(list: list, total: window.total)
+        if window.hasNext {
             var next = list
             next.page += 1
             page.next = next
         }
-        let histories = (try? await services.database.starHistories(repositoryIDs: sorted.map(\.repository.id))) ?? [:]
-        page.rows = sorted.map { favorite in
+        page.rows = window.items.map { favorite in
             var row = RepositoryRow(favorite.repository, favorite: true, origin: .favorites(list), now: now)
             row.starredOnGitHub = favorite.starredOnGitHub
             row.tags = favorite.tags
             row.note = favorite.note
-            row.trend = histories[favorite.repository.id].map { samples in
+            row.trend = window.histories[favorite.repository.id].map { samples in
                 StarHistoryChart(points: samples.map { .init(date: $0.recordedAt, stars: $0.stars) }, now: now)
             }
             return row
         }
         page.tags = try await favorites.tags()
         page.canSync = await services.stars(for: context).hasToken
-        page.languages = Set(all.compactMap { $0.repository.language.flatMap { $0.isEmpty ? nil : $0 } }).sorted {
-            $0.localizedCaseInsensitiveCompare($1) == .orderedAscending
-        }
+        page.languages = window.languages
         return page
-    }
-
-    /// Newest first (the store's order), most stars first, or by name.
-    static func sorted(_ favorites: [Favorite], by sort: FavoritesList.Sort) -> [Favorite] {
-        switch sort {
-        case .added: favorites
-        case .stars: favorites.sorted { $0.repository.stargazersCount > $1.repository.stargazersCount }
-        case .name: favorites.sorted { $0.repository.fullName.lowercased() < $1.repository.fullName.lowercased() }
-        }
     }
 
     @Sendable func export(_ request: Request, context: WebContext) async throws -> Response {
@@ -98,14 +76,14 @@ struct FavoritesController {
         let wanted: Bool? = form["favorite"].flatMap { $0 == "1" ? true : $0 == "0" ? false : nil }
         let favorites = await services.favorites(for: context)
         let isFavorite: Bool
-        let isThere = (try? await services.database.favorite(fullName: raw, for: context.viewer)) != nil
+        let isThere = await favorites.favorite(storedName: raw) != nil
         var restored = false
         if form["undo"] != nil, raw.utf8.count <= 300, !isThere { restored = try await favorites.restore(storedName: raw) }
         if form["undo"] != nil, isThere || restored {
             // Undo of a removal: it comes back as it was (note, tags, added date); pressed twice, it stays.
             isFavorite = true
         } else if let name = try? RepositoryName(parsing: raw) {
-            let present = try? await services.database.favorite(fullName: name.description, for: context.viewer)
+            let present = await favorites.favorite(storedName: name.description)
             if isThere || present != nil {
                 if wanted == true {
                     isFavorite = true
@@ -181,7 +159,7 @@ struct FavoritesController {
         try CSRFMiddleware.verify(form, context: context)
         let name = form["repo"] ?? ""
         let favorites = await services.favorites(for: context)
-        guard let current = try? await services.database.favorite(fullName: name, for: context.viewer) else {
+        guard let current = await favorites.favorite(storedName: name) else {
             throw HTTPError(.notFound, message: "\(name) is not one of your favourites.")
         }
         let wanted = (form["tags"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }

@@ -83,8 +83,9 @@ struct FeedsController {
     @Sendable func updates(_ request: Request, context: WebContext) async throws -> AtomFeed {
         let updates: [Update]
         do {
-            updates = try await services.database.updates(
-                for: context.viewer, unseenOnly: false, since: Self.startOfDay(Date()).addingTimeInterval(-30 * 86_400))
+            let now = Date()
+            updates = try await services.updates(for: context).recent(
+                now: now, since: Self.startOfDay(now).addingTimeInterval(-UpdatesFeed.span))
         } catch {
             throw HTTPError(.serviceUnavailable, message: error.message)
         }

@@ -115,7 +115,7 @@ struct RepositoryController {
                 favorite = await explorer.favoriteIDs(for: context.viewer).contains(repository.id)
             }
             page.content = .found(repository, favorite: favorite)
-            if favorite, let favorite = try? await services.database.favorite(fullName: repository.fullName, for: context.viewer) {
+            if favorite, let favorite = await stars.favorites.favorite(storedName: repository.fullName) {
                 page.tags = favorite.tags
                 page.note = favorite.note
                 page.starredOnGitHub = favorite.starredOnGitHub

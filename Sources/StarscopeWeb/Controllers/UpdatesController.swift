@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import StarscopeCore
 import StarscopeStore
 
 /// `/updates`: the last 30 days of updates on the account's favourites; viewing marks them seen.
@@ -11,14 +12,13 @@ struct UpdatesController {
     }
 
     @Sendable func page(_ request: Request, context: WebContext) async throws -> HTML {
-        let database = services.database
+        let feed = services.updates(for: context)
         let now = Date()
         do {
-            let updates = try await database.updates(
-                for: context.viewer, unseenOnly: false, since: now.addingTimeInterval(-30 * 86_400))
+            let updates = try await feed.recent(now: now)
             let unseen = Set(updates.filter { !$0.seen }.compactMap(\.id))
-            if !context.isReadOnly { try await database.markUpdatesSeen(for: context.viewer, ids: Array(unseen)) }
-            let count = try await database.favoriteIDs(for: context.viewer).count
+            if !context.isReadOnly { try await feed.markSeen(updates.filter { !$0.seen }) }
+            let count = try await services.favorites(for: context).count()
             var shown = context
             shown.unreadUpdates = 0
             let page = UpdatesPage(
@@ -43,7 +43,7 @@ struct UpdatesCountMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: WebContext, next: (Request, WebContext) async throws -> Response) async throws -> Response {
         var context = context
         if request.method == .get, request.headers[.accept]?.contains("text/event-stream") != true, Self.isPage(request.uri.path) {
-            context.unreadUpdates = (try? await services.database.unseenUpdateCount(for: context.viewer)) ?? 0
+            context.unreadUpdates = await services.updates(for: context).unseenCount()
         }
         return try await next(request, context)
     }

@@ -95,21 +95,11 @@ struct RisingList: Hashable, Sendable {
 /// The Favourites page's state: `/favorites?tag=cli&q=text&language=Swift&sort=stars&page=2`.
 struct FavoritesList: Hashable, Sendable {
     /// Rows a page shows, so a page stays small however many favourites there are.
-    static let rowsPerPage = 100
+    static let rowsPerPage = FavoritesQuery.rowsPerPage
     /// The last page that may be asked for (a million favourites).
     static let lastPage = 10_000
 
-    enum Sort: String, CaseIterable, Sendable {
-        case added, stars, name
-
-        var title: String {
-            switch self {
-            case .added: "Date added"
-            case .stars: "Stars"
-            case .name: "Name"
-            }
-        }
-    }
+    typealias Sort = FavoritesQuery.Sort
 
     var text = ""
     var language: String?
@@ -147,6 +137,11 @@ struct FavoritesList: Hashable, Sendable {
         text.lowercased().split(omittingEmptySubsequences: true) { $0 == " " }
     }
 
+    /// Which favourites this list shows, for Core.
+    var query: FavoritesQuery {
+        FavoritesQuery(words: words, language: language, tag: tag, sort: sort, page: page)
+    }
+
     func parameters() -> QueryBuilder {
         var builder = QueryBuilder()
         builder.add("tag", tag)
@@ -155,6 +150,17 @@ struct FavoritesList: Hashable, Sendable {
         if sort != .added { builder.add("sort", sort.rawValue) }
         if page > 1 { builder.add("page", String(page)) }
         return builder
+    }
+}
+
+extension FavoritesQuery.Sort {
+    /// The order's name in the sort menu.
+    var title: String {
+        switch self {
+        case .added: "Date added"
+        case .stars: "Stars"
+        case .name: "Name"
+        }
     }
 }
 

@@ -130,11 +130,11 @@ public final class WebServices: Sendable {
     /// The explorer over the account's own token, or nil when it has none (then nothing of that
     /// account's is ever asked with another token).
     func accountExplorer(_ key: AccountKey) async -> Explorer? {
-        let key = AccountKey(key.rawValue.lowercased())
-        if let cached = accountExplorers.withLock({ $0[key] }) { return cached }
+        let kept = AccountKey(key.rawValue.lowercased())
+        if let cached = accountExplorers.withLock({ $0[kept] }) { return cached }
         guard let token = await accountToken(key) else { return nil }
         let made = stack.explorer(token: token, viewer: .account(key))
-        accountExplorers.withLock { $0[key] = made }
+        accountExplorers.withLock { $0[kept] = made }
         return made
     }
 
@@ -187,6 +187,11 @@ public final class WebServices: Sendable {
     /// The favourites of whoever made the request.
     func favorites(for context: WebContext) async -> Favorites {
         Favorites(explorer: await explorer(for: context), database: database, viewer: context.viewer)
+    }
+
+    /// What changed on the favourites of whoever made the request.
+    func updates(for context: WebContext) -> UpdatesFeed {
+        UpdatesFeed(database: database, viewer: context.viewer)
     }
 
     /// Stars on GitHub for whoever made the request: their own token with accounts, else the server's.
