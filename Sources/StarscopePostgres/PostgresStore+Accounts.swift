@@ -56,7 +56,7 @@ extension PostgresStore {
             """)
         return try rows.first.map { row throws(StoreError) in
             let (hash, account, createdAt, expiresAt) = try Self.decode(row, (String, String, Date, Date).self)
-            return WebSession(secretHash: hash, account: account, createdAt: createdAt, expiresAt: expiresAt)
+            return WebSession(secretHash: hash, viewer: Viewer(stored: account), createdAt: createdAt, expiresAt: expiresAt)
         }
     }
 

@@ -175,7 +175,7 @@ extension StoreContractTests {
         _ = try await store.signIn(userID: 1, login: "alice", sealedToken: Data([1, 1]), at: Self.day)
         _ = try await store.signIn(userID: 2, login: "bob", sealedToken: Data([2, 2]), at: Self.day)
         let secret = try await Self.giveData(store, account: "#1", repository: 1)
-        let (guest, session) = WebSession.make(for: Viewer(stored: "*guest"), lifetime: 3_600, now: Self.day)
+        let (guest, session) = WebSession.make(for: .guest, lifetime: 3_600, now: Self.day)
         try await store.saveSession(session)
         try await store.setAccountsKeyCheck(Data([9]))
         try await store.setAccountsKeyCheck(Data([8]))

@@ -190,10 +190,10 @@ import Testing
 
     @Test(arguments: StoreKind.allCases) func trimmingSessionsKeepsAnAccountsNewestAndNoOneElses(kind: StoreKind) async throws {
         let store = try await kind.make()
-        let guests = (0..<5).map { WebSession.make(for: Viewer(stored: "*guest"), lifetime: 600, now: Self.day + Double($0)) }
+        let guests = (0..<5).map { WebSession.make(for: .guest, lifetime: 600, now: Self.day + Double($0)) }
         let mona = WebSession.make(for: Viewer(stored: "mona"), lifetime: 600, now: Self.day - 100)
         for (_, session) in guests + [mona] { try await store.saveSession(session) }
-        try await store.trimSessions(for: Viewer(stored: "*guest"), keeping: 2, now: Self.day + 10)
+        try await store.trimSessions(for: .guest, keeping: 2, now: Self.day + 10)
         var kept: [Int] = []
         for (index, guest) in guests.enumerated() {
             if try await store.session(secret: guest.secret, now: Self.day + 10) != nil { kept.append(index) }

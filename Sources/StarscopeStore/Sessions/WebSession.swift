@@ -11,9 +11,9 @@ public struct WebSession: Codable, Sendable, Hashable {
     public var createdAt: Date
     public var expiresAt: Date
 
-    package init(secretHash: String, account: String, createdAt: Date, expiresAt: Date) {
+    package init(secretHash: String, viewer: Viewer, createdAt: Date, expiresAt: Date) {
         self.secretHash = secretHash
-        self.account = account
+        self.account = viewer.stored ?? Viewer.guestMarker
         self.createdAt = createdAt
         self.expiresAt = expiresAt
     }
@@ -24,10 +24,9 @@ public struct WebSession: Codable, Sendable, Hashable {
     /// A fresh secret for a cookie (256 random bits, hex), and the session that stores its hash
     /// (`.everyone` has no session of its own: asked for one, it gets a guest's).
     public static func make(for viewer: Viewer, lifetime: TimeInterval, now: Date = Date()) -> (secret: String, session: WebSession) {
-        let account = viewer.stored ?? Viewer.guestMarker
         var generator = SystemRandomNumberGenerator()
         let secret = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }.hexString
-        return (secret, WebSession(secretHash: hash(secret), account: account, createdAt: now, expiresAt: now + lifetime))
+        return (secret, WebSession(secretHash: hash(secret), viewer: viewer, createdAt: now, expiresAt: now + lifetime))
     }
 
     public static func hash(_ secret: String) -> String {
