@@ -57,12 +57,7 @@ extension Viewer {
     /// account key can equal (keys are `#ID` or a login, and no login starts with "*").
     /// `.everyone` has no session.
     package var stored: String? {
-        switch self {
-        case .owner: ""
-        case .account(let key): key.rawValue
-        case .guest: Self.guestMarker
-        case .everyone: nil
-        }
+        self == .guest ? Self.guestMarker : partition
     }
 
     package static let guestMarker = "*guest"
