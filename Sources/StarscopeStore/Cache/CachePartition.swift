@@ -22,10 +22,9 @@ package final class CachePartition: Sendable {
     /// The store's key, in `keyCheck`.
     package static let keyName = "cache.key"
 
-    /// 256 random bits, for a store that has no key yet.
+    /// 256 random bits, for a store that has no key yet (made as `TokenVault` makes its key).
     package static func newKey() -> Data {
-        var generator = SystemRandomNumberGenerator()
-        return Data((0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) }
     }
 
     /// Where the answers of `viewer`'s token start: what forgetting that account deletes.

@@ -16,13 +16,13 @@ struct UpdatesController {
         let now = Date()
         do {
             let updates = try await feed.recent(now: now)
-            let unseen = Set(updates.filter { !$0.seen }.compactMap(\.id))
-            if !context.isReadOnly { try await feed.markSeen(updates.filter { !$0.seen }) }
+            let fresh = updates.filter { !$0.seen }
+            if !context.isReadOnly { try await feed.markSeen(fresh) }
             let count = try await services.favorites(for: context).count()
             var shown = context
             shown.unreadUpdates = 0
             let page = UpdatesPage(
-                updates: updates, unseen: unseen, favoritesCount: count,
+                updates: updates, unseen: Set(fresh.compactMap(\.id)), favoritesCount: count,
                 checkInterval: services.settings.environment.offline ? nil : services.settings.updatesInterval, now: now)
             return shown.render(page)
         } catch {
