@@ -19,29 +19,29 @@ import Testing
             let database = try AppDatabase.inMemory()
             let clock = Mutex(start)
             let http = try #require(client.transport as? HTTPTransport)
-            // Two explorers over one store and one clock: one may ask GitHub, one may not.
-            func explorer(_ policy: CachePolicy) -> Explorer {
+            // Two readings over one store and one clock: one may ask GitHub, one may not.
+            func reading(_ policy: CachePolicy) -> ReadContext {
                 let cached = CachingTransport(upstream: http, database: database, configuration: http.configuration, policy: policy)
-                return Explorer(client: GitHubClient(transport: cached), database: database, now: { clock.withLock { $0 } })
+                return ReadContext(client: GitHubClient(transport: cached), database: database, now: { clock.withLock { $0 } })
             }
-            let online = explorer(CachePolicy())
-            let offline = explorer(CachePolicy(offline: true))
+            let online = reading(CachePolicy())
+            let offline = reading(CachePolicy(offline: true))
             let day = TrendingQuery(timeframe: .day)
-            let list = try await online.trending(day, limit: 100).items.map(\.fullName)
-            let page = try await online.trendingPage(day, page: 1).items.map(\.fullName)
+            let list = try await online.lists.trending(day, limit: 100).items.map(\.fullName)
+            let page = try await online.lists.trendingPage(day, page: 1).items.map(\.fullName)
             #expect(!list.isEmpty && !page.isEmpty)
 
             // Three hours on, the hour's query is another, and nothing is kept under it.
             clock.withLock { $0 = start.addingTimeInterval(3 * 3_600) }
-            #expect(try await offline.trending(day, limit: 100).items.map(\.fullName) == list)
-            #expect(try await offline.trendingPage(day, page: 1).items.map(\.fullName) == page)
+            #expect(try await offline.lists.trending(day, limit: 100).items.map(\.fullName) == list)
+            #expect(try await offline.lists.trendingPage(day, page: 1).items.map(\.fullName) == page)
 
             // A day on, nothing of the last day is kept: offline says so.
             clock.withLock { $0 = start.addingTimeInterval(25 * 3_600) }
-            await #expect(throws: StarscopeError.self) { try await offline.trending(day, limit: 100) }
-            await #expect(throws: StarscopeError.self) { try await offline.trendingPage(day, page: 1) }
+            await #expect(throws: StarscopeError.self) { try await offline.lists.trending(day, limit: 100) }
+            await #expect(throws: StarscopeError.self) { try await offline.lists.trendingPage(day, page: 1) }
             // The week's list is not the day's: no stand-in from other hours.
-            await #expect(throws: StarscopeError.self) { try await offline.trending(TrendingQuery(timeframe: .week), limit: 100) }
+            await #expect(throws: StarscopeError.self) { try await offline.lists.trending(TrendingQuery(timeframe: .week), limit: 100) }
         }
     }
 }

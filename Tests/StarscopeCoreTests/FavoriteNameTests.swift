@@ -17,7 +17,7 @@ import Testing
     @Test func aStoredBadNameIsNeverRequestedAndCanBeRemoved() async throws {
         try await withFakeClient(smallFake()) { client, fake in
             let database = try AppDatabase.inMemory()
-            let favorites = Favorites(explorer: Explorer(client: client, database: database), database: database)
+            let favorites = Favorites(reading: ReadContext(client: client, database: database), database: database)
             let good = try #require(fake.dataset.repositories.first)
             try await favorites.add(try RepositoryName(parsing: good.fullName))
             try await database.addFavorite(Self.repository(999_999, Self.badName))

@@ -27,7 +27,7 @@ import Testing
     }
 
     static func favorites(_ database: AppDatabase) -> Favorites {
-        Favorites(explorer: Explorer(client: GitHubClient(transport: NoNetwork()), database: database), database: database)
+        Favorites(reading: ReadContext(client: GitHubClient(transport: NoNetwork()), database: database), database: database)
     }
 
     @Test func wordsLanguageAndTagFilterAndTheOrderSorts() async throws {

@@ -47,41 +47,41 @@ import Testing
 
     @Test func aRoundStopsWhenItsShareIsSpentAndTheRestGetTheirTurnLater() async throws {
         try await withFakeClient(Self.smallRevalidatingFake()) { client, fake in
-            let explorer = Explorer(client: client, database: try AppDatabase.inMemory())
+            let reading = ReadContext(client: client, database: try AppDatabase.inMemory())
             // 20 different searches, as 20 pages each asking for another `q` would watch.
             let sources = Set((0..<20).map { LiveSource.trending(TrendingQuery(timeframe: .week, language: nil, text: "q\($0)"), page: 1) })
             await fake.setRemaining(10, resource: "search")
             var scheduler = LiveScheduler(budget: LiveBudget(share: 0.5, minimumInterval: 1))
-            _ = await scheduler.round(sources, explorer: explorer)
+            _ = await scheduler.round(sources, reading: reading)
             // The first answer says 9 of 10 left: half of the 10 there were is 5, so 5 searches in all.
             #expect(await fake.requests().count == 5)
             #expect(await fake.rateLimit(resource: "search").remaining == 5)
             // The next round has half of 5, rounded down: 2, and starts where the last one left off.
-            _ = await scheduler.round(sources, explorer: explorer)
+            _ = await scheduler.round(sources, reading: reading)
             let queries = await fake.requests().map(\.query)
             #expect(queries.count == 7)
             #expect(Set(queries).count == 7)
             // With 1 left, half is nothing: no request at all.
             await fake.setRemaining(1, resource: "search")
-            _ = await scheduler.round(sources, explorer: explorer)
-            _ = await scheduler.round(sources, explorer: explorer)
+            _ = await scheduler.round(sources, reading: reading)
+            _ = await scheduler.round(sources, reading: reading)
             #expect(await fake.requests().count <= 8)
         }
     }
 
     @Test func roundsChecksOnceAndWaitsWithinTheBudgetForSixtyAnHour() async throws {
         try await withFakeClient(Self.smallRevalidatingFake()) { client, fake in
-            let explorer = Explorer(client: client, database: try AppDatabase.inMemory())
+            let reading = ReadContext(client: client, database: try AppDatabase.inMemory())
             let repo = try #require(fake.dataset.repositories.first)
             let name = try RepositoryName(parsing: repo.fullName)
             var scheduler = LiveScheduler(budget: LiveBudget(share: 0.5, minimumInterval: 1))
-            let round = await scheduler.round([.repository(name)], explorer: explorer)
+            let round = await scheduler.round([.repository(name)], reading: reading)
             #expect(round.stars[.repository(name)]?[repo.fullName] == repo.stars)
             #expect(await fake.requests().count == 1)
             // 59 of 60 left: half is 29 checks before the reset, so about two minutes apart.
             #expect(round.delay > 100)
             await fake.setStars(repo.fullName, to: repo.stars + 7)
-            let second = await scheduler.round([.repository(name)], explorer: explorer)
+            let second = await scheduler.round([.repository(name)], reading: reading)
             #expect(second.stars[.repository(name)]?[repo.fullName] == repo.stars + 7)
             #expect(second.delay > 100)
             #expect(await fake.requests().count == 2)

@@ -168,7 +168,7 @@ import Testing
             let header = LinkHeader("<\(next.absoluteString)>; rel=\"next\", <\(next.absoluteString)>; rel=\"last\"")
             #expect(header.lastPage.map { (0...Count.maximum).contains($0) } ?? true)
             #expect(!GitHubClient.pageAddresses(from: next, through: header.lastPage, count: 10).isEmpty)
-            #expect(Explorer.pageNumber(next).map { (0...Count.maximum).contains($0) } ?? true)
+            #expect(RepositoryLists.pageNumber(next).map { (0...Count.maximum).contains($0) } ?? true)
         }
     }
 

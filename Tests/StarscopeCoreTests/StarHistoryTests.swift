@@ -13,11 +13,11 @@ import Testing
 /// A repository's whole star history from GitHub's `stargazers/history`, against the fake over
 /// real sockets, and the curve drawn from it.
 @Suite struct StarHistoryTests {
-    /// An explorer over the cache over the real client, with a clock the test moves.
-    static func explorer(_ client: GitHubClient, database: AppDatabase, now: @escaping @Sendable () -> Date) throws -> Explorer {
+    /// An reading over the cache over the real client, with a clock the test moves.
+    static func reading(_ client: GitHubClient, database: AppDatabase, now: @escaping @Sendable () -> Date) throws -> ReadContext {
         let http = try #require(client.transport as? HTTPTransport)
         let cached = CachingTransport(upstream: http, database: database, configuration: http.configuration)
-        return Explorer(client: GitHubClient(transport: cached), database: database, now: now)
+        return ReadContext(client: GitHubClient(transport: cached), database: database, now: now)
     }
 
     static func day(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 / 86_400).rounded(.down)) }
@@ -39,11 +39,11 @@ import Testing
             await fake.setStarsOverItsHistory(repository.fullName, to: 40_000)
             let database = try AppDatabase.inMemory()
             let clock = MovableClock(now)
-            let explorer = try Self.explorer(client, database: database) { clock.now }
+            let reading = try Self.reading(client, database: database) { clock.now }
             let name = try RepositoryName(parsing: repository.fullName)
 
             await fake.clearRequests()
-            let first = try await explorer.starHistory(name)
+            let first = try await reading.history.starHistory(name)
             let weeks = try #require(await fake.starHistory(repository.fullName)).count
             let pages = (weeks + 29) / 30
             #expect(weeks > 150 && pages >= 6)
@@ -59,7 +59,7 @@ import Testing
 
             // Again the same day: nothing asked.
             await fake.clearRequests()
-            let again = try await explorer.starHistory(name)
+            let again = try await reading.history.starHistory(name)
             #expect(await fake.requests().isEmpty)
             #expect(again.curve == first.curve)
 
@@ -67,7 +67,7 @@ import Testing
             await fake.setStars(repository.fullName, to: 40_005)
             clock.now = now.addingTimeInterval(86_400 + 60)
             await fake.clearRequests()
-            let nextDay = try await explorer.starHistory(name)
+            let nextDay = try await reading.history.starHistory(name)
             let asked = await fake.requests()
             #expect(asked.count == 1)
             #expect(asked.first?.path.hasSuffix("/stargazers/history") == true && asked.first?.conditional == true)
@@ -82,20 +82,22 @@ import Testing
                 fake.dataset.repositories.filter { !FakeGitHub.hasNoStarHistory($0.id) && $0.stars > 200 && $0.createdAt < threeYears }
                     .first)
             let database = try AppDatabase.inMemory()
-            let explorer = try Self.explorer(client, database: database) { Date() }
+            let reading = try Self.reading(client, database: database) { Date() }
             let name = try RepositoryName(parsing: repository.fullName)
-            _ = try await explorer.repository(name)
+            _ = try await reading.details.repository(name)
             // 15 of 60 left: the other pages would leave fewer than 12.
             await fake.setRemaining(15)
             await fake.clearRequests()
-            let partial = try await explorer.starHistory(name)
+            let partial = try await reading.history.starHistory(name)
             #expect(partial.partial && partial.requests == 1)
             #expect(await fake.requests().count == 1)
             #expect(partial.curve.total == repository.stars, "the line still ends at GitHub's count")
             #expect(partial.curve.days.count <= 30 * 7 + 7)
-            #expect(try await database.gitHubStarHistory(of: try await explorer.repository(name)) == nil, "kept nowhere: asked whole later")
+            #expect(
+                try await database.gitHubStarHistory(of: try await reading.details.repository(name)) == nil,
+                "kept nowhere: asked whole later")
             await fake.setRemaining(60)
-            let whole = try await explorer.starHistory(name)
+            let whole = try await reading.history.starHistory(name)
             #expect(!whole.partial && whole.curve.days.first?.day == Self.day(repository.createdAt))
         }
     }
@@ -131,12 +133,12 @@ import Testing
     @Test func aRepositoryWithoutHistoryOrStarsSaysSo() async throws {
         try await withFakeClient(Self.world()) { client, fake in
             let database = try AppDatabase.inMemory()
-            let explorer = try Self.explorer(client, database: database) { Date() }
+            let reading = try Self.reading(client, database: database) { Date() }
             let none = try #require(fake.dataset.repositories.first { FakeGitHub.hasNoStarHistory($0.id) })
-            let unavailable = try await explorer.starHistory(RepositoryName(parsing: none.fullName))
+            let unavailable = try await reading.history.starHistory(RepositoryName(parsing: none.fullName))
             #expect(unavailable.unavailable && unavailable.curve.total == 0)
             let starless = try #require(fake.dataset.repositories.first { !FakeGitHub.hasNoStarHistory($0.id) && $0.stars == 0 })
-            let empty = try await explorer.starHistory(RepositoryName(parsing: starless.fullName))
+            let empty = try await reading.history.starHistory(RepositoryName(parsing: starless.fullName))
             #expect(!empty.unavailable && empty.curve.total == 0 && empty.curve.peakDay == nil)
         }
     }

@@ -79,7 +79,7 @@ import Testing
     @Test func anAccountFromBeforeIDsIsAdoptedAtItsNextSignIn() async throws {
         try await WebHarness.run(AccountsTests.world(), accounts: true) { web in
             let name = try #require(web.fake.dataset.repositories.first?.fullName)
-            let repository = try await web.services.explorer.repository(try RepositoryName(parsing: name))
+            let repository = try await web.services.reading.details.repository(try RepositoryName(parsing: name))
             try await web.services.database.saveAccount(login: "groue", sealedToken: Data([1]), at: Date())
             try await web.services.database.addFavorite(repository, for: Viewer(stored: "groue"), at: Date())
             let (groue, _) = try await AccountsTests.signIn(web, token: AccountsTests.grouesToken)

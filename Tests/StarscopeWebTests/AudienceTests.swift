@@ -29,7 +29,7 @@ import Testing
             let all = web.fake.dataset.repositories.filter { $0.ownerLogin == owner && !$0.fork }
             let publicOnes = all.filter { $0.fullName != world.serverSecret.fullName }
             // The server's token itself counts its private repository: a qualifier would tell of it.
-            let tokensView = try await web.services.ownerExplorer.searchRepositoriesPage(
+            let tokensView = try await web.services.ownerReading.search.searchRepositoriesPage(
                 GitHubSearch(text: query), page: 1, rows: 25)
             #expect(tokensView.totalCount == all.count)
 
@@ -39,7 +39,7 @@ import Testing
             #expect(Self.shownTotal(page.html) == publicOnes.count)
             #expect(!page.html.contains(world.serverSecret.fullName))
             // The same through the terminal's use case, read as everyone sees it.
-            let everyone = try await web.services.explorer.searchRepositories(GitHubSearch(text: query), limit: 100)
+            let everyone = try await web.services.reading.search.searchRepositories(GitHubSearch(text: query), limit: 100)
             #expect(everyone.totalCount == publicOnes.count)
         }
     }

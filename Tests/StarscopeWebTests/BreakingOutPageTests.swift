@@ -32,7 +32,7 @@ import Testing
 
             // Seen in a list but never opened: the background round asks for its newest weeks.
             await web.fake.setStars(later.fullName, to: later.stars + 300)
-            _ = try await web.services.explorer.repository(RepositoryName(parsing: later.fullName))
+            _ = try await web.services.reading.details.repository(RepositoryName(parsing: later.fullName))
             await web.fake.clearRequests()
             #expect(await web.services.breakingOutRound() == 1)
             #expect(await web.fake.requests().filter { $0.path.hasSuffix("/stargazers/history") }.count == 1)

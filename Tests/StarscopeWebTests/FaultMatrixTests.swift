@@ -89,7 +89,7 @@ import Testing
     func liveUpdatesRideOutTheFault(fault: FaultCase) async throws {
         try await Self.run(liveInterval: 0.3) { web in
             let query = TrendingQuery(timeframe: .month)
-            let rows = try await web.services.explorer.trendingPage(query, page: 1).items
+            let rows = try await web.services.reading.lists.trendingPage(query, page: 1).items
             let stream = try await web.services.live.subscribe([.trending(query, page: 1)], owner: "test")
             let events = EventLog()
             let reader = Task {

@@ -105,7 +105,7 @@ import Testing
 
             // The fake is honest: the server's own token finds its private repository in search.
             let query = TrendingQuery(timeframe: .month)
-            let ownersView = try await web.services.ownerExplorer.trendingPage(query, page: 1).items.map(\.fullName)
+            let ownersView = try await web.services.ownerReading.lists.trendingPage(query, page: 1).items.map(\.fullName)
             #expect(ownersView.contains(world.serverSecret.fullName))
 
             // Each owner opens, lists and favourites their own.
@@ -148,11 +148,11 @@ import Testing
 
             // Live counts: a guest's or another account's checks never count a private repository.
             let name = try RepositoryName(parsing: world.aSecret.fullName)
-            #expect(await web.services.explorer.check(.repository(name)).stars.isEmpty)
-            let grouesExplorer = try #require(await web.services.accountExplorer(AccountKey(try await Self.key(web, "groue"))))
-            #expect(await grouesExplorer.check(.repository(name)).stars.isEmpty)
-            let octocatsExplorer = try #require(await web.services.accountExplorer(AccountKey(try await Self.key(web, "octocat"))))
-            #expect(await octocatsExplorer.check(.repository(name)).stars[world.aSecret.fullName] == world.aSecret.stars)
+            #expect(await web.services.reading.check(.repository(name)).stars.isEmpty)
+            let grouesReading = try #require(await web.services.accountReading(AccountKey(try await Self.key(web, "groue"))))
+            #expect(await grouesReading.check(.repository(name)).stars.isEmpty)
+            let octocatsReading = try #require(await web.services.accountReading(AccountKey(try await Self.key(web, "octocat"))))
+            #expect(await octocatsReading.check(.repository(name)).stars[world.aSecret.fullName] == world.aSecret.stars)
 
             // GitHub unreachable: still nothing private for the others; the owner keeps their copy.
             await web.fake.inject(.badGateway)

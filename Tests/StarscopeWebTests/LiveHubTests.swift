@@ -19,7 +19,7 @@ import Testing
             let second = try await web.services.live.subscribe([source], owner: "second")
             // Let the first round set the baseline, then move a repository on that page.
             try await Task.sleep(for: .milliseconds(500))
-            let items = try await web.services.explorer.trendingPage(query, page: 1).items
+            let items = try await web.services.reading.lists.trendingPage(query, page: 1).items
             let target = try #require(items.dropFirst(3).first)
             await web.fake.setStars(target.fullName, to: target.stargazersCount + 1_000)
             let expected = target.stargazersCount + 1_000

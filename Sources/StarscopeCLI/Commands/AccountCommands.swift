@@ -20,7 +20,7 @@ struct UsersCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await Session.run(global) { session in
-            let result = try await session.explorer.users(since: since, limit: list.limit, progress: session.progress)
+            let result = try await session.reading.people.users(since: since, limit: list.limit, progress: session.progress)
             if list.json {
                 try printJSON(result.items)
             } else {
@@ -46,11 +46,11 @@ struct UserCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await Session.run(global) { session in
-            let profile = try await session.explorer.profile(login: login)
+            let profile = try await session.reading.people.profile(login: login)
             if json {
                 try printJSON(profile)
             } else {
-                writeOut(AccountOutput.profile(profile, terminal: session.terminal, now: session.explorer.now()))
+                writeOut(AccountOutput.profile(profile, terminal: session.terminal, now: session.reading.now()))
             }
         }
     }
@@ -74,14 +74,14 @@ struct ActivityCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await Session.run(global) { session in
-            let result = try await session.explorer.activity(login: login, limit: list.limit, progress: session.progress)
+            let result = try await session.reading.people.activity(login: login, limit: list.limit, progress: session.progress)
             SectionOutput.noteSkipped(result.skippedItems)
             if list.json {
                 try printJSON(result.items)
             } else if result.items.isEmpty {
                 writeOut("\(login) has no recent public activity.\n")
             } else {
-                writeOut(AccountOutput.activity(result.items, terminal: session.terminal, now: session.explorer.now()))
+                writeOut(AccountOutput.activity(result.items, terminal: session.terminal, now: session.reading.now()))
             }
         }
     }

@@ -39,7 +39,7 @@ struct HistoryCommand: AsyncParsableCommand {
     func run() async throws {
         try await Session.run(global) { session in
             let name = try argument.repository
-            let history = try await session.explorer.starHistory(name)
+            let history = try await session.reading.history.starHistory(name)
             guard !history.unavailable else {
                 throw StarscopeError.notFound("GitHub has no star history for \(history.repository.fullName).")
             }
@@ -100,7 +100,7 @@ struct CompareCommand: AsyncParsableCommand {
     func run() async throws {
         try await Session.run(global) { session in
             var histories: [RepositoryStarHistory] = []
-            for name in names { histories.append(try await session.explorer.starHistory(try RepositoryName(parsing: name))) }
+            for name in names { histories.append(try await session.reading.history.starHistory(try RepositoryName(parsing: name))) }
             if json {
                 try printJSON(histories.map { Entry(fullName: $0.repository.fullName, history: $0.curve.days.map(StarPointJSON.init)) })
                 return

@@ -21,7 +21,7 @@ struct RepoCommand: AsyncParsableCommand {
     func run() async throws {
         try await Session.run(global) { session in
             let repositoryName = try argument.repository
-            let repository = try await session.explorer.repository(repositoryName)
+            let repository = try await session.reading.details.repository(repositoryName)
             RenameNotice.note(repository, requested: repositoryName)
             try await RepositoryPrinter.print(repository, json: json, session: session)
             // On a terminal, as `gh repo view`: the languages, the latest release and the README.
@@ -81,15 +81,15 @@ struct OpenCommand: AsyncParsableCommand {
         try await Session.run(global) { session in
             // A user's or organisation's link prints that account, as `starscope user` does.
             if case .account(let login) = try DeepLink.target(from: link) {
-                let profile = try await session.explorer.profile(login: login)
+                let profile = try await session.reading.people.profile(login: login)
                 if json {
                     try printJSON(profile)
                 } else {
-                    writeOut(AccountOutput.profile(profile, terminal: session.terminal, now: session.explorer.now()))
+                    writeOut(AccountOutput.profile(profile, terminal: session.terminal, now: session.reading.now()))
                 }
                 return
             }
-            let repository = try await session.explorer.open(link: link)
+            let repository = try await session.reading.details.open(link: link)
             if let requested = try? DeepLink.repository(from: link) { RenameNotice.note(repository, requested: requested) }
             try await RepositoryPrinter.print(repository, json: json, session: session)
         }
@@ -98,11 +98,11 @@ struct OpenCommand: AsyncParsableCommand {
 
 enum RepositoryPrinter {
     static func print(_ repository: Repository, json: Bool, session: Session) async throws {
-        let favorite = await session.explorer.favoriteIDs(for: .owner).contains(repository.id)
+        let favorite = await session.reading.favoriteIDs(for: .owner).contains(repository.id)
         if json {
             try printJSON(RepositoryJSON(repository: repository, favorite: favorite))
         } else {
-            writeOut(RepositoryOutput.detail(repository, favorite: favorite, terminal: session.terminal, now: session.explorer.now()))
+            writeOut(RepositoryOutput.detail(repository, favorite: favorite, terminal: session.terminal, now: session.reading.now()))
         }
     }
 }

@@ -32,7 +32,8 @@ struct ReposCommand: AsyncParsableCommand {
     func run() async throws {
         try await Session.run(global) { session in
             let query = AccountRepositoryQuery(sort: sort, includeForks: forks, language: language)
-            let result = try await session.explorer.repositories(of: login, query: query, limit: list.limit, progress: session.progress)
+            let result = try await session.reading.lists.repositories(
+                of: login, query: query, limit: list.limit, progress: session.progress)
             SectionOutput.noteSkipped(result.skippedItems)
             if list.json {
                 try printJSON(await session.json(result.items))
@@ -42,7 +43,7 @@ struct ReposCommand: AsyncParsableCommand {
             } else {
                 writeOut(
                     RepositoryOutput.table(
-                        result.items, favorites: await session.explorer.favoriteIDs(for: .owner), terminal: session.terminal))
+                        result.items, favorites: await session.reading.favoriteIDs(for: .owner), terminal: session.terminal))
             }
         }
     }

@@ -15,7 +15,7 @@ struct ReadmeCommand: AsyncParsableCommand {
     func run() async throws {
         try await Session.run(global) { session in
             let name = try argument.repository
-            guard let markdown = try await session.explorer.readmeMarkdown(name) else {
+            guard let markdown = try await session.reading.details.readmeMarkdown(name) else {
                 throw StarscopeError.notFound("\(name) has no README.")
             }
             // As stored for a pipe; on a terminal, without the escape sequences a README could hide.
@@ -42,7 +42,7 @@ struct ReleasesCommand: AsyncParsableCommand {
     func run() async throws {
         try await Session.run(global) { session in
             let name = try argument.repository
-            let result = try await session.explorer.releases(name, limit: list.limit)
+            let result = try await session.reading.details.releases(name, limit: list.limit)
             try SectionOutput.write(result, json: list.json, empty: "\(name) has no releases.") {
                 SectionOutput.releases($0, terminal: session.terminal)
             }
@@ -67,7 +67,7 @@ struct ContributorsCommand: AsyncParsableCommand {
     func run() async throws {
         try await Session.run(global) { session in
             let name = try argument.repository
-            let result = try await session.explorer.contributors(name, limit: list.limit)
+            let result = try await session.reading.details.contributors(name, limit: list.limit)
             // An empty repository (GitHub answers 204) has none: nothing to print, as `gh` prints nothing.
             try SectionOutput.write(result, json: list.json, empty: nil) {
                 SectionOutput.contributors($0, terminal: session.terminal)

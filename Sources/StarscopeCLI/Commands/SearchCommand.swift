@@ -34,7 +34,7 @@ struct SearchCommand: AsyncParsableCommand {
             let search = self.search
             switch search.kind {
             case .users:
-                let result = try await session.explorer.searchUsers(search, limit: list.limit)
+                let result = try await session.reading.search.searchUsers(search, limit: list.limit)
                 SectionOutput.noteSkipped(result.skippedItems)
                 if list.json {
                     try printJSON(result.items)
@@ -44,7 +44,7 @@ struct SearchCommand: AsyncParsableCommand {
                     writeOut(AccountOutput.table(result.items, terminal: session.terminal))
                 }
             case .repositories:
-                let result = try await session.explorer.searchRepositories(search, limit: list.limit)
+                let result = try await session.reading.search.searchRepositories(search, limit: list.limit)
                 SectionOutput.noteSkipped(result.skippedItems)
                 if result.incomplete {
                     StandardError().writeLine("warning: GitHub's search timed out, so some repositories may be missing.")
@@ -56,7 +56,7 @@ struct SearchCommand: AsyncParsableCommand {
                 } else {
                     writeOut(
                         RepositoryOutput.table(
-                            result.items, favorites: await session.explorer.favoriteIDs(for: .owner), terminal: session.terminal))
+                            result.items, favorites: await session.reading.favoriteIDs(for: .owner), terminal: session.terminal))
                 }
             }
         }

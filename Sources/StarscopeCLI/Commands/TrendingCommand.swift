@@ -36,7 +36,7 @@ struct TrendingCommand: AsyncParsableCommand {
     func run() async throws {
         try await Session.run(global) { session in
             let query = TrendingQuery(timeframe: since, language: language, text: query, topic: topic, sort: sort)
-            let result = try await session.explorer.trending(query, limit: list.limit, progress: session.progress)
+            let result = try await session.reading.lists.trending(query, limit: list.limit, progress: session.progress)
             SectionOutput.noteSkipped(result.skippedItems)
             if result.incomplete {
                 StandardError().writeLine("warning: GitHub's search timed out, so some repositories may be missing.")
@@ -48,7 +48,7 @@ struct TrendingCommand: AsyncParsableCommand {
             } else {
                 writeOut(
                     RepositoryOutput.table(
-                        result.items, favorites: await session.explorer.favoriteIDs(for: .owner), terminal: session.terminal))
+                        result.items, favorites: await session.reading.favoriteIDs(for: .owner), terminal: session.terminal))
             }
         }
     }

@@ -23,20 +23,20 @@ struct UpdatesCommand: AsyncParsableCommand {
     func run() async throws {
         try await Session.run(global) { session in
             if !global.offline {
-                let round = await UpdatesCheck(explorer: session.explorer, database: session.database).run()
+                let round = await UpdatesCheck(reading: session.reading, database: session.database).run()
                 if let failure = round.failure {
                     StandardError().writeLine("note: not every favourite could be checked: \(failure.message)")
                 }
             }
             let feed = UpdatesFeed(database: session.database, viewer: .owner)
-            let updates = all ? try await feed.recent(now: session.explorer.now()) : try await feed.unseen()
+            let updates = all ? try await feed.recent(now: session.reading.now()) : try await feed.unseen()
             try await feed.markSeen(updates)
             if json {
                 try printJSON(updates.map(UpdateJSON.init))
             } else if updates.isEmpty {
                 writeOut(all ? "Nothing happened to your favourites in the last 30 days.\n" : "Nothing new since you last looked.\n")
             } else {
-                let now = session.explorer.now()
+                let now = session.reading.now()
                 let lines = updates.map { update in
                     "\(update.kind.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) \(RelativeTime.describe(update.occurredAt, now: now).padding(toLength: 14, withPad: " ", startingAt: 0)) \(TerminalText.clean(update.summary))"
                 }

@@ -8,21 +8,21 @@ import StarscopeModels
 enum RepositorySections {
     static func print(_ repository: Repository, session: Session) async {
         guard let name = try? RepositoryName(parsing: repository.fullName) else { return }
-        let explorer = session.explorer
+        let reading = session.reading
         var fields: [(String, String)] = []
         do {
-            fields.append(("Languages", SectionOutput.languages(try await explorer.languages(name))))
+            fields.append(("Languages", SectionOutput.languages(try await reading.details.languages(name))))
         } catch {
             StandardError().writeLine("starscope: languages unavailable: \(error.message)")
         }
         do {
-            fields.append(("Latest release", SectionOutput.latestRelease(try await explorer.latestRelease(name))))
+            fields.append(("Latest release", SectionOutput.latestRelease(try await reading.details.latestRelease(name))))
         } catch {
             StandardError().writeLine("starscope: latest release unavailable: \(error.message)")
         }
         var text = KeyValueOutput.lines(fields, terminal: session.terminal).joined(separator: "\n") + "\n"
         do {
-            if let markdown = try await explorer.readmeMarkdown(name) {
+            if let markdown = try await reading.details.readmeMarkdown(name) {
                 text += "\n" + session.terminal.style("README", .bold) + "\n\n" + SectionOutput.cleanLines(markdown)
                 if !text.hasSuffix("\n") { text += "\n" }
             } else {

@@ -12,13 +12,13 @@ struct Session {
     let environment: [String: String]
     let terminal: Terminal
     let database: AppDatabase
-    let explorer: Explorer
+    let reading: ReadContext
     /// The transport without the cache, for checks that must reach GitHub (`auth login`).
     let network: GitHubClient
     let configuration: GitHubConfiguration
     let tokenSource: TokenSource
 
-    var favorites: Favorites { Favorites(explorer: explorer, database: database) }
+    var favorites: Favorites { Favorites(reading: reading, database: database) }
 
     /// Stars on GitHub, with this run's token.
     var stars: GitHubStars { GitHubStars(favorites: favorites, hasToken: tokenSource.token != nil) }
@@ -48,7 +48,7 @@ struct Session {
             environment: environment,
             terminal: terminal,
             database: database,
-            explorer: stack.explorer(token: tokenSource.token),
+            reading: stack.reading(token: tokenSource.token),
             network: stack.networkClient(token: tokenSource.token),
             configuration: settings.gitHubConfiguration(token: tokenSource.token),
             tokenSource: tokenSource
@@ -75,7 +75,7 @@ struct Session {
 
     /// `--json` repositories with their favourite flag.
     func json(_ repositories: [Repository]) async -> [RepositoryJSON] {
-        let favorites = await explorer.favoriteIDs(for: .owner)
+        let favorites = await reading.favoriteIDs(for: .owner)
         return repositories.map { RepositoryJSON(repository: $0, favorite: favorites.contains($0.id)) }
     }
 }

@@ -10,7 +10,7 @@ enum Watch {
         var known: [String: Int] = [:]
         StandardError().writeLine("Watching star counts (at most every \(Int(interval)) s, within half of the rate limit); Ctrl-C stops.")
         while !Task.isCancelled {
-            let round = await scheduler.round(sources, explorer: session.explorer)
+            let round = await scheduler.round(sources, reading: session.reading)
             for (repo, stars) in round.stars.values.flatMap({ $0 }).sorted(by: { $0.key < $1.key }) {
                 if let before = known[repo], before != stars {
                     let change = stars - before

@@ -5,7 +5,7 @@ import Logging
 import StarscopeStore
 
 /// The one place that stacks the layers between a use case and GitHub: configuration →
-/// `HTTPTransport` → `CachingTransport` → `GitHubClient` → `Explorer`. The terminal builds one per
+/// `HTTPTransport` → `CachingTransport` → `GitHubClient` → `ReadContext`. The terminal builds one per
 /// run; `serve` builds one per token in use.
 public struct GitHubStack: Sendable {
     public let environment: StarscopeEnvironment
@@ -36,12 +36,12 @@ public struct GitHubStack: Sendable {
     /// `viewer` is whose eyes GitHub's answers are read through (an account's own token, or the
     /// owner's, guests' and everyone's on the server's token): what may be shown and kept of
     /// them is the store's audience rule.
-    public func explorer(token: String?, viewer: Viewer = .owner) -> Explorer {
+    public func reading(token: String?, viewer: Viewer = .owner) -> ReadContext {
         let configuration = environment.gitHubConfiguration(token: token)
         let cached = CachingTransport(
             upstream: network(configuration), database: database, configuration: configuration, policy: environment.cachePolicy,
             holder: viewer)
-        return Explorer(client: GitHubClient(transport: cached), database: database, viewer: viewer)
+        return ReadContext(client: GitHubClient(transport: cached), database: database, viewer: viewer)
     }
 
     /// A client that always asks GitHub, for checks that must reach it (a token being saved).

@@ -28,7 +28,7 @@ public struct LiveCheck: Sendable {
     public var failure: GitHubError?
 }
 
-extension Explorer {
+extension ReadContext {
     /// Re-checks one source through the cache (conditional requests where GitHub allows them).
     ///
     /// When the cache had to stand in because GitHub refused (rate limits, failures), the check

@@ -27,7 +27,7 @@ public struct LiveScheduler: Sendable {
 
     /// Checks each source once, in turn, until the round's budget is spent: for each bucket, the
     /// `share` of what remained when the round began (unknown until GitHub first reports it).
-    public mutating func round(_ sources: Set<LiveSource>, explorer: Explorer, now: @Sendable () -> Date = { Date() }) async -> Round {
+    public mutating func round(_ sources: Set<LiveSource>, reading: ReadContext, now: @Sendable () -> Date = { Date() }) async -> Round {
         var round = Round()
         var perResource: [String: Int] = [:]
         var pause: TimeInterval = 0
@@ -47,7 +47,7 @@ public struct LiveScheduler: Sendable {
                 continue
             }
             perResource[source.resource, default: 0] += 1
-            let result = await explorer.check(source)
+            let result = await reading.check(source)
             if let rateLimit = result.rateLimit {
                 if floor[source.resource] == nil {
                     let before = rateLimit.remaining + 1

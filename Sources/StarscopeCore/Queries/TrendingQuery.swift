@@ -45,7 +45,7 @@ public struct TrendingQuery: Hashable, Sendable {
 
     /// No language, text or topic: the whole of GitHub's new repositories for the timeframe,
     /// more than a thousand on GitHub for any of them, so every page a limit needs is there and
-    /// can be asked for at once (`Explorer.trending`).
+    /// can be asked for at once (`RepositoryLists.trending`).
     public var isUnfiltered: Bool {
         language == nil && text == nil && topic == nil
     }

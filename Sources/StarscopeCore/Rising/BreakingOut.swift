@@ -97,9 +97,9 @@ public struct BreakingOut: Sendable {
     /// Asks GitHub for the newest weeks of up to `limit` candidates not asked today (one request
     /// each, conditional through the cache); returns how many answered.
     @discardableResult
-    public static func refresh(explorer: Explorer, limit: Int) async -> Int {
-        guard limit > 0, let database = explorer.database else { return 0 }
-        let time = explorer.now()
+    public static func refresh(reading: ReadContext, limit: Int) async -> Int {
+        guard limit > 0, let database = reading.database else { return 0 }
+        let time = reading.now()
         guard
             let candidates = try? await database.breakingOutCandidates(
                 seenSince: time.addingTimeInterval(-7 * 86_400), staleBefore: time.addingTimeInterval(-86_400), limit: limit)
@@ -108,7 +108,7 @@ public struct BreakingOut: Sendable {
         for candidate in candidates {
             guard let name = try? RepositoryName(parsing: candidate.fullName) else { continue }
             do {
-                let page = try await explorer.client.starHistoryPage(owner: name.owner, name: name.name)
+                let page = try await reading.client.starHistoryPage(owner: name.owner, name: name.name)
                 try? await database.saveRecentStarWeeks(of: candidate, weeks: page.items, at: time)
                 answered += 1
             } catch .validationFailed, .notFound {

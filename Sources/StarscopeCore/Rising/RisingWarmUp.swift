@@ -5,19 +5,19 @@ import Foundation
 public struct RisingWarmUp: Sendable {
     public static let timeframes = Timeframe.allCases
 
-    public let explorer: Explorer
+    public let reading: ReadContext
 
-    public init(explorer: Explorer) {
-        self.explorer = explorer
+    public init(reading: ReadContext) {
+        self.reading = reading
     }
 
     /// Searches each timeframe's first page (answers still fresh cost nothing); returns how many
-    /// could be read. The explorer records every count that changed.
+    /// could be read. The reading context records every count that changed.
     @discardableResult
     public func run() async -> Int {
         var read = 0
         for timeframe in Self.timeframes {
-            if (try? await explorer.trendingPage(TrendingQuery(timeframe: timeframe), page: 1)) != nil { read += 1 }
+            if (try? await reading.lists.trendingPage(TrendingQuery(timeframe: timeframe), page: 1)) != nil { read += 1 }
         }
         return read
     }

@@ -3,7 +3,7 @@ import GitHubAPI
 import StarscopeModels
 import StarscopeStore
 
-/// Checks the favourites of the explorer's account for news, with that account's token: each
+/// Checks the favourites of the reading context's account for news, with that account's token: each
 /// repository and its latest release, a conditional request through the cache (free while
 /// fresh), then records what changed for every account that favourites it (for a private
 /// repository, for this account alone). With no favourites it asks GitHub nothing.
@@ -35,24 +35,24 @@ public struct UpdatesCheck: Sendable {
     /// A repository GitHub no longer has is tried again after this long, not every round.
     public static let goneRecheckInterval: TimeInterval = 86_400
 
-    public let explorer: Explorer
+    public let reading: ReadContext
     public let database: any Store
 
-    public init(explorer: Explorer, database: any Store) {
-        self.explorer = explorer
+    public init(reading: ReadContext, database: any Store) {
+        self.reading = reading
         self.database = database
     }
 
     /// Checks from `start`, at most `budget` requests' worth (nil: every favourite).
     public func run(budget: Int? = nil, start: Int = 0) async -> Round {
         var round = Round()
-        guard let watched = try? await database.watchedRepositories(for: explorer.viewer), !watched.isEmpty else { return round }
+        guard let watched = try? await database.watchedRepositories(for: reading.viewer), !watched.isEmpty else { return round }
         let known = Dictionary(
-            ((try? await database.watchProblems(for: explorer.viewer)) ?? []).map { ($0.repositoryID, $0) },
+            ((try? await database.watchProblems(for: reading.viewer)) ?? []).map { ($0.repositoryID, $0) },
             uniquingKeysWith: { first, _ in first })
         let from = start < watched.count ? start : 0
         for (offset, item) in watched.enumerated().dropFirst(from) {
-            if let problem = known[item.id], problem.gone, explorer.now().timeIntervalSince(problem.checkedAt) < Self.goneRecheckInterval {
+            if let problem = known[item.id], problem.gone, reading.now().timeIntervalSince(problem.checkedAt) < Self.goneRecheckInterval {
                 continue
             }
             if let budget, (round.checked + 1) * Self.requestsPerRepository > budget {
@@ -88,17 +88,17 @@ public struct UpdatesCheck: Sendable {
     /// Records why `fullName` could not be checked; the first time GitHub answers 404 for it,
     /// also the update that it is no longer on GitHub, for this account (whose token cannot see it).
     func record(_ error: StarscopeError, repositoryID: Int64, fullName: String, known: WatchProblem?) async {
-        let now = explorer.now()
+        let now = reading.now()
         let gone = if case .notFound = error { true } else { false }
         let problem = WatchProblem(
-            for: explorer.viewer, repositoryID: repositoryID, fullName: fullName,
+            for: reading.viewer, repositoryID: repositoryID, fullName: fullName,
             problem: gone
                 ? "\(fullName) is no longer on GitHub (deleted, made private or blocked); it is checked once a day." : error.message,
             gone: gone, since: known?.since ?? now, checkedAt: now)
         var updates: [Update] = []
         if gone, known?.gone != true {
             let url =
-                (try? await database.snapshot(fullName: fullName, for: explorer.viewer))?.repository.htmlURL
+                (try? await database.snapshot(fullName: fullName, for: reading.viewer))?.repository.htmlURL
                 ?? "https://github.com/\(fullName)"
             updates.append(
                 Update(
@@ -111,18 +111,18 @@ public struct UpdatesCheck: Sendable {
 
     /// One repository: what it is now against what was known, recorded with its updates.
     public func check(_ name: RepositoryName, repositoryID: Int64) async throws(StarscopeError) {
-        let repository = try await explorer.repository(name)
+        let repository = try await reading.details.repository(name)
         // The repository was just seen, so a 404 here means no release (not no repository).
         let current = try RepositoryName(parsing: repository.fullName)
         let release: Release?
         do {
-            release = try await explorer.client.latestRelease(owner: current.owner, name: current.name)
+            release = try await reading.client.latestRelease(owner: current.owner, name: current.name)
         } catch .notFound {
             release = nil
         } catch {
             throw StarscopeError(error, about: .repository(current))
         }
-        let now = explorer.now()
+        let now = reading.now()
         let seen = RepositoryWatch(
             repositoryID: repository.id, fullName: repository.fullName, stars: repository.stargazersCount, archived: repository.archived,
             latestRelease: release?.tagName, checkedAt: now)
@@ -142,7 +142,7 @@ public struct UpdatesCheck: Sendable {
         let updates = UpdateRules.updates(
             before: before, now: seen, repository: repository, release: release, history: history, gitHubDays: gitHubDays, at: now)
         do {
-            try await database.record(seen, updates: updates, of: repository, checkedFor: explorer.viewer)
+            try await database.record(seen, updates: updates, of: repository, checkedFor: reading.viewer)
         } catch {
             throw StarscopeError(error)
         }

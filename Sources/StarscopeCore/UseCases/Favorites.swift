@@ -5,13 +5,13 @@ import StarscopeStore
 
 /// Favourite repositories: kept in the store with a full snapshot, so they work with no network.
 public struct Favorites: Sendable {
-    public let explorer: Explorer
+    public let reading: ReadContext
     public let database: any Store
     /// Whose favourites: the owner for the terminal and a server without accounts, else an account.
     public let viewer: Viewer
 
-    public init(explorer: Explorer, database: any Store, viewer: Viewer = .owner) {
-        self.explorer = explorer
+    public init(reading: ReadContext, database: any Store, viewer: Viewer = .owner) {
+        self.reading = reading
         self.database = database
         self.viewer = viewer
     }
@@ -21,9 +21,9 @@ public struct Favorites: Sendable {
     public func add(_ name: RepositoryName, snapshotFreshFor: TimeInterval? = nil) async throws(StarscopeError) -> (
         repository: Repository, added: Bool
     ) {
-        let repository = try await explorer.repository(name, snapshotFreshFor: snapshotFreshFor)
+        let repository = try await reading.details.repository(name, snapshotFreshFor: snapshotFreshFor)
         let added = try await StarscopeError.fromStore { () async throws(StoreError) in
-            try await database.addFavorite(repository, for: viewer, at: explorer.now())
+            try await database.addFavorite(repository, for: viewer, at: reading.now())
         }
         return (repository, added)
     }
@@ -38,7 +38,7 @@ public struct Favorites: Sendable {
     /// store's, never sent to GitHub.
     public func remove(storedName: String) async throws(StarscopeError) {
         let removed = try await StarscopeError.fromStore { () async throws(StoreError) in
-            try await database.removeFavorite(fullName: storedName, for: viewer, at: explorer.now())
+            try await database.removeFavorite(fullName: storedName, for: viewer, at: reading.now())
         }
         guard removed else { throw .notFound("\(storedName) is not one of your favourites.") }
     }
@@ -49,7 +49,7 @@ public struct Favorites: Sendable {
     public func restore(storedName: String) async throws(StarscopeError) -> Bool {
         try await StarscopeError.fromStore { () async throws(StoreError) in
             try await database.restoreFavorite(
-                fullName: storedName, for: viewer, removedSince: explorer.now() - Favorite.undoWindow)
+                fullName: storedName, for: viewer, removedSince: reading.now() - Favorite.undoWindow)
         }
     }
 
@@ -66,7 +66,7 @@ public struct Favorites: Sendable {
             // in a request: that favourite keeps its snapshot.
             guard let name = try? RepositoryName(owner: favorite.repository.owner.login, name: favorite.repository.name) else { continue }
             do {
-                refreshed.append(try await explorer.client.repository(owner: name.owner, name: name.name))
+                refreshed.append(try await reading.client.repository(owner: name.owner, name: name.name))
             } catch {
                 // GitHub cannot answer now: keep the saved snapshots and stop asking.
                 if error.isTransient {
@@ -75,7 +75,7 @@ public struct Favorites: Sendable {
                 }
             }
         }
-        await explorer.observe(refreshed)
+        await reading.observe(refreshed)
         return try await StarscopeError.fromStore { () async throws(StoreError) in try await database.favorites(for: viewer, tag: tag) }
     }
 
@@ -135,7 +135,7 @@ public struct Favorites: Sendable {
     public func export() async throws(StarscopeError) -> Data {
         let favorites = try await StarscopeError.fromStore { () async throws(StoreError) in try await database.favorites(for: viewer) }
         do {
-            return try FavoritesArchive.export(favorites, at: explorer.now())
+            return try FavoritesArchive.export(favorites, at: reading.now())
         } catch {
             throw .unavailable("Starscope could not write the export: \(error).")
         }
@@ -143,7 +143,7 @@ public struct Favorites: Sendable {
 
     public func importFavorites(_ data: Data) async throws(StarscopeError) -> FavoritesArchive.ImportReport {
         try await StarscopeError.fromStore { () async throws(StoreError) in
-            try await database.importFavorites(data, for: viewer, at: explorer.now())
+            try await database.importFavorites(data, for: viewer, at: reading.now())
         }
     }
 

@@ -49,15 +49,15 @@ public struct GitHubStars: Sendable {
     /// without asking; nil without a token or when nothing recent is known.
     public func remembered(_ name: RepositoryName) -> Bool? {
         guard hasToken else { return nil }
-        return memory?.state(for: favorites.viewer, repository: name.description, now: favorites.explorer.now())
+        return memory?.state(for: favorites.viewer, repository: name.description, now: favorites.reading.now())
     }
 
     /// Whether the token's user starred `name` on GitHub; nil without a token, or when GitHub cannot say.
     public func isStarred(_ name: RepositoryName) async -> Bool? {
         guard hasToken else { return nil }
-        let now = favorites.explorer.now()
+        let now = favorites.reading.now()
         if let known = memory?.state(for: favorites.viewer, repository: name.description, now: now) { return known }
-        guard let starred = try? await favorites.explorer.client.isStarred(owner: name.owner, name: name.name) else { return nil }
+        guard let starred = try? await favorites.reading.client.isStarred(owner: name.owner, name: name.name) else { return nil }
         memory?.record(starred, for: favorites.viewer, repository: name.description, now: now)
         return starred
     }
@@ -67,10 +67,10 @@ public struct GitHubStars: Sendable {
     @discardableResult
     public func setStar(_ name: RepositoryName, starred: Bool) async throws(StarscopeError) -> StarChange {
         guard hasToken else { throw Self.needsToken }
-        let explorer = favorites.explorer
-        let client = explorer.client
+        let reading = favorites.reading
+        let client = reading.client
         // The count as the page showed it (a fresh snapshot), and the state before.
-        let before = try? await explorer.repository(name, snapshotFreshFor: 600)
+        let before = try? await reading.details.repository(name, snapshotFreshFor: 600)
         // GitHub's word, not a kept one: a star given on github.com a moment ago moves no count.
         let was = try? await client.isStarred(owner: name.owner, name: name.name)
         do {
@@ -82,14 +82,14 @@ public struct GitHubStars: Sendable {
         } catch {
             throw StarscopeError(error, about: .repository(name))
         }
-        memory?.record(starred, for: favorites.viewer, repository: name.description, now: explorer.now())
+        memory?.record(starred, for: favorites.viewer, repository: name.description, now: reading.now())
         if let favorite = try? await favorites.database.favorite(fullName: name.description, for: favorites.viewer) {
             try? await favorites.database.setStarredOnGitHub(starred, repositoryID: favorite.repository.id, for: favorites.viewer)
         }
         guard var repository = before else { return StarChange(starred: starred, stars: nil) }
         if let was, was != starred {
             repository.stargazersCount = max(0, repository.stargazersCount + (starred ? 1 : -1))
-            await explorer.observe([repository])
+            await reading.observe([repository])
         }
         return StarChange(starred: starred, stars: repository.stargazersCount)
     }
@@ -99,7 +99,7 @@ public struct GitHubStars: Sendable {
     /// favourite GitHub does not star right now is starred (whatever its mark said).
     public func sync(push: Bool, progress: PageProgress? = nil) async throws(StarscopeError) -> SyncReport {
         guard hasToken else { throw Self.needsToken }
-        let explorer = favorites.explorer
+        let reading = favorites.reading
         // Only GitHub's own list will do: a saved copy standing in for it would sync an old list.
         let check = CacheReport()
         let stars: ListResult<Repository>
@@ -107,9 +107,9 @@ public struct GitHubStars: Sendable {
             // Stars given or taken back on github.com a moment ago count: every page is asked for.
             stars = try await CachingTransport.$asksGitHub.withValue(true) {
                 try await CacheReport.$current.withValue(check) {
-                    try await explorer.collect(limit: Self.syncLimit, perPage: 100, about: .token, progress: progress) {
+                    try await reading.collect(limit: Self.syncLimit, perPage: 100, about: .token, progress: progress) {
                         () async throws(GitHubError) in
-                        try await explorer.client.starred(perPage: 100)
+                        try await reading.client.starred(perPage: 100)
                     }
                 }
             }
@@ -124,7 +124,7 @@ public struct GitHubStars: Sendable {
         var report = SyncReport()
         let (added, existing) = try await StarscopeError.fromStore { () async throws(StoreError) in
             try await favorites.database.addFavorites(
-                stars.items, for: favorites.viewer, starredOnGitHub: true, at: explorer.now())
+                stars.items, for: favorites.viewer, starredOnGitHub: true, at: reading.now())
         }
         report.added = added
         report.alreadyFavorites = existing

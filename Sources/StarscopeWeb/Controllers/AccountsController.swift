@@ -46,7 +46,7 @@ struct AccountsController {
             return (try? await services.database.account(key: key))?.login
         }
         guard await services.stars(for: context).hasToken else { return nil }
-        return try? await services.explorer.client.tokenOwner().profile.login
+        return try? await services.reading.client.tokenOwner().profile.login
     }
 
     /// An unknown account is a 404 when GitHub says so within `PageStream.grace` (a cached
@@ -62,10 +62,10 @@ struct AccountsController {
     }
 
     func model(_ list: AccountList, context: WebContext) async -> AccountPage {
-        let explorer = await services.explorer(for: context)
-        var page = AccountPage(list: list, now: explorer.now())
+        let reading = await services.reading(for: context)
+        var page = AccountPage(list: list, now: reading.now())
         do {
-            page.profile = try await explorer.profile(login: list.login)
+            page.profile = try await reading.people.profile(login: list.login)
         } catch {
             if error.isNotFound {
                 page.notFound = error.message
@@ -75,8 +75,8 @@ struct AccountsController {
             return page
         }
         do {
-            let (items, next) = try await explorer.repositoriesPage(of: list.login, query: list.query, page: list.page)
-            let favorites = await explorer.favoriteIDs(for: context.viewer)
+            let (items, next) = try await reading.lists.repositoriesPage(of: list.login, query: list.query, page: list.page)
+            let favorites = await reading.favoriteIDs(for: context.viewer)
             page.rows = items.map { RepositoryRow($0, favorite: favorites.contains($0.id), origin: .account(list), now: page.now) }
             page.next = next.map { list.with(page: $0) }
         } catch {
@@ -92,7 +92,7 @@ struct AccountsController {
         ) {
             var page = PeoplePage(list: list)
             do throws(StarscopeError) {
-                let (items, next) = try await services.explorer(for: context).usersPage(since: list.since)
+                let (items, next) = try await services.reading(for: context).people.usersPage(since: list.since)
                 page.accounts = list.byLogin ? items.sorted { $0.login.lowercased() < $1.login.lowercased() } : items
                 page.next = next.map { PeopleList(since: $0, byLogin: list.byLogin) }
             } catch {
@@ -104,14 +104,14 @@ struct AccountsController {
 
     @Sendable func activity(_ request: Request, context: WebContext) async throws -> Response {
         let login = try Self.login(context)
-        let explorer = await services.explorer(for: context)
-        let shell = ActivityPage(login: login, now: explorer.now())
+        let reading = await services.reading(for: context)
+        let shell = ActivityPage(login: login, now: reading.now())
         return try await PageStream.response(
             request, context: context, whole: services.database.isShared, shell: shell, title: "activity"
         ) {
             var page = shell
             do throws(StarscopeError) {
-                page.events = try await explorer.activity(login: login, limit: 100).items
+                page.events = try await reading.people.activity(login: login, limit: 100).items
             } catch {
                 if error.isNotFound {
                     page.notFound = error.message

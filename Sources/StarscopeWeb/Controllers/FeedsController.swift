@@ -24,10 +24,10 @@ struct FeedsController {
 
     @Sendable func trending(_ request: Request, context: WebContext) async throws -> AtomFeed {
         let list = try TrendingList(QueryValues(request)).with(page: 1)
-        let explorer = await services.explorer(for: context)
+        let reading = await services.reading(for: context)
         let items: [Repository]
         do {
-            items = try await explorer.trendingPage(list.query, page: 1, rows: Self.entryLimit).items
+            items = try await reading.lists.trendingPage(list.query, page: 1, rows: Self.entryLimit).items
         } catch {
             if case .invalidInput = error { throw HTTPError(.badRequest, message: error.message) }
             throw HTTPError(error.isNotFound ? .notFound : .serviceUnavailable, message: error.message)
@@ -44,7 +44,7 @@ struct FeedsController {
             title: list.feedTitle,
             subtitle: "Repositories created \(list.query.timeframe.label), \(TrendingPage.order(list.query.sort)) — not stars gained.",
             selfURL: origin.url(.trendingFeed(list)), alternateURL: origin.url(.trending(list)), entries: entries,
-            quiet: Self.startOfDay(explorer.now()))
+            quiet: Self.startOfDay(reading.now()))
     }
 
     @Sendable func rising(_ request: Request, context: WebContext) async throws -> AtomFeed {

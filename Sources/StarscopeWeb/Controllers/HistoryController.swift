@@ -19,7 +19,7 @@ struct HistoryController {
 
     @Sendable func compare(_ request: Request, context: WebContext) async throws -> HTML {
         let list = try CompareList(QueryValues(request))
-        let entries = await Self.entries(list.repositories, explorer: await services.explorer(for: context))
+        let entries = await Self.entries(list.repositories, reading: await services.reading(for: context))
         return context.render(ComparePage(list: list, entries: entries))
     }
 
@@ -28,7 +28,7 @@ struct HistoryController {
         let list = try CompareList(values)
         let theme = try EmbedTheme(values)
         guard list.repositories.count >= 2 else { throw HTTPError(.badRequest, message: "Give 2 to 10 repositories in “repos”.") }
-        let page = ComparePage(list: list, entries: await Self.entries(list.repositories, explorer: services.embedExplorer))
+        let page = ComparePage(list: list, entries: await Self.entries(list.repositories, reading: services.embedReading))
         guard let chart = page.chart else { throw HTTPError(.notFound, message: "Fewer than two of these have a star history to draw.") }
         return Self.svg(
             chart.document(label: "Stars of \(list.repositories.map(\.description).joined(separator: ", "))", palette: theme.palette))
@@ -40,7 +40,7 @@ struct HistoryController {
         else {
             throw HTTPError(.notFound)
         }
-        let entry = ComparePage.Entry(name: name, history: await Self.history(name, explorer: services.embedExplorer))
+        let entry = ComparePage.Entry(name: name, history: await Self.history(name, reading: services.embedReading))
         guard let curve = entry.curve, let first = curve.days.first else {
             throw HTTPError(.notFound, message: entry.problem ?? "No star history.")
         }
@@ -51,31 +51,31 @@ struct HistoryController {
         )
     }
 
-    static func history(_ name: RepositoryName, explorer: Explorer) async -> Result<RepositoryStarHistory, StarscopeError> {
+    static func history(_ name: RepositoryName, reading: ReadContext) async -> Result<RepositoryStarHistory, StarscopeError> {
         do {
-            return .success(try await explorer.starHistory(name))
+            return .success(try await reading.history.starHistory(name))
         } catch {
             return .failure(error)
         }
     }
 
     /// The history of a repository the caller has in hand, with the weeks kept for it (read
-    /// with Starscope's own counts: `Explorer.starRecords(of:)`).
-    static func history(of repository: Repository, kept: GitHubStarHistory?, explorer: Explorer) async -> Result<
+    /// with Starscope's own counts: `StarHistories.starRecords(of:)`).
+    static func history(of repository: Repository, kept: GitHubStarHistory?, reading: ReadContext) async -> Result<
         RepositoryStarHistory, StarscopeError
     > {
         do {
-            return .success(try await explorer.starHistory(of: repository, kept: kept))
+            return .success(try await reading.history.starHistory(of: repository, kept: kept))
         } catch {
             return .failure(error)
         }
     }
 
     /// Each repository's history, a few at a time, in the order asked.
-    static func entries(_ names: [RepositoryName], explorer: Explorer) async -> [ComparePage.Entry] {
+    static func entries(_ names: [RepositoryName], reading: ReadContext) async -> [ComparePage.Entry] {
         await withTaskGroup(of: (Int, ComparePage.Entry).self) { group in
             for (index, name) in names.enumerated() {
-                group.addTask { (index, ComparePage.Entry(name: name, history: await history(name, explorer: explorer))) }
+                group.addTask { (index, ComparePage.Entry(name: name, history: await history(name, reading: reading))) }
             }
             var entries: [(Int, ComparePage.Entry)] = []
             for await entry in group { entries.append(entry) }

@@ -40,8 +40,8 @@ struct RepositoryController {
             return .redirect(to: SiteURL.repository(moved, from: origin).href, type: .permanent)
         }
         detail.sectionsFollow = true
-        let explorer = await services.explorer(for: context)
-        let sections = sections(of: repository, name: name, beside: detail, explorer: explorer)
+        let reading = await services.reading(for: context)
+        let sections = sections(of: repository, name: name, beside: detail, reading: reading)
         let split = SplitPage(origin: origin, list: list, detail: detail)
         let (policy, whole) = (RepositorySectionsPart.policy, services.database.isShared)
         // The same page rendered before (`RepositoryPage.RenderKey`) is copied straight into the answer's buffers.
@@ -59,7 +59,7 @@ struct RepositoryController {
 
     /// The README, languages, releases, contributors and star history of `repository`, shown
     /// below `detail`; copied when the same sections were rendered before (`RepositorySectionsPart.RenderKey`).
-    func sections(of repository: Repository, name: RepositoryName, beside detail: RepositoryPage, explorer: Explorer)
+    func sections(of repository: Repository, name: RepositoryName, beside detail: RepositoryPage, reading: ReadContext)
         -> @Sendable () async -> HTML
     {
         let now = detail.now
@@ -67,10 +67,10 @@ struct RepositoryController {
         return {
             // Starscope's counts and GitHub's kept weeks in one store read, then GitHub's history,
             // beside the other sections.
-            async let starred = Self.history(of: repository, explorer: explorer)
+            async let starred = Self.history(of: repository, reading: reading)
             // The banner was sent already: sections GitHub could not refresh say so themselves.
             let report = CacheReport()
-            let sections = await CacheReport.$current.withValue(report) { await explorer.sections(name) }
+            let sections = await CacheReport.$current.withValue(report) { await reading.details.sections(name) }
             let (samples, history) = await starred
             let observed = StarHistoryChart(points: samples.map { .init(date: $0.recordedAt, stars: $0.stars) }, now: now)
             let historySection = HistorySection(name: name, gitHub: history, observed: observed, samples: samples, now: now)
@@ -90,17 +90,17 @@ struct RepositoryController {
     }
 
     /// Starscope's own counts of `repository` and GitHub's history of it, the kept weeks read
-    /// with the counts (`Explorer.starRecords(of:)`).
-    static func history(of repository: Repository, explorer: Explorer) async -> (
+    /// with the counts (`StarHistories.starRecords(of:)`).
+    static func history(of repository: Repository, reading: ReadContext) async -> (
         samples: [StarSample], gitHub: Result<RepositoryStarHistory, StarscopeError>
     ) {
-        let records = await explorer.starRecords(of: repository)
-        return (records.samples, await HistoryController.history(of: repository, kept: records.gitHub, explorer: explorer))
+        let records = await reading.history.starRecords(of: repository)
+        return (records.samples, await HistoryController.history(of: repository, kept: records.gitHub, reading: reading))
     }
 
     func detail(_ name: RepositoryName, origin: ListOrigin, beside list: any ListPane, context: WebContext) async -> RepositoryPage {
-        let explorer = await services.explorer(for: context)
-        var page = RepositoryPage(name: name, origin: origin, content: .notFound(""), now: explorer.now())
+        let reading = await services.reading(for: context)
+        var page = RepositoryPage(name: name, origin: origin, content: .notFound(""), now: reading.now())
         let stars = await services.stars(for: context)
         page.canStar = stars.hasToken
         do {
@@ -111,8 +111,8 @@ struct RepositoryController {
             if let row = Self.row(name, in: list.rows) {
                 (repository, favorite) = (row.repository, row.favorite)
             } else {
-                repository = try await explorer.repository(name, snapshotFreshFor: 600)
-                favorite = await explorer.favoriteIDs(for: context.viewer).contains(repository.id)
+                repository = try await reading.details.repository(name, snapshotFreshFor: 600)
+                favorite = await reading.favoriteIDs(for: context.viewer).contains(repository.id)
             }
             page.content = .found(repository, favorite: favorite)
             if favorite, let favorite = await stars.favorites.favorite(storedName: repository.fullName) {

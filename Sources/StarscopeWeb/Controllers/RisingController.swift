@@ -18,9 +18,9 @@ struct RisingController {
     func model(_ list: RisingList, context: WebContext) async throws -> RisingPage {
         if list.breakingOut { return try await breakingOut(list, context: context) }
         let result = try await Rising(database: services.database).rank(list.timeframe)
-        let explorer = await services.explorer(for: context)
-        let favorites = await explorer.favoriteIDs(for: context.viewer)
-        let now = explorer.now()
+        let reading = await services.reading(for: context)
+        let favorites = await reading.favoriteIDs(for: context.viewer)
+        let now = reading.now()
         let rows = result.entries.map { entry in
             RepositoryRow(
                 entry.repository, favorite: favorites.contains(entry.repository.id), origin: .rising(list),
@@ -31,9 +31,9 @@ struct RisingController {
 
     /// Breaking out, from the newest weeks Starscope kept: no request to GitHub.
     func breakingOut(_ list: RisingList, context: WebContext) async throws -> RisingPage {
-        let explorer = await services.explorer(for: context)
-        let favorites = await explorer.favoriteIDs(for: context.viewer)
-        let now = explorer.now()
+        let reading = await services.reading(for: context)
+        let favorites = await reading.favoriteIDs(for: context.viewer)
+        let now = reading.now()
         let ranking: [(size: BreakingOut.Size, entries: [BreakingOut.Entry])]
         do {
             ranking = try await BreakingOut(database: services.database, now: { now }).rank()

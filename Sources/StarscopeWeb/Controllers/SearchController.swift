@@ -43,19 +43,19 @@ struct SearchController {
         var page = page
         let list = page.list
         guard !list.search.text.isEmpty else { return page }
-        let explorer = await services.explorer(for: context)
+        let reading = await services.reading(for: context)
         do {
             switch list.search.kind {
             case .repositories:
-                let window = try await explorer.searchRepositoriesPage(list.search, page: list.page, rows: SearchList.rowsPerPage)
-                let favorites = await explorer.favoriteIDs(for: context.viewer)
-                let now = explorer.now()
+                let window = try await reading.search.searchRepositoriesPage(list.search, page: list.page, rows: SearchList.rowsPerPage)
+                let favorites = await reading.favoriteIDs(for: context.viewer)
+                let now = reading.now()
                 page.rows = window.items.map { RepositoryRow($0, favorite: favorites.contains($0.id), origin: .search(list), now: now) }
                 page.totalCount = window.totalCount
                 page.next = window.nextPage.map { list.with(page: $0) }
                 page.incomplete = window.incomplete
             case .users:
-                let window = try await explorer.searchUsersPage(list.search, page: list.page, rows: SearchList.rowsPerPage)
+                let window = try await reading.search.searchUsersPage(list.search, page: list.page, rows: SearchList.rowsPerPage)
                 page.accounts = window.items
                 page.totalCount = window.totalCount
                 page.next = window.nextPage.map { list.with(page: $0) }

@@ -48,8 +48,8 @@ struct SettingsController {
                 services.settings.environmentToken.map { "from \($0.name) in the environment (it wins over a saved token)" }
                 ?? "saved on this computer"
             do {
-                // The explorer's client carries this same token and answers from the cache while fresh.
-                let (profile, _) = try await services.explorer.client.tokenOwner()
+                // The reading context's client carries this same token and answers from the cache while fresh.
+                let (profile, _) = try await services.reading.client.tokenOwner()
                 state = .server(source: source, owner: profile.login, problem: nil)
             } catch {
                 state = .server(source: source, owner: nil, problem: StarscopeError(error, about: .token).message)
@@ -179,7 +179,7 @@ struct SettingsController {
             throw HTTPError(.serviceUnavailable, message: "Starscope cannot forget the account: \(error.message)")
         }
         services.sessions.forget(context.viewer)
-        services.forgetExplorer(key)
+        services.forgetReading(key)
         return signedOut(request, context: context, clearing: "\"cache\", \"storage\", \"cookies\"")
     }
 

@@ -39,12 +39,12 @@ struct TrendingController {
 
     /// The list's model; a page GitHub cannot give is a model with a failure, not an error.
     func model(_ list: TrendingList, context: WebContext) async throws -> TrendingPage {
-        let explorer = await services.explorer(for: context)
+        let reading = await services.reading(for: context)
         var page = TrendingPage(list: list)
         do {
-            let window = try await explorer.trendingPage(list.query, page: list.page, rows: TrendingList.rowsPerPage)
-            let favorites = await explorer.favoriteIDs(for: context.viewer)
-            let now = explorer.now()
+            let window = try await reading.lists.trendingPage(list.query, page: list.page, rows: TrendingList.rowsPerPage)
+            let favorites = await reading.favoriteIDs(for: context.viewer)
+            let now = reading.now()
             let inputs = KeptTrendingModels.Inputs(
                 items: window.items, favorites: favorites, next: window.nextPage.map { list.with(page: $0) },
                 incomplete: window.incomplete)

@@ -47,11 +47,11 @@ extension WebServices {
     /// returns how many timeframes were read (nil: none was asked).
     @discardableResult
     func warmUpRound() async -> Int? {
-        guard !settings.environment.offline, let overview = try? await explorer.client.rateLimits(),
+        guard !settings.environment.offline, let overview = try? await reading.client.rateLimits(),
             let search = overview.resources["search"],
             Double(search.remaining) > Double(search.limit) * UpdatesBudget.reserve + Double(RisingWarmUp.timeframes.count)
         else { return nil }
-        return await RisingWarmUp(explorer: explorer).run()
+        return await RisingWarmUp(reading: reading).run()
     }
 
     /// Asks for the newest weeks of repositories seen this week, one request each at most daily,
@@ -59,13 +59,13 @@ extension WebServices {
     /// answered (nil: none was asked).
     @discardableResult
     func breakingOutRound(now: Date = Date()) async -> Int? {
-        let explorer = embedExplorer
-        guard !settings.environment.offline, let overview = try? await explorer.client.rateLimits(), let core = overview.resources["core"],
+        let reading = embedReading
+        guard !settings.environment.offline, let overview = try? await reading.client.rateLimits(), let core = overview.resources["core"],
             let budget = UpdatesBudget.requests(
                 remaining: core.remaining, limit: core.limit, reset: core.reset, share: settings.liveShare / 2,
                 interval: settings.updatesInterval, now: now)
         else { return nil }
-        return await BreakingOut.refresh(explorer: explorer, limit: min(100, budget))
+        return await BreakingOut.refresh(reading: reading, limit: min(100, budget))
     }
 
     /// One background round; nil when it asked GitHub nothing (no favourites, offline, or every
@@ -79,14 +79,14 @@ extension WebServices {
         }
         var total: UpdatesCheck.Round?
         for viewer in viewers {
-            guard let explorer = await backgroundExplorer(for: viewer),
+            guard let reading = await backgroundReading(for: viewer),
                 // `/rate_limit` does not count against the limit.
-                let overview = try? await explorer.client.rateLimits(), let core = overview.resources["core"],
+                let overview = try? await reading.client.rateLimits(), let core = overview.resources["core"],
                 let budget = UpdatesBudget.requests(
                     remaining: core.remaining, limit: core.limit, reset: core.reset, share: settings.liveShare / 2,
                     interval: settings.updatesInterval, now: now)
             else { continue }
-            let round = await UpdatesCheck(explorer: explorer, database: database).run(
+            let round = await UpdatesCheck(reading: reading, database: database).run(
                 budget: budget, start: updatesResume.withLock { $0[viewer] ?? 0 })
             updatesResume.withLock { $0[viewer] = round.resumeAt ?? 0 }
             var sum = total ?? UpdatesCheck.Round()

@@ -42,7 +42,7 @@ actor LiveHub {
         var lastLimits: [String: RateLimit]
     }
 
-    let explorer: @Sendable () -> Explorer
+    let reading: @Sendable () -> ReadContext
     let heartbeat: TimeInterval
     private var scheduler: LiveScheduler
     private var subscribers: [UUID: Subscriber] = [:]
@@ -53,10 +53,10 @@ actor LiveHub {
 
     /// Heartbeats come every `heartbeat` seconds, by default every 10 s or as often as the
     /// budget's shortest wait between checks, if that is shorter.
-    init(budget: LiveBudget, heartbeat: TimeInterval? = nil, explorer: @escaping @Sendable () -> Explorer) {
+    init(budget: LiveBudget, heartbeat: TimeInterval? = nil, reading: @escaping @Sendable () -> ReadContext) {
         self.scheduler = LiveScheduler(budget: budget)
         self.heartbeat = heartbeat ?? min(10, budget.minimumInterval)
-        self.explorer = explorer
+        self.reading = reading
     }
 
     /// At most this many open streams, and this many distinct things watched, in all: past that a
@@ -135,7 +135,7 @@ actor LiveHub {
     private func checkAll() async -> TimeInterval {
         let sources = Set(subscribers.values.flatMap(\.sources))
         var scheduler = self.scheduler
-        let round = await scheduler.round(sources, explorer: explorer())
+        let round = await scheduler.round(sources, reading: reading())
         self.scheduler = scheduler
         for (source, stars) in round.stars { publish(source, stars) }
         return round.delay

@@ -9,7 +9,7 @@ import StarscopeSQLite
 import StarscopeStore
 import Synchronization
 
-/// What every request shares: the store, one HTTP client, the avatar cache, and an explorer for
+/// What every request shares: the store, one HTTP client, the avatar cache, and a reading context for
 /// the token in use (which Settings can change while the app runs).
 public final class WebServices: Sendable {
     public let settings: WebSettings
@@ -20,7 +20,7 @@ public final class WebServices: Sendable {
     let avatars: AvatarCache
     let tokenFile: TokenFile
     let live: LiveHub
-    private let current: CurrentExplorer
+    private let current: CurrentReading
     let hostPolicy: HostPolicy
     let trustedProxies: TrustedProxies
     let sessions = SessionCache()
@@ -45,8 +45,8 @@ public final class WebServices: Sendable {
     private let listening: Mutex<(port: Int, signInBase: String?)>
     /// With accounts: seals each account's token at rest.
     let vault: TokenVault?
-    /// With accounts: an explorer per signed-in account, over that account's own token.
-    private let accountExplorers = Mutex<[AccountKey: Explorer]>([:])
+    /// With accounts: a reading context per signed-in account, over that account's own token.
+    private let accountReadings = Mutex<[AccountKey: ReadContext]>([:])
     /// With accounts: live counts per signed-in account, checked with that account's token and
     /// spending its budget (guests and the server's own pages share `live`).
     private let accountHubs = Mutex<[AccountKey: LiveHub]>([:])
@@ -88,11 +88,11 @@ public final class WebServices: Sendable {
         tokenFile = TokenFile(directory: settings.configDirectory)
         self.vault = settings.accounts ? try vault ?? TokenVault.open(directory: settings.configDirectory) : nil
         let token = settings.environmentToken?.token ?? (try? tokenFile.read()) ?? nil
-        current = CurrentExplorer(stack.explorer(token: token))
-        let explorers = current
+        current = CurrentReading(stack.reading(token: token))
+        let readings = current
         let serverViewer = Self.serverViewer(settings)
         // Live counts and the background checks split the live share: together they never spend more.
-        live = LiveHub(budget: Self.liveBudget(settings)) { explorers.value.viewed(by: serverViewer) }
+        live = LiveHub(budget: Self.liveBudget(settings)) { readings.value.viewed(by: serverViewer) }
         let client = httpClient
         let timeout = settings.timeout
         avatars = AvatarCache(
@@ -108,42 +108,42 @@ public final class WebServices: Sendable {
         settings.accounts ? .everyone : .owner
     }
 
-    /// The explorer for the server's own token (or none): a server without accounts, and its
+    /// The reading context for the server's own token (or none): a server without accounts, and its
     /// live checks, use it. With accounts it shows public repositories only: it is what guests
     /// and people without a token of their own see.
-    var explorer: Explorer { current.value.viewed(by: Self.serverViewer(settings)) }
+    var reading: ReadContext { current.value.viewed(by: Self.serverViewer(settings)) }
 
     /// The server's own token with all it may see, for the owner's favourites (the terminal's and
     /// a server without accounts).
-    var ownerExplorer: Explorer { current.value }
+    var ownerReading: ReadContext { current.value }
 
     /// What the star-history SVGs are drawn with: the server's token, as everyone sees it (an
     /// embed may be shown anywhere).
-    var embedExplorer: Explorer { current.value.viewed(by: .everyone) }
+    var embedReading: ReadContext { current.value.viewed(by: .everyone) }
 
-    /// The explorer for whoever made the request: with accounts, the signed-in account's token.
-    func explorer(for context: WebContext) async -> Explorer {
-        guard vault != nil, let key = context.viewer.accountKey else { return explorer }
-        return await accountExplorer(key) ?? explorer
+    /// The reading context for whoever made the request: with accounts, the signed-in account's token.
+    func reading(for context: WebContext) async -> ReadContext {
+        guard vault != nil, let key = context.viewer.accountKey else { return reading }
+        return await accountReading(key) ?? reading
     }
 
-    /// The explorer over the account's own token, or nil when it has none (then nothing of that
+    /// The reading context over the account's own token, or nil when it has none (then nothing of that
     /// account's is ever asked with another token).
-    func accountExplorer(_ key: AccountKey) async -> Explorer? {
+    func accountReading(_ key: AccountKey) async -> ReadContext? {
         let kept = AccountKey(key.rawValue.lowercased())
-        if let cached = accountExplorers.withLock({ $0[kept] }) { return cached }
+        if let cached = accountReadings.withLock({ $0[kept] }) { return cached }
         guard let token = await accountToken(key) else { return nil }
-        let made = stack.explorer(token: token, viewer: .account(key))
-        accountExplorers.withLock { $0[kept] = made }
+        let made = stack.reading(token: token, viewer: .account(key))
+        accountReadings.withLock { $0[kept] = made }
         return made
     }
 
-    /// The explorer that checks `viewer`'s favourites in the background: the server's token for
+    /// The reading context that checks `viewer`'s favourites in the background: the server's token for
     /// the owner, an account's own token otherwise, and none without one.
-    func backgroundExplorer(for viewer: Viewer) async -> Explorer? {
+    func backgroundReading(for viewer: Viewer) async -> ReadContext? {
         switch viewer {
-        case .owner: return ownerExplorer
-        case .account(let key): return vault == nil ? nil : await accountExplorer(key)
+        case .owner: return ownerReading
+        case .account(let key): return vault == nil ? nil : await accountReading(key)
         case .guest, .everyone: return nil
         }
     }
@@ -151,12 +151,12 @@ public final class WebServices: Sendable {
     /// Live counts for whoever made the request: with accounts, a hub of that account's own
     /// (its token, its budget); guests and a server without accounts share the server's.
     func live(for context: WebContext) async -> LiveHub {
-        guard vault != nil, let account = context.viewer.accountKey, let explorer = await accountExplorer(account) else { return live }
+        guard vault != nil, let account = context.viewer.accountKey, let reading = await accountReading(account) else { return live }
         let key = AccountKey(account.rawValue.lowercased())
         let settings = self.settings
         return accountHubs.withLock { hubs in
             if let hub = hubs[key] { return hub }
-            let hub = LiveHub(budget: Self.liveBudget(settings)) { explorer }
+            let hub = LiveHub(budget: Self.liveBudget(settings)) { reading }
             hubs[key] = hub
             return hub
         }
@@ -173,20 +173,20 @@ public final class WebServices: Sendable {
         return vault.unseal(record.sealedToken)
     }
 
-    /// Forgets the explorer and live counts of the account keyed `key` (signed in again with
+    /// Forgets the reading context and live counts of the account keyed `key` (signed in again with
     /// another token, or forgotten).
-    func forgetExplorer(_ key: AccountKey) {
+    func forgetReading(_ key: AccountKey) {
         let key = AccountKey(key.rawValue.lowercased())
-        _ = accountExplorers.withLock { $0.removeValue(forKey: key) }
+        _ = accountReadings.withLock { $0.removeValue(forKey: key) }
         _ = accountHubs.withLock { $0.removeValue(forKey: key) }
     }
 
     /// The favourites of the one user of a server without accounts.
-    var favorites: Favorites { Favorites(explorer: ownerExplorer, database: database) }
+    var favorites: Favorites { Favorites(reading: ownerReading, database: database) }
 
     /// The favourites of whoever made the request.
     func favorites(for context: WebContext) async -> Favorites {
-        Favorites(explorer: await explorer(for: context), database: database, viewer: context.viewer)
+        Favorites(reading: await reading(for: context), database: database, viewer: context.viewer)
     }
 
     /// What changed on the favourites of whoever made the request.
@@ -214,7 +214,7 @@ public final class WebServices: Sendable {
     func useStoredToken(_ token: String?) throws(StoreError) {
         if let token { try tokenFile.write(token) } else { try tokenFile.delete() }
         let effective = settings.environmentToken?.token ?? token
-        current.value = stack.explorer(token: effective)
+        current.value = stack.reading(token: effective)
         starStates.forgetAll()
     }
 
@@ -260,16 +260,16 @@ public final class WebServices: Sendable {
     var storedTokenExists: Bool { ((try? tokenFile.read()) ?? nil) != nil }
 }
 
-/// The explorer for the token in use, swapped when Settings changes the token.
-final class CurrentExplorer: Sendable {
-    private let explorer: Mutex<Explorer>
+/// The reading context for the token in use, swapped when Settings changes the token.
+final class CurrentReading: Sendable {
+    private let reading: Mutex<ReadContext>
 
-    init(_ explorer: Explorer) {
-        self.explorer = Mutex(explorer)
+    init(_ reading: ReadContext) {
+        self.reading = Mutex(reading)
     }
 
-    var value: Explorer {
-        get { explorer.withLock { $0 } }
-        set { explorer.withLock { $0 = newValue } }
+    var value: ReadContext {
+        get { reading.withLock { $0 } }
+        set { reading.withLock { $0 = newValue } }
     }
 }

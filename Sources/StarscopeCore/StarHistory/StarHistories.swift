@@ -17,7 +17,10 @@ public struct RepositoryStarHistory: Hashable, Sendable {
     public var partial = false
 }
 
-extension Explorer {
+/// A repository's star history: GitHub's weekly buckets, kept and refreshed, and Starscope's own counts.
+public struct StarHistories: UseCase {
+    let context: ReadContext
+
     /// Stored buckets are asked again (page 1 only) after a day.
     public static let starHistoryMaximumAge: TimeInterval = 86_400
 
@@ -32,10 +35,10 @@ extension Explorer {
     /// stand in (reported as stale).
     public func starHistory(_ name: RepositoryName) async throws(StarscopeError) -> RepositoryStarHistory {
         // The repository's id and creation date do not change: a copy of the last week will do.
-        try await starHistory(of: try await self.repository(name, snapshotFreshFor: 7 * 86_400))
+        try await starHistory(of: try await context.details.repository(name, snapshotFreshFor: 7 * 86_400))
     }
 
-    /// `starHistory(_:)` of a repository the caller has in hand, one this explorer shows (a
+    /// `starHistory(_:)` of a repository the caller has in hand, one this reading context shows (a
     /// detail page has it already: looking it up again read and decoded its stored copy).
     public func starHistory(of repository: Repository) async throws(StarscopeError) -> RepositoryStarHistory {
         let kept = (try? await database?.gitHubStarHistory(of: repository)) ?? nil

@@ -3,9 +3,46 @@ import GitHubAPI
 import StarscopeModels
 import StarscopeStore
 
-/// The sections of a repository's page. Each costs one request, cached and revalidated like
-/// every answer (none while fresh), and is answered from the store when GitHub cannot answer.
-extension Explorer {
+/// One repository: GitHub's answer (or the store's copy), its README, releases, contributors and languages.
+public struct RepositoryDetails: UseCase {
+    let context: ReadContext
+
+    /// One repository by name.
+    ///
+    /// With `snapshotFreshFor`, a copy seen in a list within that many seconds is used without
+    /// asking GitHub (the detail of a row costs no request). When GitHub cannot answer, the last
+    /// copy seen (or a favourite's snapshot) stands in, reported as stale.
+    ///
+    /// The snapshot is the shared one (public repositories GitHub gave) or this account's own
+    /// favourite, never another account's. A repository this reading context may not show (a private
+    /// one, for a guest) is "not found", as GitHub answers those who may not see it.
+    public func repository(_ name: RepositoryName, snapshotFreshFor: TimeInterval? = nil) async throws(StarscopeError) -> Repository {
+        let snapshot = (try? await database?.snapshot(fullName: name.description, for: viewer)).flatMap { $0 }.flatMap {
+            shows($0.repository) ? $0 : nil
+        }
+        if let snapshotFreshFor, let snapshot, now().timeIntervalSince(snapshot.fetchedAt) < snapshotFreshFor {
+            return snapshot.repository
+        }
+        let repository: Repository
+        do {
+            repository = try await client.repository(owner: name.owner, name: name.name)
+            await observe([repository])
+        } catch {
+            if error.isTransient, let snapshot {
+                CacheReport.current?.recordStale(fetchedAt: snapshot.fetchedAt, reason: error)
+                return snapshot.repository
+            }
+            throw StarscopeError(error, about: .repository(name))
+        }
+        guard shows(repository) else { throw StarscopeError(GitHubError.notFound(url: name.description), about: .repository(name)) }
+        return repository
+    }
+
+    /// The repository a deep link points to.
+    public func open(link: String) async throws(StarscopeError) -> Repository {
+        try await repository(try DeepLink.repository(from: link))
+    }
+
     /// The README's Markdown as GitHub stores it; nil when the repository has none.
     public func readmeMarkdown(_ name: RepositoryName) async throws(StarscopeError) -> String? {
         try await readme(name) { () async throws(GitHubError) in try await client.readmeMarkdown(owner: name.owner, name: name.name) }
@@ -64,6 +101,30 @@ extension Explorer {
             return try await client.languages(owner: name.owner, name: name.name)
         } catch {
             throw StarscopeError(error, about: .repository(name))
+        }
+    }
+
+    /// The README, the newest `releases`, the top `contributors` and the languages of `name`,
+    /// asked at once, each in a child task: four requests at most, none while their answers are
+    /// fresh.
+    public func sections(_ name: RepositoryName, releases releaseCount: Int = 5, contributors contributorCount: Int = 10) async
+        -> RepositorySections
+    {
+        async let readme = Self.outcome { () async throws(StarscopeError) in try await self.readmeHTML(name) }
+        async let releases = Self.outcome { () async throws(StarscopeError) in try await self.releases(name, limit: releaseCount).items }
+        async let contributors = Self.outcome { () async throws(StarscopeError) in
+            try await self.contributors(name, limit: contributorCount).items
+        }
+        async let languages = Self.outcome { () async throws(StarscopeError) in try await self.languages(name) }
+        return RepositorySections(
+            readmeHTML: await readme, releases: await releases, contributors: await contributors, languages: await languages)
+    }
+
+    static func outcome<T>(_ body: () async throws(StarscopeError) -> T) async -> Result<T, StarscopeError> {
+        do {
+            return .success(try await body())
+        } catch {
+            return .failure(error)
         }
     }
 }

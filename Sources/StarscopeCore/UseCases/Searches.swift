@@ -14,7 +14,9 @@ public struct SearchWindow<Item: Sendable>: Sendable {
     public var incomplete: Bool
 }
 
-extension Explorer {
+public struct Searches: UseCase {
+    let context: ReadContext
+
     /// Repositories of any age matching `search` (GitHub's best match first), as many as
     /// `limit`; for the terminal.
     public func searchRepositories(_ search: GitHubSearch, limit: Int) async throws(StarscopeError) -> ListResult<Repository> {
