@@ -210,7 +210,7 @@ import Testing
             return page
         }
         func key(_ page: TrendingPage) -> TrendingPage.RenderKey {
-            TrendingPage.RenderKey(origin: .trending(list), page: page, context: PageContext(csrf: ""))
+            TrendingPage.RenderKey(origin: .trending(list), page: page, context: PageContext(csrf: ""), part: .whole)
         }
         let first = key(page([5, 4, 3]))
         #expect(key(page([5, 4, 3], at: now.addingTimeInterval(1))) == first)
@@ -225,7 +225,7 @@ import Testing
         #expect(key(failed) != first)
         var dark = PageContext(csrf: "")
         dark.theme = .dark
-        #expect(TrendingPage.RenderKey(origin: .trending(list), page: page([5, 4, 3]), context: dark) != first)
+        #expect(TrendingPage.RenderKey(origin: .trending(list), page: page([5, 4, 3]), context: dark, part: .whole) != first)
     }
 
     static let repository = Repository(

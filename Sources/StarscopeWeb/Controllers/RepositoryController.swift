@@ -170,7 +170,7 @@ struct ListModels {
         case .trending(let list):
             KeptPane.trending(
                 try await TrendingController(services: services).model(list, context: context), origin: origin,
-                kept: services.trendingPanes, context: context)
+                kept: services.trendingPages, context: context)
         case .rising(let list): try await RisingController(services: services).model(list, context: context)
         case .favorites(let list): try await FavoritesController(services: services).model(list, context: context)
         case .account(let list): await AccountsController(services: services).model(list, context: context)

@@ -7,8 +7,6 @@ import StarscopeStore
 /// `/`: New & popular, repositories created in a timeframe, most stars first.
 struct TrendingController {
     let services: WebServices
-    /// Pages rendered before, by the answer and context they were made from.
-    var rendered = RenderedPages<TrendingPage.RenderKey>()
 
     func addRoutes(to router: Router<WebContext>) {
         router.get(RouterPath(SiteURL.Pattern.trending), use: page)
@@ -29,10 +27,10 @@ struct TrendingController {
             }
             // The model goes into the key whole (its rows are not copied, and keep the moment they
             // are shown at); a page not kept yet is rendered from the key's model.
-            let key = TrendingPage.RenderKey(origin: origin, page: consume model, context: context.page(origin.section))
+            let key = TrendingPage.RenderKey(origin: origin, page: consume model, context: context.page(origin.section), part: .whole)
             let render = { context.render(SplitPage(origin: origin, list: key.page)) }
             // A kept page is written from its parts straight into the answer.
-            if let copy = rendered.copy(key, token: context.csrf, render: render) { return copy }
+            if let copy = services.trendingPages.copy(key, token: context.csrf, render: render) { return copy }
             return render()
         }
     }
@@ -45,18 +43,11 @@ struct TrendingController {
             let window = try await reading.lists.trendingPage(list.query, page: list.page, rows: TrendingList.rowsPerPage)
             let favorites = await reading.favoriteIDs(for: context.viewer)
             let now = reading.now()
-            let inputs = KeptTrendingModels.Inputs(
-                items: window.items, favorites: favorites, next: window.nextPage.map { list.with(page: $0) },
-                incomplete: window.incomplete)
-            // The same rows from the same answer: the model made from them before.
-            let key = KeptTrendingModels.Key(viewer: context.viewer, list: list)
-            if let kept = services.trendingModels.model(key, inputs: inputs, now: now) { return kept }
             page.rows = window.items.map {
                 RepositoryRow($0, favorite: favorites.contains($0.id), origin: .trending(list), now: now)
             }
-            page.next = inputs.next
+            page.next = window.nextPage.map { list.with(page: $0) }
             page.incomplete = window.incomplete
-            services.trendingModels.keep(page, key: key, inputs: inputs)
         } catch {
             if case .invalidInput = error { throw HTTPError(.badRequest, message: error.message) }
             page.failure = Failure(error, retry: SiteURL.trending(list).href)

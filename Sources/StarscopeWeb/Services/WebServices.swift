@@ -34,10 +34,9 @@ public final class WebServices: Sendable {
     let readmes = SanitizedReadmes(capacity: 32 << 20)
     /// Whether each person starred what they looked at, as GitHub said a moment ago (`StarStates`).
     let starStates = StarStates()
-    /// New & popular's list panes rendered before, for the details opened from them (`KeptPane`).
-    let trendingPanes = RenderedPages<TrendingPage.RenderKey>()
-    /// New & popular's models by what they were made from (`KeptTrendingModels`).
-    let trendingModels = KeptTrendingModels()
+    /// New & popular rendered before: its pages, and its list panes beside the details opened
+    /// from it (`KeptPane`), by what they were rendered from (`TrendingPage.RenderKey`).
+    let trendingPages = RenderedPages<TrendingPage.RenderKey>(capacity: 128)
     /// Details beside a kept New & popular pane, rendered before (`RepositoryPage.RenderKey`).
     let detailPages = RenderedPages<RepositoryPage.RenderKey>(marker: RepositoryPage.sectionsMarker.markup)
     /// A detail's streamed sections rendered before, by what they show (`RepositorySectionsPart.RenderKey`).

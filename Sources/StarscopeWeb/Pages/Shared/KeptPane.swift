@@ -34,7 +34,7 @@ struct KeptPane: ListPane {
     ) -> any ListPane {
         guard Viewer.everyoneMayRead(model.rows.map(\.repository)) else { return model }
         let page = context.page(origin.section)
-        let key = TrendingPage.RenderKey(origin: origin, page: model, context: page)
+        let key = TrendingPage.RenderKey(origin: origin, page: model, context: page, part: .pane)
         // Without a token to cut at, nothing is kept: the list renders its own pane.
         guard let copy = kept.copy(key, token: context.csrf, render: { key.page.pane(page) }) else { return model }
         return KeptPane(list: model, copy: copy, context: page)

@@ -33,19 +33,23 @@ extension TrendingPage {
         return ages
     }
 
-    /// What a rendered New & popular page depends on, for `RenderedPages`: the list pane's model
-    /// (whose rows are equal whatever moment they are shown at), the ages each row shows, and the
-    /// page context without the CSRF token.
+    /// What a rendered New & popular page or pane depends on, for `RenderedPages`: which of the
+    /// two, what each row's ages say, the page context without the CSRF token, and the list's
+    /// model (whose rows are equal whatever moment they are shown at). `==` compares them in that
+    /// order: the cheap fields tell most keys apart before 25 rows are compared.
     struct RenderKey: Hashable, Sendable {
-        var origin: ListOrigin
-        var page: TrendingPage
+        /// The whole page, or the list pane beside a detail.
+        enum Part: Hashable, Sendable { case whole, pane }
+
+        var part: Part
         /// What each row's ages say (`RelativeTime.key`): created, then pushed.
         var ages: [Int]
+        var origin: ListOrigin
         var context: PageContext
+        var page: TrendingPage
 
-        /// The rows are kept as they are (rows compare equal whenever they are shown): the
-        /// same rows, from the same answer, are one array, found equal at once.
-        init(origin: ListOrigin, page: consuming TrendingPage, context: PageContext) {
+        init(origin: ListOrigin, page: consuming TrendingPage, context: PageContext, part: Part) {
+            self.part = part
             self.origin = origin
             self.ages = TrendingPage.ages(of: page.rows)
             self.page = page
@@ -54,16 +58,10 @@ extension TrendingPage {
             self.context = context
         }
 
-        /// The cheap fields first: a kept page whose ages or context differ (the same list a
-        /// minute earlier, say) is often beside this one in the table, and is told apart without
-        /// comparing 25 repositories a field at a time.
-        static func == (lhs: RenderKey, rhs: RenderKey) -> Bool {
-            lhs.ages == rhs.ages && lhs.origin == rhs.origin && lhs.context == rhs.context && lhs.page == rhs.page
-        }
-
         /// A few fields that tell keys apart, not every byte of 25 repositories: equal keys still
         /// hash alike (`==` compares everything), and a page asked for again hashes cheaply.
         func hash(into hasher: inout Hasher) {
+            hasher.combine(part)
             hasher.combine(origin)
             hasher.combine(page.list)
             hasher.combine(context)
