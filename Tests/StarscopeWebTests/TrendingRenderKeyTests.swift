@@ -47,19 +47,4 @@ import Testing
                     origin: origin, page: Self.page(Self.repositories(25), favorites: [], at: Self.now), context: PageContext(csrf: "a"),
                     part: .whole))
     }
-
-    /// Rows are equal whatever moment they are shown at; what the moment changes is in the key's ages.
-    @Test func rowsAreEqualWheneverTheyAreShown() {
-        let items = Self.repositories(2)
-        let first = Self.page(items, favorites: [], at: Self.now)
-        let later = Self.page(items, favorites: [], at: Self.now.addingTimeInterval(30 * 86_400))
-        #expect(first.rows == later.rows && first.rows[0].hashValue == later.rows[0].hashValue)
-        #expect(TrendingPage.ages(of: first.rows) != TrendingPage.ages(of: later.rows))
-        let context = PageContext(csrf: "")
-        let origin = ListOrigin.trending(TrendingList())
-        #expect(
-            TrendingPage.RenderKey(origin: origin, page: first, context: context, part: .whole)
-                != TrendingPage.RenderKey(origin: origin, page: later, context: context, part: .whole))
-        #expect(Self.page(items, favorites: [1], at: Self.now).rows != first.rows)
-    }
 }

@@ -43,11 +43,18 @@ struct TrendingController {
             let window = try await reading.lists.trendingPage(list.query, page: list.page, rows: TrendingList.rowsPerPage)
             let favorites = await reading.favoriteIDs(for: context.viewer)
             let now = reading.now()
+            let inputs = KeptTrendingModels.Inputs(
+                items: window.items, favorites: favorites, next: window.nextPage.map { list.with(page: $0) },
+                incomplete: window.incomplete)
+            // The same rows from the same answer: the model made from them before.
+            let key = KeptTrendingModels.Key(viewer: context.viewer, list: list)
+            if let kept = services.trendingModels.model(key, inputs: inputs, now: now) { return kept }
             page.rows = window.items.map {
                 RepositoryRow($0, favorite: favorites.contains($0.id), origin: .trending(list), now: now)
             }
-            page.next = window.nextPage.map { list.with(page: $0) }
+            page.next = inputs.next
             page.incomplete = window.incomplete
+            services.trendingModels.keep(page, key: key, inputs: inputs)
         } catch {
             if case .invalidInput = error { throw HTTPError(.badRequest, message: error.message) }
             page.failure = Failure(error, retry: SiteURL.trending(list).href)

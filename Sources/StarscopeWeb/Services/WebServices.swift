@@ -37,6 +37,8 @@ public final class WebServices: Sendable {
     /// New & popular rendered before: its pages, and its list panes beside the details opened
     /// from it (`KeptPane`), by what they were rendered from (`TrendingPage.RenderKey`).
     let trendingPages = RenderedPages<TrendingPage.RenderKey>(capacity: 128)
+    /// New & popular's models by what they were made from (`KeptTrendingModels`).
+    let trendingModels = KeptTrendingModels()
     /// Details beside a kept New & popular pane, rendered before (`RepositoryPage.RenderKey`).
     let detailPages = RenderedPages<RepositoryPage.RenderKey>(marker: RepositoryPage.sectionsMarker.markup)
     /// A detail's streamed sections rendered before, by what they show (`RepositorySectionsPart.RenderKey`).
