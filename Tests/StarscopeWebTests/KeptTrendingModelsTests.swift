@@ -73,6 +73,29 @@ import Testing
         #expect(models.model(key, inputs: .init(items: refreshed, favorites: [], next: nil, incomplete: false), now: Self.now) == nil)
     }
 
+    /// A model made again from equal repositories (new arrays, another browser's token) is the same
+    /// key, hashed alike; its pane is another.
+    @Test func theSameListMadeAgainIsTheSameKey() {
+        let origin = ListOrigin.trending(TrendingList())
+        let first = Self.page(Self.repositories(25), favorites: [3], at: Self.now)
+        let again = Self.page(Self.repositories(25), favorites: [3], at: Self.now.addingTimeInterval(5))
+        let key = TrendingPage.RenderKey(origin: origin, page: first, context: PageContext(csrf: "a"), part: .whole)
+        let made = TrendingPage.RenderKey(origin: origin, page: again, context: PageContext(csrf: "b"), part: .whole)
+        #expect(key == made && key.hashValue == made.hashValue)
+        #expect(key != TrendingPage.RenderKey(origin: origin, page: first, context: PageContext(csrf: "a"), part: .pane))
+        var starred = Self.repositories(25)
+        starred[24].stargazersCount += 1
+        #expect(
+            key
+                != TrendingPage.RenderKey(
+                    origin: origin, page: Self.page(starred, favorites: [3], at: Self.now), context: PageContext(csrf: "a"), part: .whole))
+        #expect(
+            key
+                != TrendingPage.RenderKey(
+                    origin: origin, page: Self.page(Self.repositories(25), favorites: [], at: Self.now), context: PageContext(csrf: "a"),
+                    part: .whole))
+    }
+
     /// Rows are equal whatever moment they are shown at; what the moment changes is in the key's ages.
     @Test func rowsAreEqualWheneverTheyAreShown() {
         let items = Self.repositories(2)
