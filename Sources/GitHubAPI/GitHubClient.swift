@@ -7,13 +7,23 @@ import StarscopeModels
 /// follows `Link` pagination. Caching and offline answers belong to the transport beneath it.
 public struct GitHubClient: Sendable {
     public let transport: any GitHubTransport
+    /// How a cache beneath may answer this client's requests (every request it sends carries it).
+    public let cacheUse: GitHubRequest.CacheUse
 
-    public init(transport: any GitHubTransport) {
+    public init(transport: any GitHubTransport, cacheUse: GitHubRequest.CacheUse = .reuseFresh) {
         self.transport = transport
+        self.cacheUse = cacheUse
+    }
+
+    /// This client, its requests answered by a cache as `cacheUse` says.
+    public func using(_ cacheUse: GitHubRequest.CacheUse) -> GitHubClient {
+        GitHubClient(transport: transport, cacheUse: cacheUse)
     }
 
     /// Sends `request`; a 2xx or 304 is returned, any other status is thrown as `GitHubError`.
     public func send(_ request: GitHubRequest) async throws(GitHubError) -> GitHubResponse {
+        var request = request
+        request.cacheUse = cacheUse
         let response = try await transport.send(request)
         if let error = GitHubError(response: response) { throw error }
         return response

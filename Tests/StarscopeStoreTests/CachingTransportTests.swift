@@ -188,6 +188,35 @@ import Testing
         #expect(stub.count == 0)
     }
 
+    /// A request that asks GitHub is sent even when a fresh answer is kept, and GitHub's failure
+    /// is thrown rather than the kept answer standing in; a request for kept answers only is
+    /// answered from the store and never sent.
+    @Test(arguments: StoreKind.allCases) func aRequestSaysHowTheCacheMayAnswerIt(kind: StoreKind) async throws {
+        let stub = StubTransport([
+            .response(status: 200, headers: fresh, body: "{\"a\":1}"),
+            .response(status: 200, headers: fresh, body: "{\"a\":2}"),
+            .failure(.serverError(status: 502)),
+        ])
+        let clock = Clock()
+        let cache = transport(stub, try await kind.make(), clock: clock)
+        var asking = GitHubRequest.get("/users/octocat")
+        asking.cacheUse = .askGitHub
+        var keptOnly = GitHubRequest.get("/users/octocat")
+        keptOnly.cacheUse = .keptOnly
+        _ = try await cache.send(.get("/users/octocat"))
+        let asked = try await cache.send(asking)
+        #expect(String(decoding: asked.body, as: UTF8.self) == "{\"a\":2}" && !asked.isStored)
+        await #expect(throws: GitHubError.serverError(status: 502)) { try await cache.send(asking) }
+        #expect(stub.count == 3)
+        clock.advance(3_600)
+        let kept = try await cache.send(keptOnly)
+        #expect(String(decoding: kept.body, as: UTF8.self) == "{\"a\":2}")
+        var unknown = GitHubRequest.get("/users/hubot")
+        unknown.cacheUse = .keptOnly
+        await #expect(throws: GitHubError.self) { try await cache.send(unknown) }
+        #expect(stub.count == 3)
+    }
+
     @Test(arguments: StoreKind.allCases) func answersAreKeptApartPerToken(kind: StoreKind) async throws {
         let database = try await kind.make()
         let clock = Clock()

@@ -8,6 +8,19 @@ public struct GitHubRequest: Hashable, Sendable {
         case delete = "DELETE"
     }
 
+    /// How a cache beneath the client may answer a GET, as `URLRequest.CachePolicy` does for
+    /// URLSession; a transport that keeps nothing sends every request whatever it says.
+    public enum CacheUse: Hashable, Sendable {
+        /// A fresh kept answer stands in for asking; a stale one makes the request conditional,
+        /// and stands in (reported as stale) when GitHub cannot answer.
+        case reuseFresh
+        /// Only GitHub's answer now will do: asked every time (conditionally when an answer is
+        /// kept), and its failure is thrown rather than a kept answer standing in.
+        case askGitHub
+        /// Only a kept answer: GitHub is not asked, as when working offline.
+        case keptOnly
+    }
+
     public enum Target: Hashable, Sendable {
         /// A path under the base URL, such as `/search/repositories`, with its query.
         case path(String, query: [QueryItem])
@@ -29,6 +42,8 @@ public struct GitHubRequest: Hashable, Sendable {
     /// `X-GitHub-Api-Version` for this request when it is not the configured one (an endpoint
     /// that exists only in a newer version).
     public var apiVersion: String?
+    /// How a cache may answer it; set by `GitHubClient` from its own `cacheUse`.
+    public var cacheUse: CacheUse = .reuseFresh
 
     public init(method: Method = .get, target: Target, ifNoneMatch: String? = nil, ifModifiedSince: String? = nil) {
         self.method = method

@@ -100,25 +100,16 @@ public struct GitHubStars: Sendable {
     public func sync(push: Bool, progress: PageProgress? = nil) async throws(StarscopeError) -> SyncReport {
         guard hasToken else { throw Self.needsToken }
         let reading = favorites.reading
-        // Only GitHub's own list will do: a saved copy standing in for it would sync an old list.
-        let check = CacheReport()
+        // Only GitHub's own list will do: a saved copy standing in for it would sync an old list,
+        // and stars given or taken back on github.com a moment ago count.
+        let asking = reading.using(.askGitHub)
         let stars: ListResult<Repository>
         do {
-            // Stars given or taken back on github.com a moment ago count: every page is asked for.
-            stars = try await CachingTransport.$asksGitHub.withValue(true) {
-                try await CacheReport.$current.withValue(check) {
-                    try await reading.collect(limit: Self.syncLimit, perPage: 100, about: .token, progress: progress) {
-                        () async throws(GitHubError) in
-                        try await reading.client.starred(perPage: 100)
-                    }
-                }
+            stars = try await asking.collect(limit: Self.syncLimit, perPage: 100, about: .token, progress: progress) {
+                () async throws(GitHubError) in
+                try await asking.client.starred(perPage: 100)
             }
-        } catch let error as StarscopeError {
-            throw error
-        } catch {
-            throw .unavailable("GitHub could not list your stars just now, so nothing was synced; try again in a moment.")
-        }
-        if check.stale != nil {
+        } catch .unavailable {
             throw .unavailable("GitHub could not list your stars just now, so nothing was synced; try again in a moment.")
         }
         var report = SyncReport()

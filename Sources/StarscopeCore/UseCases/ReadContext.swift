@@ -40,6 +40,11 @@ public struct ReadContext: UseCase {
         ReadContext(client: client, database: database, viewer: viewer, now: now, windows: windows)
     }
 
+    /// The same reading context, its GitHub requests answered by a cache as `cacheUse` says.
+    func using(_ cacheUse: GitHubRequest.CacheUse) -> ReadContext {
+        ReadContext(client: client.using(cacheUse), database: database, viewer: viewer, now: now, windows: windows)
+    }
+
     /// The ids of `viewer`'s favourites, to mark them in any list.
     public func favoriteIDs(for viewer: Viewer) async -> Set<Int64> {
         (try? await database?.favoriteIDs(for: viewer)) ?? []

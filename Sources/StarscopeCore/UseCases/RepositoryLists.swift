@@ -12,23 +12,24 @@ public struct RepositoryLists: UseCase {
         Repository
     > {
         let perPage = pageSize(forLimit: limit)
-        func list(_ q: String) async throws(StarscopeError) -> ListResult<Repository> {
-            try await collectPages(limit: limit, perPage: perPage, about: .search, progress: progress, keep: shows) {
+        func list(_ q: String, from lists: RepositoryLists) async throws(StarscopeError) -> ListResult<Repository> {
+            try await lists.collectPages(limit: limit, perPage: perPage, about: .search, progress: progress, keep: shows) {
                 (needed: Int) async throws(GitHubError) in
                 // Unfiltered, every page the limit needs is there: asked for together, before any
                 // answer (one round trip instead of page 1, then the rest its `Link` names).
                 guard query.isUnfiltered, needed > 1 else {
                     return [
-                        try await client.searchRepositories(query: viewer.repositorySearch(q), sort: query.sort.rawValue, perPage: perPage)
+                        try await lists.client.searchRepositories(
+                            query: viewer.repositorySearch(q), sort: query.sort.rawValue, perPage: perPage)
                     ]
                 }
-                return try await client.searchRepositories(
+                return try await lists.client.searchRepositories(
                     query: viewer.repositorySearch(q), sort: query.sort.rawValue, perPage: perPage, pages: 1...needed)
             }
         }
         let result: ListResult<Repository>
         do {
-            result = try await list(try query.searchQuery(now: now()))
+            result = try await list(try query.searchQuery(now: now()), from: self)
         } catch {
             guard case .unavailable = error, let kept = await earlierDay(query, list) else { throw error }
             return kept
@@ -45,14 +46,14 @@ public struct RepositoryLists: UseCase {
     ) {
         let q = try query.searchQuery(now: now())
         let window = RowWindow(page: page, rows: rows)
-        @Sendable func ask(_ q: String) async throws(GitHubError) -> Page<Repository> {
-            try await client.searchRepositories(
+        @Sendable func ask(_ q: String, from lists: RepositoryLists) async throws(GitHubError) -> Page<Repository> {
+            try await lists.client.searchRepositories(
                 query: viewer.repositorySearch(q), sort: query.sort.rawValue, perPage: RowWindow.upstreamPageSize, page: window.upstreamPage
             )
         }
         let result: Page<Repository>
         do {
-            result = try await ask(q)
+            result = try await ask(q, from: self)
         } catch {
             guard error.isTransient, let kept = await earlierDay(query, ask) else { throw StarscopeError(error, about: .search) }
             result = kept
@@ -143,21 +144,23 @@ public struct RepositoryLists: UseCase {
     /// this hour's query, the answer kept for the newest of the 23 hours before stands in, from
     /// the store only (reported as stale, as any kept answer is): the day's list stays at hand
     /// offline through the day. Nil for other timeframes, or when nothing is kept.
-    func earlierDay<T>(_ query: TrendingQuery, _ ask: (String) async throws(StarscopeError) -> T) async -> T? {
+    /// `ask` is given the query and these lists read from the store only.
+    func earlierDay<T>(_ query: TrendingQuery, _ ask: (String, RepositoryLists) async throws(StarscopeError) -> T) async -> T? {
         guard query.timeframe == .day else { return nil }
         let time = now()
+        let kept = RepositoryLists(context: context.using(.keptOnly))
         for hours in 1...23 {
             guard let earlier = try? query.searchQuery(now: time.addingTimeInterval(-Double(hours) * 3_600)) else { return nil }
-            if let kept = try? await CachingTransport.$storedOnly.withValue(true, operation: { try await ask(earlier) }) { return kept }
+            if let answer = try? await ask(earlier, kept) { return answer }
         }
         return nil
     }
 
     /// `earlierDay` for a request that throws GitHub's errors.
-    func earlierDay<T>(_ query: TrendingQuery, _ ask: (String) async throws(GitHubError) -> T) async -> T? {
-        await earlierDay(query) { (q: String) async throws(StarscopeError) -> T in
+    func earlierDay<T>(_ query: TrendingQuery, _ ask: (String, RepositoryLists) async throws(GitHubError) -> T) async -> T? {
+        await earlierDay(query) { (q: String, lists: RepositoryLists) async throws(StarscopeError) -> T in
             do throws(GitHubError) {
-                return try await ask(q)
+                return try await ask(q, lists)
             } catch {
                 throw StarscopeError(error, about: .search)
             }

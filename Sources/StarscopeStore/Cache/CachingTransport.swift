@@ -30,6 +30,9 @@ public struct CachePolicy: Sendable {
 ///   (a 204 has no body to check, and is kept as it is);
 /// - offline: the store only.
 ///
+/// A request's `cacheUse` narrows this: `.askGitHub` takes GitHub's answer now or its failure,
+/// never a kept one; `.keptOnly` takes the store only, as offline.
+///
 /// Many requests at once for one stale answer share a single refresh, and the answers used
 /// last are held in memory (`RecentAnswers`). On a shared store (several servers on one
 /// PostgreSQL) a refresh is also claimed with a lease, so it happens once across all of them.
@@ -63,24 +66,14 @@ public struct CachingTransport: GitHubTransport {
         self.now = now
     }
 
-    /// Set (with `CachingTransport.$asksGitHub.withValue(true) { … }`) around work that must
-    /// learn what GitHub says now: no stored answer is used in place of asking, however fresh
-    /// (a stored one still makes the request conditional, and stands in, reported as stale, only
-    /// when GitHub cannot answer).
-    @TaskLocal public static var asksGitHub = false
-
-    /// Set (with `CachingTransport.$storedOnly.withValue(true) { … }`) around a look-up that must
-    /// not reach GitHub: the store only, as offline.
-    @TaskLocal public static var storedOnly = false
-
     public func send(_ request: GitHubRequest) async throws(GitHubError) -> GitHubResponse {
         guard request.method == .get, request.ifNoneMatch == nil, request.ifModifiedSince == nil else {
-            guard !policy.offline, !Self.storedOnly else { throw .offline(reason: "Starscope is working offline") }
+            guard !policy.offline, request.cacheUse != .keptOnly else { throw .offline(reason: "Starscope is working offline") }
             return try await upstream.send(request)
         }
         guard let partition = await partition.name(in: database) else {
             // The store cannot be read: nothing kept can stand in, and nothing can be kept.
-            guard !policy.offline, !Self.storedOnly else {
+            guard !policy.offline, request.cacheUse != .keptOnly else {
                 throw .offline(reason: "Starscope cannot read its store")
             }
             return try await upstream.send(request)
@@ -100,12 +93,13 @@ public struct CachingTransport: GitHubTransport {
             fresh = stored.map { isFresh($0, at: time) } ?? false
         }
 
-        if policy.offline || Self.storedOnly {
+        if policy.offline || request.cacheUse == .keptOnly {
+            guard request.cacheUse != .askGitHub else { throw .offline(reason: "Starscope is working offline") }
             guard let stored else { throw .offline(reason: "Starscope is working offline and has nothing saved for this") }
             CacheReport.current?.recordStale(fetchedAt: stored.fetchedAt, reason: .offline(reason: "working offline"))
             return stored.storedResponse
         }
-        if let stored, fresh, !Self.asksGitHub {
+        if let stored, fresh, request.cacheUse != .askGitHub {
             var answer = remembered ?? .init(entry: stored, response: Self.response(from: stored, checkedBy: request.expects))
             // Remembered again only when it changed: the same answer read again is left where it is.
             var changed = remembered == nil
@@ -129,6 +123,8 @@ public struct CachingTransport: GitHubTransport {
             try await refreshOnce(request, key: key, stored: stored, at: time)
         }
         if let stale = outcome.stale {
+            // A kept answer stood in for GitHub's, which this request will not take.
+            if request.cacheUse == .askGitHub { throw stale.reason }
             CacheReport.current?.recordStale(fetchedAt: stale.fetchedAt, reason: stale.reason)
         }
         return outcome.response

@@ -19,7 +19,7 @@ extension CachingTransport {
     /// Refreshes `key` once across every instance on a shared store: the instance that claims the
     /// lease asks GitHub. The others answer with the stored answer while it is recent (stale by
     /// less than `staleGrace`: the refresh under way replaces it in a moment), or else wait for
-    /// the new answer to land in the store, and ask GitHub themselves only if the lease comes free
+    /// the new answer to land in the store (a request that asks GitHub always waits), and ask GitHub themselves only if the lease comes free
     /// with nothing new stored, or its holder died.
     func refreshOnce(_ request: GitHubRequest, key: String, stored: CachedResponse?, at time: Date) async throws(GitHubError)
         -> RecentAnswers.Outcome
@@ -48,7 +48,7 @@ extension CachingTransport {
                     throw error
                 }
             }
-            if let stored, time.timeIntervalSince(stored.fetchedAt) < stored.maxAge + Self.staleGrace,
+            if let stored, request.cacheUse != .askGitHub, time.timeIntervalSince(stored.fetchedAt) < stored.maxAge + Self.staleGrace,
                 stored.status < 300
             {
                 var response = Self.response(from: stored, checkedBy: request.expects)
