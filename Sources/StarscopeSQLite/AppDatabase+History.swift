@@ -89,14 +89,14 @@ extension AppDatabase {
 
     /// Both in one read (each read is a transaction begun and ended and a hop to the pool's
     /// thread), kept a moment like the other small answers every view asks for (`RecentReads`).
-    public func starRecords(of repository: Repository) async throws(StoreError) -> StarRecords {
+    public func keptStarHistory(of repository: Repository) async throws(StoreError) -> KeptStarHistory {
         let repositoryID = repository.id
         let gitHub = Viewer.mayShare(repository)
-        return try await recentReads.value("starRecords \(repositoryID) \(gitHub)") { () async throws(StoreError) in
+        return try await recentReads.value("keptStarHistory \(repositoryID) \(gitHub)") { () async throws(StoreError) in
             try await read { db in
-                StarRecords(
+                KeptStarHistory(
                     samples: try Self.starHistory(db, repositoryID: repositoryID),
-                    gitHub: gitHub ? try Self.gitHubStarHistory(db, repositoryID: repositoryID) : nil)
+                    gitHub: gitHub ? try Self.gitHubStarWeeks(db, repositoryID: repositoryID) : nil)
             }
         }
     }

@@ -94,7 +94,7 @@ import Testing
             #expect(partial.curve.total == repository.stars, "the line still ends at GitHub's count")
             #expect(partial.curve.days.count <= 30 * 7 + 7)
             #expect(
-                try await database.gitHubStarHistory(of: try await reading.details.repository(name)) == nil,
+                try await database.gitHubStarWeeks(of: try await reading.details.repository(name)) == nil,
                 "kept nowhere: asked whole later")
             await fake.setRemaining(60)
             let whole = try await reading.history.starHistory(name)

@@ -177,9 +177,9 @@ func makeRepository(_ id: Int64, _ fullName: String, stars: Int = 10) -> Reposit
     @Test func starRecordsAreForgottenOnAWrite() async throws {
         let database = try AppDatabase.inMemory()
         try await database.observe([makeRepository(5, "a/five", stars: 3)], for: .owner, at: Date(timeIntervalSince1970: 1_750_000_000))
-        #expect(try await database.starRecords(of: makeRepository(5, "o/r5")).samples.map(\.stars) == [3])
+        #expect(try await database.keptStarHistory(of: makeRepository(5, "o/r5")).samples.map(\.stars) == [3])
         try await database.observe([makeRepository(5, "a/five", stars: 8)], for: .owner, at: Date(timeIntervalSince1970: 1_750_003_600))
-        #expect(try await database.starRecords(of: makeRepository(5, "o/r5")).samples.map(\.stars) == [3, 8])
+        #expect(try await database.keptStarHistory(of: makeRepository(5, "o/r5")).samples.map(\.stars) == [3, 8])
     }
 
     /// One key per repository viewed: past the capacity the kept answers do not grow.

@@ -75,48 +75,48 @@ import Testing
 
     @Test(arguments: StoreKind.allCases) func gitHubStarHistoryIsKeptAndMerged(kind: StoreKind) async throws {
         let store = try await kind.make()
-        #expect(try await store.gitHubStarHistory(of: makeRepository(5, "o/r5")) == nil)
+        #expect(try await store.gitHubStarWeeks(of: makeRepository(5, "o/r5")) == nil)
         let old = [
             StarHistoryWeek(week: 1_700_438_400 + 604_800, total: 3, days: [1, 0, 0, 0, 0, 2, 0]),
             StarHistoryWeek(week: 1_700_438_400, total: 7, days: [7, 0, 0, 0, 0, 0, 0]),
         ]
-        try await store.saveGitHubStarHistory(
-            GitHubStarHistory(repositoryID: 5, weeks: old, fetchedAt: Self.day), of: makeRepository(5, "o/r5"))
-        let kept = try #require(try await store.gitHubStarHistory(of: makeRepository(5, "o/r5")))
+        try await store.saveGitHubStarWeeks(
+            GitHubStarWeeks(repositoryID: 5, weeks: old, fetchedAt: Self.day), of: makeRepository(5, "o/r5"))
+        let kept = try #require(try await store.gitHubStarWeeks(of: makeRepository(5, "o/r5")))
         #expect(kept.weeks == old && kept.fetchedAt == Self.day && !kept.unavailable)
         // Page 1 again: the newest week is replaced and a new one added; older ones stay.
         let refreshed = [
             StarHistoryWeek(week: 1_700_438_400 + 2 * 604_800, total: 1, days: [0, 1, 0, 0, 0, 0, 0]),
             StarHistoryWeek(week: 1_700_438_400 + 604_800, total: 4, days: [1, 0, 0, 0, 0, 2, 1]),
         ]
-        let merged = GitHubStarHistory.merge(stored: kept.weeks, refreshed: refreshed)
+        let merged = GitHubStarWeeks.merge(stored: kept.weeks, refreshed: refreshed)
         #expect(merged.map(\.total) == [1, 4, 7])
-        try await store.saveGitHubStarHistory(
-            GitHubStarHistory(repositoryID: 5, weeks: merged, fetchedAt: Self.day + 86_400), of: makeRepository(5, "o/r5"))
-        #expect(try await store.gitHubStarHistory(of: makeRepository(5, "o/r5"))?.weeks.map(\.total) == [1, 4, 7])
-        try await store.saveGitHubStarHistory(
-            GitHubStarHistory(repositoryID: 6, weeks: [], fetchedAt: Self.day, unavailable: true), of: makeRepository(6, "o/r6"))
-        #expect(try await store.gitHubStarHistory(of: makeRepository(6, "o/r6"))?.unavailable == true)
+        try await store.saveGitHubStarWeeks(
+            GitHubStarWeeks(repositoryID: 5, weeks: merged, fetchedAt: Self.day + 86_400), of: makeRepository(5, "o/r5"))
+        #expect(try await store.gitHubStarWeeks(of: makeRepository(5, "o/r5"))?.weeks.map(\.total) == [1, 4, 7])
+        try await store.saveGitHubStarWeeks(
+            GitHubStarWeeks(repositoryID: 6, weeks: [], fetchedAt: Self.day, unavailable: true), of: makeRepository(6, "o/r6"))
+        #expect(try await store.gitHubStarWeeks(of: makeRepository(6, "o/r6"))?.unavailable == true)
     }
 
     /// A detail reads Starscope's counts and GitHub's kept weeks together: the same as each read alone.
     @Test(arguments: StoreKind.allCases) func starRecordsAreTheTwoReadsInOne(kind: StoreKind) async throws {
         let store = try await kind.make()
-        #expect(try await store.starRecords(of: makeRepository(5, "a/five")) == StarRecords(samples: [], gitHub: nil))
+        #expect(try await store.keptStarHistory(of: makeRepository(5, "a/five")) == KeptStarHistory(samples: [], gitHub: nil))
         try await store.observe([makeRepository(5, "a/five", stars: 3)], for: .owner, at: Self.day)
         try await store.observe([makeRepository(5, "a/five", stars: 9)], for: .owner, at: Self.day + 3_600)
         let weeks = [StarHistoryWeek(week: 1_700_438_400, total: 9, days: [2, 0, 0, 3, 0, 0, 4])]
-        try await store.saveGitHubStarHistory(
-            GitHubStarHistory(repositoryID: 5, weeks: weeks, fetchedAt: Self.day, unavailable: false), of: makeRepository(5, "o/r5"))
+        try await store.saveGitHubStarWeeks(
+            GitHubStarWeeks(repositoryID: 5, weeks: weeks, fetchedAt: Self.day, unavailable: false), of: makeRepository(5, "o/r5"))
         let samples = try await store.starHistory(repositoryID: 5)
-        let kept = try await store.gitHubStarHistory(of: makeRepository(5, "o/r5"))
+        let kept = try await store.gitHubStarWeeks(of: makeRepository(5, "o/r5"))
         #expect(samples.map(\.stars) == [3, 9] && kept?.weeks == weeks)
-        #expect(try await store.starRecords(of: makeRepository(5, "a/five")) == StarRecords(samples: samples, gitHub: kept))
+        #expect(try await store.keptStarHistory(of: makeRepository(5, "a/five")) == KeptStarHistory(samples: samples, gitHub: kept))
         // A repository that is not shared: GitHub's weeks are neither read nor kept for it.
-        #expect(try await store.starRecords(of: Self.secret(5, "a/five")) == StarRecords(samples: samples, gitHub: nil))
-        try await store.saveGitHubStarHistory(
-            GitHubStarHistory(repositoryID: 77, weeks: weeks, fetchedAt: Self.day), of: Self.secret(77, "m/s"))
-        #expect(try await store.gitHubStarHistory(of: makeRepository(77, "m/s")) == nil)
+        #expect(try await store.keptStarHistory(of: Self.secret(5, "a/five")) == KeptStarHistory(samples: samples, gitHub: nil))
+        try await store.saveGitHubStarWeeks(
+            GitHubStarWeeks(repositoryID: 77, weeks: weeks, fetchedAt: Self.day), of: Self.secret(77, "m/s"))
+        #expect(try await store.gitHubStarWeeks(of: makeRepository(77, "m/s")) == nil)
         try await store.saveRecentStarWeeks(of: Self.secret(77, "m/s"), weeks: weeks, at: Self.day)
         #expect(try await store.recentStarWeeks(of: makeRepository(77, "m/s")) == nil)
     }

@@ -51,7 +51,7 @@ import Testing
             let later = secret(id, name, stars: 45)
             try await store.observe([later], for: viewer, at: day + 3_600)
             let weeks = [StarHistoryWeek(week: 1_749_945_600, total: 5, days: [1, 1, 1, 1, 1, 0, 0])]
-            try await store.saveGitHubStarHistory(GitHubStarHistory(repositoryID: id, weeks: weeks, fetchedAt: day), of: later)
+            try await store.saveGitHubStarWeeks(GitHubStarWeeks(repositoryID: id, weeks: weeks, fetchedAt: day), of: later)
             try await store.saveRecentStarWeeks(of: later, weeks: weeks, at: day)
             let watch = RepositoryWatch(
                 repositoryID: id, fullName: name, stars: 45, archived: false, latestRelease: "\(tag)-v1", checkedAt: day)
@@ -99,8 +99,8 @@ import Testing
             shared["star history \(id)"] = "\(try await store.starHistory(repositoryID: id))"
             // Asked with a public-looking copy, as a doctored answer would: nothing of the secret comes back.
             let lookalike = makeRepository(id, "x/lookalike")
-            shared["GitHub's history \(id)"] = "\(String(describing: try await store.gitHubStarHistory(of: lookalike)))"
-            shared["star records \(id)"] = "\(try await store.starRecords(of: lookalike))"
+            shared["GitHub's history \(id)"] = "\(String(describing: try await store.gitHubStarWeeks(of: lookalike)))"
+            shared["star records \(id)"] = "\(try await store.keptStarHistory(of: lookalike))"
             shared["newest weeks \(id)"] = "\(String(describing: try await store.recentStarWeeks(of: lookalike)))"
         }
         shared["star histories"] = "\(try await store.starHistories(repositoryIDs: [1, 7, 17, 9_999]))"
@@ -144,7 +144,7 @@ import Testing
         }
         for id: Int64 in [7, 17, 9_999] {
             #expect(try await store.starHistory(repositoryID: id).isEmpty)
-            #expect(try await store.gitHubStarHistory(of: makeRepository(id, "x/lookalike")) == nil)
+            #expect(try await store.gitHubStarWeeks(of: makeRepository(id, "x/lookalike")) == nil)
             #expect(try await store.recentStarWeeks(of: makeRepository(id, "x/lookalike")) == nil)
         }
         // The updates check's own reads span every account (it asks GitHub as each of them, and reads

@@ -44,7 +44,7 @@ import Testing
         for later in [1.0, 3_600] {
             var moved = history
             moved.now = now.addingTimeInterval(later)
-            moved.observed = StarHistoryChart(points: [.init(date: now, stars: 3)], now: moved.now)
+            moved.observed = StarHistoryChart(counts: [.init(date: now, stars: 3)], now: moved.now)
             let again = try #require(
                 RepositorySectionsPart.RenderKey(
                     sections, repository: repository, history: moved, stale: nil, now: now.addingTimeInterval(later)))
@@ -85,7 +85,7 @@ import Testing
         own.gitHub = .failure(.notFound("No history."))
         var ownLater = own
         ownLater.now = now.addingTimeInterval(1)
-        ownLater.observed = StarHistoryChart(points: own.observed.points, now: ownLater.now)
+        ownLater.observed = StarHistoryChart(counts: own.observed.counts, now: ownLater.now)
         #expect(own.shown != ownLater.shown)
         #expect(history.shown.now == .distantPast)
         #expect(RepositorySectionsPart.RenderKey(sections, repository: repository, history: own, stale: nil, now: now) == nil)
@@ -241,13 +241,13 @@ import Testing
             contributors: .success([]), languages: .success(Languages([.init(name: "Swift", bytes: 10)])))
     }
 
-    static func history(now: Date) -> HistorySection {
+    static func history(now: Date) -> StarHistorySection {
         let curve = StarCurve(
             weeks: [StarHistoryWeek(week: 1_789_430_400, total: 3, days: [1, 0, 2, 0, 0, 0, 0])], firstDay: nil,
             today: Int64(now.timeIntervalSince1970 / 86_400))
-        let gitHub = RepositoryStarHistory(repository: repository, curve: curve, unavailable: false, fetchedAt: now, requests: 0)
-        return HistorySection(
+        let gitHub = StarHistory(repository: repository, curve: curve, unavailable: false, fetchedAt: now, requests: 0)
+        return StarHistorySection(
             name: try! RepositoryName(owner: "o", name: "r"), gitHub: .success(gitHub),
-            observed: StarHistoryChart(points: [], now: now), samples: [], now: now)
+            observed: StarHistoryChart(counts: [], now: now), samples: [], now: now)
     }
 }

@@ -9,8 +9,8 @@ import Testing
 
     @Test func pointsSpanTheBoxAndHoldTheLastCountToNow() {
         let chart = StarHistoryChart(
-            points: [.init(date: Self.start + 86_400, stars: 150), .init(date: Self.start, stars: 100)], now: Self.start + 2 * 86_400)
-        let points = chart.scaled(width: 600, height: 120)
+            counts: [.init(date: Self.start + 86_400, stars: 150), .init(date: Self.start, stars: 100)], now: Self.start + 2 * 86_400)
+        let points = chart.scaledCounts(width: 600, height: 120)
         #expect(points.count == 3)
         #expect(points[0].x == 0 && points[0].y == 120)
         #expect(points[1].x == 300 && points[1].y == 0)
@@ -21,15 +21,15 @@ import Testing
 
     @Test func aFlatHistorySitsInTheMiddle() {
         let chart = StarHistoryChart(
-            points: [.init(date: Self.start, stars: 7), .init(date: Self.start + 60, stars: 7)], now: Self.start + 60)
-        #expect(chart.scaled(width: 10, height: 10).allSatisfy { $0.y == 5 })
+            counts: [.init(date: Self.start, stars: 7), .init(date: Self.start + 60, stars: 7)], now: Self.start + 60)
+        #expect(chart.scaledCounts(width: 10, height: 10).allSatisfy { $0.y == 5 })
     }
 
     @Test func theChartSaysWhatItCoversAndWhereItComesFrom() {
         let chart = StarHistoryChart(
-            points: [.init(date: Self.start, stars: 1_000), .init(date: Self.start + 3 * 86_400, stars: 1_250)],
+            counts: [.init(date: Self.start, stars: 1_000), .init(date: Self.start + 3 * 86_400, stars: 1_250)],
             now: Self.start + 3 * 86_400)
-        let html = chart.view().markup
+        let html = chart.countsView().markup
         #expect(html.contains("data-star-history"))
         #expect(html.contains("+250 stars in 3d 0h, from 2 counts since"))
         #expect(html.contains("only to its admins (since 30 June 2026)"))
@@ -37,10 +37,10 @@ import Testing
     }
 
     @Test func oneCountSaysSoAndDrawsNoSparkline() {
-        let chart = StarHistoryChart(points: [.init(date: Self.start, stars: 5)], now: Self.start + 10)
-        #expect(chart.view().markup.contains("One count so far: 5 stars"))
+        let chart = StarHistoryChart(counts: [.init(date: Self.start, stars: 5)], now: Self.start + 10)
+        #expect(chart.countsView().markup.contains("One count so far: 5 stars"))
         #expect(chart.sparkline().markup.isEmpty)
-        #expect(StarHistoryChart(points: [], now: Self.start).view().markup.contains("No star counts recorded yet."))
+        #expect(StarHistoryChart(counts: [], now: Self.start).countsView().markup.contains("No star counts recorded yet."))
     }
 }
 
@@ -55,10 +55,10 @@ import Testing
             values.append(Double.random(in: -1e13...1e13, using: &generator))
         }
         for value in values {
-            #expect(StarCurveChart.number(value) == StarCurveChart.printedNumber(value), "\(value)")
+            #expect(StarHistoryChart.number(value) == StarHistoryChart.printedNumber(value), "\(value)")
         }
         // What used to trap is printed.
-        #expect(StarCurveChart.number(.infinity) == "inf")
-        #expect(StarCurveChart.number(.nan) == "nan")
+        #expect(StarHistoryChart.number(.infinity) == "inf")
+        #expect(StarHistoryChart.number(.nan) == "nan")
     }
 }

@@ -99,7 +99,7 @@ struct CompareCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await Session.run(global) { session in
-            var histories: [RepositoryStarHistory] = []
+            var histories: [StarHistory] = []
             for name in names { histories.append(try await session.reading.history.starHistory(try RepositoryName(parsing: name))) }
             if json {
                 try printJSON(histories.map { Entry(fullName: $0.repository.fullName, history: $0.curve.days.map(StarPointJSON.init)) })

@@ -4,7 +4,7 @@ import StarscopeModels
 import StarscopeStore
 
 /// What `starHistory` found: the curve, whether GitHub has one, and what it cost.
-public struct RepositoryStarHistory: Hashable, Sendable {
+public struct StarHistory: Hashable, Sendable {
     public var repository: Repository
     public var curve: StarCurve
     /// GitHub has no history of this repository (it answered 422).
@@ -33,41 +33,41 @@ public struct StarHistories: UseCase {
     /// daily, merged over what was kept. The store keeps shared repositories' only; any other is
     /// asked through its token's cache each time. When GitHub cannot answer, the kept buckets
     /// stand in (reported as stale).
-    public func starHistory(_ name: RepositoryName) async throws(StarscopeError) -> RepositoryStarHistory {
+    public func starHistory(_ name: RepositoryName) async throws(StarscopeError) -> StarHistory {
         // The repository's id and creation date do not change: a copy of the last week will do.
         try await starHistory(of: try await context.details.repository(name, snapshotFreshFor: 7 * 86_400))
     }
 
     /// `starHistory(_:)` of a repository the caller has in hand, one this reading context shows (a
     /// detail page has it already: looking it up again read and decoded its stored copy).
-    public func starHistory(of repository: Repository) async throws(StarscopeError) -> RepositoryStarHistory {
-        let kept = (try? await database?.gitHubStarHistory(of: repository)) ?? nil
+    public func starHistory(of repository: Repository) async throws(StarscopeError) -> StarHistory {
+        let kept = (try? await database?.gitHubStarWeeks(of: repository)) ?? nil
         return try await starHistory(of: repository, kept: kept)
     }
 
     /// Starscope's own counts of `repository` and the weeks of GitHub's history kept for it (the
     /// store keeps those of shared repositories only), in one store read: a detail shows both on
     /// every view. When that read fails each is read on its own, so whichever can be read still is.
-    public func starRecords(of repository: Repository) async -> StarRecords {
-        guard let database else { return StarRecords(samples: [], gitHub: nil) }
-        if let records = try? await database.starRecords(of: repository) { return records }
-        return StarRecords(
+    public func keptStarHistory(of repository: Repository) async -> KeptStarHistory {
+        guard let database else { return KeptStarHistory(samples: [], gitHub: nil) }
+        if let records = try? await database.keptStarHistory(of: repository) { return records }
+        return KeptStarHistory(
             samples: (try? await database.starHistory(repositoryID: repository.id)) ?? [],
-            gitHub: (try? await database.gitHubStarHistory(of: repository)) ?? nil)
+            gitHub: (try? await database.gitHubStarWeeks(of: repository)) ?? nil)
     }
 
-    /// `starHistory(of:)` with the weeks kept for `repository` read already (`starRecords(of:)`;
+    /// `starHistory(of:)` with the weeks kept for `repository` read already (`keptStarHistory(of:)`;
     /// nil when none are).
-    public func starHistory(of repository: Repository, kept: GitHubStarHistory?) async throws(StarscopeError)
-        -> RepositoryStarHistory
+    public func starHistory(of repository: Repository, kept: GitHubStarWeeks?) async throws(StarscopeError)
+        -> StarHistory
     {
         let owner = try RepositoryName(parsing: repository.fullName)
         let name = owner
         let time = now()
-        func result(_ weeks: [StarHistoryWeek], unavailable: Bool, fetchedAt: Date?, requests: Int) -> RepositoryStarHistory {
+        func result(_ weeks: [StarHistoryWeek], unavailable: Bool, fetchedAt: Date?, requests: Int) -> StarHistory {
             let today = CivilDate.floorDivide(Int64(time.timeIntervalSince1970.rounded(.down)), by: 86_400).quotient
             let created = CivilDate.floorDivide(Int64(repository.createdAt.timeIntervalSince1970.rounded(.down)), by: 86_400).quotient
-            return RepositoryStarHistory(
+            return StarHistory(
                 repository: repository, curve: StarCurve(weeks: weeks, firstDay: min(created, today), today: today),
                 unavailable: unavailable, fetchedAt: fetchedAt, requests: requests)
         }
@@ -80,15 +80,15 @@ public struct StarHistories: UseCase {
         do {
             if let kept, !kept.unavailable, !kept.weeks.isEmpty {
                 let page = try await client.starHistoryPage(owner: owner.owner, name: owner.name)
-                weeks = GitHubStarHistory.merge(stored: kept.weeks, refreshed: page.items)
+                weeks = GitHubStarWeeks.merge(stored: kept.weeks, refreshed: page.items)
                 requests = 1
             } else {
                 (weeks, requests, whole) = try await client.starHistory(
                     owner: owner.owner, name: owner.name, reserve: Self.starHistoryReserve)
             }
         } catch .validationFailed {
-            try? await database?.saveGitHubStarHistory(
-                GitHubStarHistory(repositoryID: repository.id, weeks: [], fetchedAt: time, unavailable: true), of: repository)
+            try? await database?.saveGitHubStarWeeks(
+                GitHubStarWeeks(repositoryID: repository.id, weeks: [], fetchedAt: time, unavailable: true), of: repository)
             return result([], unavailable: true, fetchedAt: time, requests: 1)
         } catch {
             if error.isTransient, let kept {
@@ -117,8 +117,8 @@ public struct StarHistories: UseCase {
             partial.partial = true
             return partial
         }
-        try? await database?.saveGitHubStarHistory(
-            GitHubStarHistory(repositoryID: repository.id, weeks: weeks, fetchedAt: time), of: repository)
+        try? await database?.saveGitHubStarWeeks(
+            GitHubStarWeeks(repositoryID: repository.id, weeks: weeks, fetchedAt: time), of: repository)
         return result(weeks, unavailable: false, fetchedAt: time, requests: requests)
     }
 }

@@ -18,7 +18,7 @@ public struct RecentStarWeeks: Sendable, Hashable {
 
     /// "week|total|d,d,d,d,d,d,d" a week, weeks joined by ";".
     package static func encode(_ weeks: [StarHistoryWeek]) -> String {
-        weeks.map { "\($0.week)|\($0.total)|\(GitHubStarHistory.encode($0.days))" }.joined(separator: ";")
+        weeks.map { "\($0.week)|\($0.total)|\(GitHubStarWeeks.encode($0.days))" }.joined(separator: ";")
     }
 
     /// A shared snapshot, when it may still be shared.
@@ -34,7 +34,7 @@ public struct RecentStarWeeks: Sendable, Hashable {
         text.split(separator: ";").compactMap { part in
             let fields = part.split(separator: "|", omittingEmptySubsequences: false)
             guard fields.count == 3, let week = Int64(fields[0]), let total = Int(fields[1]) else { return nil }
-            return StarHistoryWeek(week: week, total: total, days: GitHubStarHistory.decode(String(fields[2])))
+            return StarHistoryWeek(week: week, total: total, days: GitHubStarWeeks.decode(String(fields[2])))
         }
     }
 }

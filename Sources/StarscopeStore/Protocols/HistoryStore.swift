@@ -21,13 +21,13 @@ public protocol HistoryStore: Sendable {
 
     /// The weekly buckets GitHub gave for `repository`, newest first, and when; nil when never
     /// asked, and for a repository whose history is not shared (it is asked each time).
-    func gitHubStarHistory(of repository: Repository) async throws(StoreError) -> GitHubStarHistory?
-    /// `starHistory` and `gitHubStarHistory(of:)` of one repository (a detail shows both on every
+    func gitHubStarWeeks(of repository: Repository) async throws(StoreError) -> GitHubStarWeeks?
+    /// `starHistory` and `gitHubStarWeeks(of:)` of one repository (a detail shows both on every
     /// view: SQLite reads them in one transaction).
-    func starRecords(of repository: Repository) async throws(StoreError) -> StarRecords
+    func keptStarHistory(of repository: Repository) async throws(StoreError) -> KeptStarHistory
     /// Replaces what is kept of `repository`'s history with `history` (merge a refresh first:
-    /// `GitHubStarHistory.merge`); keeps nothing of a repository that is not shared.
-    func saveGitHubStarHistory(_ history: GitHubStarHistory, of repository: Repository) async throws(StoreError)
+    /// `GitHubStarWeeks.merge`); keeps nothing of a repository that is not shared.
+    func saveGitHubStarWeeks(_ history: GitHubStarWeeks, of repository: Repository) async throws(StoreError)
     /// Keeps the newest weeks (page 1) of a shared repository's history, to find those breaking out.
     func saveRecentStarWeeks(of repository: Repository, weeks: [StarHistoryWeek], at date: Date) async throws(StoreError)
     /// The newest weeks kept for one repository, newest first, and when they were asked.

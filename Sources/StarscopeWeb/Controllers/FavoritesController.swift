@@ -47,7 +47,7 @@ struct FavoritesController {
             row.tags = favorite.tags
             row.note = favorite.note
             row.trend = window.histories[favorite.repository.id].map { samples in
-                StarHistoryChart(points: samples.map { .init(date: $0.recordedAt, stars: $0.stars) }, now: now)
+                StarHistoryChart(counts: StarHistoryChart.counts(samples), now: now)
             }
             return row
         }

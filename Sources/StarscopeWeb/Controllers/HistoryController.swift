@@ -44,14 +44,14 @@ struct HistoryController {
         guard let curve = entry.curve, let first = curve.days.first else {
             throw HTTPError(.notFound, message: entry.problem ?? "No star history.")
         }
-        let chart = StarCurveChart(series: [.init(name: name.description, points: curve.days)])
+        let chart = StarHistoryChart(series: [.init(name: name.description, points: curve.days)])
         return Self.svg(
             chart.document(
                 label: "Stars of \(name.description) since \(first.date), now \(GroupedNumber.format(curve.total))", palette: theme.palette)
         )
     }
 
-    static func history(_ name: RepositoryName, reading: ReadContext) async -> Result<RepositoryStarHistory, StarscopeError> {
+    static func history(_ name: RepositoryName, reading: ReadContext) async -> Result<StarHistory, StarscopeError> {
         do {
             return .success(try await reading.history.starHistory(name))
         } catch {
@@ -60,9 +60,9 @@ struct HistoryController {
     }
 
     /// The history of a repository the caller has in hand, with the weeks kept for it (read
-    /// with Starscope's own counts: `StarHistories.starRecords(of:)`).
-    static func history(of repository: Repository, kept: GitHubStarHistory?, reading: ReadContext) async -> Result<
-        RepositoryStarHistory, StarscopeError
+    /// with Starscope's own counts: `StarHistories.keptStarHistory(of:)`).
+    static func history(of repository: Repository, kept: GitHubStarWeeks?, reading: ReadContext) async -> Result<
+        StarHistory, StarscopeError
     > {
         do {
             return .success(try await reading.history.starHistory(of: repository, kept: kept))

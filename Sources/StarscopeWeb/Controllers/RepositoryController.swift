@@ -72,8 +72,8 @@ struct RepositoryController {
             let report = CacheReport()
             let sections = await CacheReport.$current.withValue(report) { await reading.details.sections(name) }
             let (samples, history) = await starred
-            let observed = StarHistoryChart(points: samples.map { .init(date: $0.recordedAt, stars: $0.stars) }, now: now)
-            let historySection = HistorySection(name: name, gitHub: history, observed: observed, samples: samples, now: now)
+            let observed = StarHistoryChart(counts: StarHistoryChart.counts(samples), now: now)
+            let historySection = StarHistorySection(name: name, gitHub: history, observed: observed, samples: samples, now: now)
             let stale = Banner.text(report.stale, limits: report.rateLimits)
             let render = {
                 var part = RepositorySectionsPart(sections, repository: repository, now: now, readmes: readmes)
@@ -90,11 +90,11 @@ struct RepositoryController {
     }
 
     /// Starscope's own counts of `repository` and GitHub's history of it, the kept weeks read
-    /// with the counts (`StarHistories.starRecords(of:)`).
+    /// with the counts (`StarHistories.keptStarHistory(of:)`).
     static func history(of repository: Repository, reading: ReadContext) async -> (
-        samples: [StarSample], gitHub: Result<RepositoryStarHistory, StarscopeError>
+        samples: [StarSample], gitHub: Result<StarHistory, StarscopeError>
     ) {
-        let records = await reading.history.starRecords(of: repository)
+        let records = await reading.history.keptStarHistory(of: repository)
         return (records.samples, await HistoryController.history(of: repository, kept: records.gitHub, reading: reading))
     }
 

@@ -8,10 +8,10 @@ struct CompareList: Hashable, Sendable {
     static let most = 10
 
     var repositories: [RepositoryName]
-    var alignment: StarCurveChart.Alignment = .date
-    var scale: StarCurveChart.Scale = .linear
+    var alignment: StarHistoryChart.Alignment = .date
+    var scale: StarHistoryChart.Scale = .linear
 
-    init(repositories: [RepositoryName], alignment: StarCurveChart.Alignment = .date, scale: StarCurveChart.Scale = .linear) {
+    init(repositories: [RepositoryName], alignment: StarHistoryChart.Alignment = .date, scale: StarHistoryChart.Scale = .linear) {
         self.repositories = repositories
         self.alignment = alignment
         self.scale = scale
@@ -30,10 +30,10 @@ struct CompareList: Hashable, Sendable {
             if !names.contains(where: { $0.description.lowercased() == name.description.lowercased() }) { names.append(name) }
         }
         guard names.count <= Self.most else { throw HTTPError(.badRequest, message: "Compare at most \(Self.most) repositories.") }
-        guard let alignment = StarCurveChart.Alignment(rawValue: values["align"] ?? "date") else {
+        guard let alignment = StarHistoryChart.Alignment(rawValue: values["align"] ?? "date") else {
             throw HTTPError(.badRequest, message: "“align” must be date or created.")
         }
-        guard let scale = StarCurveChart.Scale(rawValue: values["scale"] ?? "linear") else {
+        guard let scale = StarHistoryChart.Scale(rawValue: values["scale"] ?? "linear") else {
             throw HTTPError(.badRequest, message: "“scale” must be linear or log.")
         }
         self.init(repositories: names, alignment: alignment, scale: scale)
@@ -60,5 +60,5 @@ enum EmbedTheme: String, Sendable, Hashable, CaseIterable {
         self = theme
     }
 
-    var palette: StarCurveChart.Palette { self == .dark ? .dark : .light }
+    var palette: StarHistoryChart.Palette { self == .dark ? .dark : .light }
 }

@@ -15,11 +15,11 @@ extension ComparePage {
 
     var form: HTML {
         let value = list.repositories.map(\.description).joined(separator: ", ")
-        let alignments: [HTML] = StarCurveChart.Alignment.allCases.map { alignment in
+        let alignments: [HTML] = StarHistoryChart.Alignment.allCases.map { alignment in
             let title = alignment == .date ? "By date" : "From each one's creation"
             return "<option value=\"\(alignment.rawValue)\"\(list.alignment == alignment ? " selected" : "")>\(title)</option>"
         }
-        let scales: [HTML] = StarCurveChart.Scale.allCases.map { scale in
+        let scales: [HTML] = StarHistoryChart.Scale.allCases.map { scale in
             "<option value=\"\(scale.rawValue)\"\(list.scale == scale ? " selected" : "")>\(scale == .linear ? "Linear" : "Log")</option>"
         }
         return """

@@ -5,7 +5,7 @@ import StarscopeCore
 struct ComparePage: Page {
     struct Entry: Sendable {
         var name: RepositoryName
-        var history: Result<RepositoryStarHistory, StarscopeError>
+        var history: Result<StarHistory, StarscopeError>
 
         var curve: StarCurve? {
             guard case .success(let history) = history, !history.unavailable, !history.curve.days.isEmpty else { return nil }
@@ -26,10 +26,11 @@ struct ComparePage: Page {
     var entries: [Entry]
     var section: PageContext.Section { .none }
 
-    var chart: StarCurveChart? {
-        let series = entries.compactMap { entry in entry.curve.map { StarCurveChart.Series(name: entry.name.description, points: $0.days) }
+    var chart: StarHistoryChart? {
+        let series = entries.compactMap { entry in
+            entry.curve.map { StarHistoryChart.Series(name: entry.name.description, points: $0.days) }
         }
         guard series.count >= 2 else { return nil }
-        return StarCurveChart(series: series, scale: list.scale, alignment: list.alignment)
+        return StarHistoryChart(series: series, scale: list.scale, alignment: list.alignment)
     }
 }

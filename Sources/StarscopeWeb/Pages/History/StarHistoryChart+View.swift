@@ -2,51 +2,122 @@ import Foundation
 import StarscopeCore
 
 extension StarHistoryChart {
-    /// The detail's chart, with the span it covers in words.
-    func view() -> HTML {
-        guard let first, let last else {
-            return """
-                <section class="star-history" data-star-history aria-labelledby="history-title"><h2 id="history-title">Star history</h2>
-                <p class="muted">No star counts recorded yet. \(Self.source)</p></section>
-                """
+    /// The colours of a self-contained drawing (an embed carries no style sheet).
+    struct Palette: Sendable {
+        var background: String
+        var text: String
+        var grid: String
+        var lines: [String]
+
+        static let light = Palette(
+            background: "#ffffff", text: "#57606a", grid: "#d0d7de",
+            lines: ["#0969da", "#cf222e", "#1a7f37", "#8250df", "#bf3989", "#9a6700", "#0550ae", "#6e7781", "#bc4c00", "#116329"])
+        static let dark = Palette(
+            background: "#0d1117", text: "#8b949e", grid: "#30363d",
+            lines: ["#58a6ff", "#ff7b72", "#3fb950", "#d2a8ff", "#ff9bce", "#d29922", "#79c0ff", "#b1bac4", "#ffa657", "#56d364"])
+    }
+
+    /// The chart in a page: lines coloured by the page's style sheet (`.curve.sN`), columns to
+    /// point at with their values (`<title>` on hover; the page's script reads them out for
+    /// the keyboard), described by `label`.
+    func svg(label: String) -> HTML {
+        HTML(raw: drawing(label: label, palette: nil, columns: true))
+    }
+
+    /// A self-contained SVG document (no script, no style sheet, no external reference), for
+    /// `stars.svg` and `compare.svg`.
+    func document(label: String, palette: Palette) -> String {
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + drawing(label: label, palette: palette, columns: false) + "\n"
+    }
+
+    private func drawing(label: String, palette: Palette?, columns withColumns: Bool) -> String {
+        let w = Self.number(Self.width)
+        let h = Self.number(Self.height)
+        var out = ""
+        if let palette {
+            out +=
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\">"
+            out += "<title>\(HTML.escape(label))</title>"
+            out += "<rect width=\"\(w)\" height=\"\(h)\" fill=\"\(palette.background)\"/>"
+        } else {
+            out += "<svg class=\"curve-chart\" viewBox=\"0 0 \(w) \(h)\" role=\"img\" aria-label=\"\(HTML.escape(label))\">"
         }
-        let width = 600.0
-        let height = 120.0
-        let line = polyline(scaled(width: width, height: height))
-        let summary: String =
-            points.count == 1
-            ? "One count so far: \(CountNoun.text(last.stars, "star")) on \(RelativeTime.day(last.date)). The line grows as Starscope sees it again."
-            : "\(gained >= 0 ? "+" : "−")\(GroupedNumber.format(gained.magnitude)) \(CountNoun.word(gained.magnitude, "star")) in \(SpanText.short(span)), from \(points.count) counts since \(RelativeTime.day(first.date))."
-        return """
-            <section class="star-history" data-star-history aria-labelledby="history-title">
-            <h2 id="history-title">Star history</h2>
-            <svg class="chart" viewBox="0 -4 \(Int(width)) \(Int(height) + 8)" preserveAspectRatio="none" role="img" aria-label="\(summary)">\
-            <polyline points="\(line)"/></svg>
-            <p class="chart-axis"><span>\(RelativeTime.day(first.date))</span><span>now</span></p>
-            <p>\(summary)</p>
-            <p class="muted">\(Self.source)</p>
-            </section>
-            """
+        let textAttributes = palette.map { " fill=\"\($0.text)\" font-family=\"sans-serif\" font-size=\"11\"" } ?? ""
+        let gridAttributes = palette.map { " stroke=\"\($0.grid)\"" } ?? ""
+        // Axes: the y ticks with their counts, the x ticks with their dates (or days).
+        for tick in yTicks {
+            let y = Self.number(plotY(tick))
+            out +=
+                "<line class=\"grid\" x1=\"\(Self.number(Self.left))\" y1=\"\(y)\" x2=\"\(Self.number(Self.width - Self.right))\" y2=\"\(y)\"\(gridAttributes)/>"
+            out +=
+                "<text class=\"axis\" x=\"\(Self.number(Self.left - 6))\" y=\"\(y)\" text-anchor=\"end\" dominant-baseline=\"middle\"\(textAttributes)>\(CompactNumber.format(tick))</text>"
+        }
+        let baseline = Self.number(Self.top + Self.plotHeight + 16)
+        for (index, tick) in xTicks.enumerated() {
+            let anchor = index == 0 ? "start" : index == xTicks.count - 1 ? "end" : "middle"
+            out +=
+                "<text class=\"axis\" x=\"\(Self.number(plotX(tick)))\" y=\"\(baseline)\" text-anchor=\"\(anchor)\"\(textAttributes)>\(HTML.escape(xLabel(tick)))</text>"
+        }
+        for (index, line) in series.enumerated() {
+            let points = vertices(line).map { "\(Self.number($0.x)),\(Self.number($0.y))" }.joined(separator: " ")
+            let stroke =
+                palette.map { " fill=\"none\" stroke=\"\($0.lines[index % $0.lines.count])\" stroke-width=\"2\" stroke-linejoin=\"round\"" }
+                ?? ""
+            out +=
+                "<polyline class=\"curve s\(index % 10)\" points=\"\(points)\"\(stroke)><title>\(HTML.escape(line.name))</title></polyline>"
+        }
+        if !counts.isEmpty, alignment == .date {
+            let fill = palette.map { " fill=\"\($0.text)\"" } ?? ""
+            for count in counts.prefix(Self.maximumVertices) {
+                out +=
+                    "<circle class=\"seen\" cx=\"\(Self.number(plotX(count.day)))\" cy=\"\(Self.number(plotY(count.stars)))\" r=\"2.5\"\(fill)/>"
+            }
+        }
+        if let palette {
+            // Standing alone (in a README), the drawing names what it shows: each line and its count now.
+            for (index, line) in series.enumerated() {
+                let y = Self.number(Self.top + 14 + Double(index) * 15)
+                let colour = palette.lines[index % palette.lines.count]
+                let total = line.points.last.map { " ★ " + GroupedNumber.format($0.total) } ?? ""
+                out +=
+                    "<rect x=\"\(Self.number(Self.left + 8))\" y=\"\(Self.number(Self.top + 9 + Double(index) * 15))\" width=\"10\" height=\"3\" fill=\"\(colour)\"/>"
+                out +=
+                    "<text x=\"\(Self.number(Self.left + 22))\" y=\"\(y)\" fill=\"\(palette.text)\" font-family=\"sans-serif\" font-size=\"12\">\(HTML.escape(line.name + total))</text>"
+            }
+        }
+        if withColumns, let line = series.first {
+            let range = xRange
+            let perDay = Self.plotWidth / (range.high - range.low)
+            for column in columns {
+                let x0 = plotX(x(column.from, in: line))
+                let x1 = plotX(x(column.to, in: line)) + perDay
+                let text =
+                    column.from.day == column.to.day
+                    ? "\(column.from.date): \(CountNoun.text(column.to.total, "star")) (+\(GroupedNumber.format(column.stars)))"
+                    : "\(column.from.date) to \(column.to.date): \(CountNoun.text(column.to.total, "star")) (+\(GroupedNumber.format(column.stars)))"
+                out +=
+                    "<rect class=\"hit\" x=\"\(Self.number(x0))\" y=\"\(Self.number(Self.top))\" width=\"\(Self.number(max(1, x1 - x0)))\" height=\"\(Self.number(Self.plotHeight))\" data-value=\"\(HTML.escape(text))\"><title>\(HTML.escape(text))</title></rect>"
+            }
+        }
+        return out + "</svg>"
     }
 
-    /// A small line for a row (favourites), or nothing with fewer than two counts.
-    func sparkline() -> HTML {
-        guard points.count > 1 else { return "" }
-        let line = polyline(scaled(width: 60, height: 16))
-        let label =
-            "\(gained >= 0 ? "+" : "−")\(GroupedNumber.format(gained.magnitude)) \(CountNoun.word(gained.magnitude, "star")) in \(SpanText.short(span))"
-        return
-            "<svg class=\"sparkline\" viewBox=\"0 -2 60 20\" preserveAspectRatio=\"none\" role=\"img\" aria-label=\"\(label)\"><title>\(label)</title><polyline points=\"\(line)\"/></svg>"
+    /// A coordinate to a tenth, without a trailing `.0`: `12`, `12.3`, `-0.5`. In whole tenths
+    /// (a chart writes hundreds of these, and printing each `Double` costs far more), the
+    /// same text as printing the rounded `Double`; a value no chart has (beyond 10¹⁴, infinite,
+    /// not a number) is printed as it is rather than trapping.
+    static func number(_ value: Double) -> String {
+        let tenths = (value * 10).rounded()
+        guard tenths.magnitude < 1e15 else { return String(tenths / 10) }
+        let count = Int(tenths)
+        let magnitude = count.magnitude
+        let sign = count < 0 ? "-" : ""
+        return magnitude % 10 == 0 ? sign + String(magnitude / 10) : sign + String(magnitude / 10) + "." + String(magnitude % 10)
     }
 
-    static let source =
-        "From the counts Starscope recorded whenever it saw this repository: GitHub shows who starred a repository only to its admins (since 30 June 2026)."
-
-    private func polyline(_ points: [(x: Double, y: Double)]) -> String {
-        points.map { "\(Self.number($0.x)),\(Self.number($0.y))" }.joined(separator: " ")
-    }
-
-    private static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    /// What `number` must give, by printing the rounded `Double` (for its tests).
+    static func printedNumber(_ value: Double) -> String {
+        let rounded = (value * 10).rounded() / 10
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
 }

@@ -17,12 +17,12 @@ extension RepositorySectionsPart {
         /// What each shown release's age says (`RelativeTime.key`), newest first.
         var releaseAges: [Int]
         var stale: String?
-        var history: HistorySection?
+        var history: StarHistorySection?
         var sections: RepositorySections
 
         /// Nil when the sections would never be shown the same again: a star history of
         /// Starscope's own counts (GitHub has none) is drawn up to the moment it is shown.
-        init?(_ sections: RepositorySections, repository: Repository, history: HistorySection?, stale: String?, now: Date) {
+        init?(_ sections: RepositorySections, repository: Repository, history: StarHistorySection?, stale: String?, now: Date) {
             if let history, history.curve == nil { return nil }
             owner = repository.owner.login
             name = repository.name
@@ -57,11 +57,11 @@ extension RepositorySectionsPart {
     }
 }
 
-extension HistorySection {
+extension StarHistorySection {
     /// This section with only what its view reads: not how many requests the history took, the
     /// day it was asked (UTC, as written) and not the moment, and beside GitHub's curve neither
     /// the moment it is shown at nor Starscope's own chart (which ends at that moment).
-    var shown: HistorySection {
+    var shown: StarHistorySection {
         var shown = self
         if case .success(var history) = gitHub {
             history.requests = 0
@@ -72,7 +72,7 @@ extension HistorySection {
         }
         guard curve != nil else { return shown }
         shown.now = .distantPast
-        shown.observed = StarHistoryChart(points: [], now: .distantPast)
+        shown.observed = StarHistoryChart(counts: [], now: .distantPast)
         return shown
     }
 }

@@ -24,7 +24,7 @@ struct RepositorySectionsPart: Sendable {
     /// Why these sections are a saved copy, when GitHub could not refresh them.
     var stale: String?
     /// The star history since creation (GitHub's curve with Starscope's counts), first of the sections.
-    var history: HistorySection?
+    var history: StarHistorySection?
 
     /// The README is sanitised once per answer (`readmes` keeps it), not once per view.
     init(_ sections: RepositorySections, repository: Repository, now: Date, readmes: SanitizedReadmes) {

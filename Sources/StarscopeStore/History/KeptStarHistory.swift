@@ -2,11 +2,11 @@ import StarscopeModels
 
 /// What is kept of one repository's stars: Starscope's own counts, oldest first, and the weeks
 /// GitHub gave (nil when never asked, or not asked for).
-public struct StarRecords: Sendable, Hashable {
+public struct KeptStarHistory: Sendable, Hashable {
     public var samples: [StarSample]
-    public var gitHub: GitHubStarHistory?
+    public var gitHub: GitHubStarWeeks?
 
-    public init(samples: [StarSample], gitHub: GitHubStarHistory?) {
+    public init(samples: [StarSample], gitHub: GitHubStarWeeks?) {
         self.samples = samples
         self.gitHub = gitHub
     }
@@ -14,7 +14,7 @@ public struct StarRecords: Sendable, Hashable {
 
 extension Store {
     /// The two reads one after the other (PostgreSQL's answers come over one connection each).
-    public func starRecords(of repository: Repository) async throws(StoreError) -> StarRecords {
-        StarRecords(samples: try await starHistory(repositoryID: repository.id), gitHub: try await gitHubStarHistory(of: repository))
+    public func keptStarHistory(of repository: Repository) async throws(StoreError) -> KeptStarHistory {
+        KeptStarHistory(samples: try await starHistory(repositoryID: repository.id), gitHub: try await gitHubStarWeeks(of: repository))
     }
 }

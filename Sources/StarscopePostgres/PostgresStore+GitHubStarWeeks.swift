@@ -4,7 +4,7 @@ import StarscopeModels
 import StarscopeStore
 
 extension PostgresStore {
-    public func gitHubStarHistory(of repository: Repository) async throws(StoreError) -> GitHubStarHistory? {
+    public func gitHubStarWeeks(of repository: Repository) async throws(StoreError) -> GitHubStarWeeks? {
         guard Viewer.mayShare(repository) else { return nil }
         let repositoryID = repository.id
         let states = try await rows("SELECT fetchedAt, unavailable FROM gitHubStarHistoryFetch WHERE repositoryID = \(repositoryID)")
@@ -14,12 +14,12 @@ extension PostgresStore {
             "SELECT week, total, days FROM gitHubStarHistoryWeek WHERE repositoryID = \(repositoryID) ORDER BY week DESC"
         ).map { row throws(StoreError) in
             let (week, total, days) = try Self.decode(row, (Int64, Int, String).self)
-            return StarHistoryWeek(week: week, total: total, days: GitHubStarHistory.decode(days))
+            return StarHistoryWeek(week: week, total: total, days: GitHubStarWeeks.decode(days))
         }
-        return GitHubStarHistory(repositoryID: repositoryID, weeks: weeks, fetchedAt: fetchedAt, unavailable: unavailable)
+        return GitHubStarWeeks(repositoryID: repositoryID, weeks: weeks, fetchedAt: fetchedAt, unavailable: unavailable)
     }
 
-    public func saveGitHubStarHistory(_ history: GitHubStarHistory, of repository: Repository) async throws(StoreError) {
+    public func saveGitHubStarWeeks(_ history: GitHubStarWeeks, of repository: Repository) async throws(StoreError) {
         guard Viewer.mayShare(repository) else { return }
         let id = history.repositoryID
         try await transaction { connection in
@@ -28,7 +28,7 @@ extension PostgresStore {
                 _ = try await connection.all(
                     """
                     INSERT INTO gitHubStarHistoryWeek (repositoryID, week, total, days)
-                    VALUES (\(id), \(week.week), \(week.total), \(GitHubStarHistory.encode(week.days)))
+                    VALUES (\(id), \(week.week), \(week.total), \(GitHubStarWeeks.encode(week.days)))
                     ON CONFLICT (repositoryID, week) DO UPDATE SET total = excluded.total, days = excluded.days
                     """)
             }

@@ -6,10 +6,10 @@ import StarscopeStore
 /// The detail's star history: GitHub's whole curve since creation with Starscope's own counts
 /// laid over it, the peak day, the best seven days and the stars withdrawn since; or, when GitHub
 /// has no history (or cannot answer and nothing is kept), Starscope's own counts alone.
-struct HistorySection: Hashable, Sendable {
+struct StarHistorySection: Hashable, Sendable {
     var name: RepositoryName
     /// GitHub's history, or why there is none.
-    var gitHub: Result<RepositoryStarHistory, StarscopeError>
+    var gitHub: Result<StarHistory, StarscopeError>
     /// Starscope's own counts.
     var observed: StarHistoryChart
     var samples: [StarSample]
@@ -21,13 +21,9 @@ struct HistorySection: Hashable, Sendable {
         return history.curve
     }
 
-    var chart: StarCurveChart? {
+    var chart: StarHistoryChart? {
         guard let curve else { return nil }
-        var chart = StarCurveChart(series: [.init(name: name.description, points: curve.days)])
-        chart.observations = samples.map { sample in
-            .init(day: sample.recordedAt.timeIntervalSince1970 / 86_400, stars: sample.stars)
-        }
-        return chart
+        return StarHistoryChart(series: [.init(name: name.description, points: curve.days)], counts: StarHistoryChart.counts(samples))
     }
 
     /// Stars given that left since Starscope counted them (nil without both).

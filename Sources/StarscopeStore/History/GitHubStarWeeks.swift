@@ -3,7 +3,7 @@ import StarscopeModels
 
 /// A repository's star history as GitHub gave it (weekly buckets, newest first), and when it was
 /// last asked for. Kept for public repositories only, like the rest of what accounts share.
-public struct GitHubStarHistory: Sendable, Hashable {
+public struct GitHubStarWeeks: Sendable, Hashable {
     public var repositoryID: Int64
     public var weeks: [StarHistoryWeek]
     public var fetchedAt: Date

@@ -1,7 +1,7 @@
 import Foundation
 import StarscopeCore
 
-extension HistorySection {
+extension StarHistorySection {
     func view() -> HTML {
         guard let curve, let chart, let first = curve.days.first else { return fallback }
         let total = curve.total
@@ -61,6 +61,6 @@ extension HistorySection {
         case .success: reason = "GitHub counts no stars for this repository."
         case .failure(let error): reason = error.message
         }
-        return "\(observed.view())<p class=\"muted\">\(reason)</p>"
+        return "\(observed.countsView())<p class=\"muted\">\(reason)</p>"
     }
 }
