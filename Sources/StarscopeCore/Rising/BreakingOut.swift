@@ -66,6 +66,11 @@ public struct BreakingOut: Sendable {
         return lastWeek >= minimumStars && !overflow && lastWeek >= threshold
     }
 
+    /// How many repositories' newest weeks were kept in the last 8 days: the candidates ranked.
+    public func candidateCount() async -> Int {
+        (try? await database.recentStarWeeks(since: now().addingTimeInterval(-8 * 86_400)).count) ?? 0
+    }
+
     /// The repositories breaking out now, by size group, the biggest jump first in each.
     public func rank() async throws(StarscopeError) -> [(size: Size, entries: [Entry])] {
         let time = now()

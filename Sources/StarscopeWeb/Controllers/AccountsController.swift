@@ -5,7 +5,11 @@ import StarscopeModels
 
 /// `/users` (people), `/users/LOGIN` (an account and its repositories) and `/users/LOGIN/activity`.
 struct AccountsController {
-    let services: WebServices
+    let reading: ForViewer<ReadContext>
+    /// Whose account is this browser's (`WebServices.ownLogin(for:)`).
+    let ownLogin: ForViewer<String?>
+    /// Pages go out whole (a shared store: another instance may take a retried request).
+    let wholePages: Bool
 
     func addRoutes(to router: Router<WebContext>) {
         router.get(RouterPath(SiteURL.Pattern.people), use: people)
@@ -24,7 +28,7 @@ struct AccountsController {
     /// account when a token says whose it is, else a page to open any.
     @Sendable func go(_ request: Request, context: WebContext) async throws -> Response {
         guard let asked = QueryValues(request)["login"] else {
-            if let own = await ownLogin(context) {
+            if let own = await ownLogin(for: context) {
                 return .redirect(to: SiteURL.account(AccountList(login: own)).href, type: .found)
             }
             let page = AccountsHomePage(isGuest: context.viewer == .guest)
@@ -38,31 +42,20 @@ struct AccountsController {
         return .redirect(to: SiteURL.account(AccountList(login: login)).href, type: .found)
     }
 
-    /// Whose account is this browser's: the signed-in account's login, or the owner of the
-    /// server's token (asked of GitHub once, then from the cache); nil for a guest or without a token.
-    func ownLogin(_ context: WebContext) async -> String? {
-        if services.settings.accounts {
-            guard let key = context.viewer.accountKey else { return nil }
-            return (try? await services.database.account(key: key))?.login
-        }
-        guard await services.stars(for: context).hasToken else { return nil }
-        return try? await services.reading.client.tokenOwner().profile.login
-    }
-
     /// An unknown account is a 404 when GitHub says so within `PageStream.grace` (a cached
     /// answer); past it the shell has gone with 200 and "Not found" takes the rows' place.
     @Sendable func account(_ request: Request, context: WebContext) async throws -> Response {
         let list = try AccountList(login: try Self.login(context), QueryValues(request))
         let shell = SplitPage(origin: .account(list), list: AccountPage(list: list))
         return try await PageStream.response(
-            request, context: context, whole: services.database.isShared, shell: shell, title: list.login
+            request, context: context, whole: wholePages, shell: shell, title: list.login
         ) {
             context.render(SplitPage(origin: .account(list), list: await model(list, context: context)))
         }
     }
 
     func model(_ list: AccountList, context: WebContext) async -> AccountPage {
-        let reading = await services.reading(for: context)
+        let reading = await self.reading(for: context)
         var page = AccountPage(list: list, now: reading.now())
         do {
             page.profile = try await reading.people.profile(login: list.login)
@@ -88,11 +81,11 @@ struct AccountsController {
     @Sendable func people(_ request: Request, context: WebContext) async throws -> Response {
         let list = try PeopleList(QueryValues(request))
         return try await PageStream.response(
-            request, context: context, whole: services.database.isShared, shell: PeoplePage(list: list), title: "people"
+            request, context: context, whole: wholePages, shell: PeoplePage(list: list), title: "people"
         ) {
             var page = PeoplePage(list: list)
             do throws(StarscopeError) {
-                let (items, next) = try await services.reading(for: context).people.usersPage(since: list.since)
+                let (items, next) = try await self.reading(for: context).people.usersPage(since: list.since)
                 page.accounts = list.byLogin ? items.sorted { $0.login.lowercased() < $1.login.lowercased() } : items
                 page.next = next.map { PeopleList(since: $0, byLogin: list.byLogin) }
             } catch {
@@ -104,10 +97,10 @@ struct AccountsController {
 
     @Sendable func activity(_ request: Request, context: WebContext) async throws -> Response {
         let login = try Self.login(context)
-        let reading = await services.reading(for: context)
+        let reading = await self.reading(for: context)
         let shell = ActivityPage(login: login, now: reading.now())
         return try await PageStream.response(
-            request, context: context, whole: services.database.isShared, shell: shell, title: "activity"
+            request, context: context, whole: wholePages, shell: shell, title: "activity"
         ) {
             var page = shell
             do throws(StarscopeError) {

@@ -6,7 +6,11 @@ import StarscopeStore
 
 /// `/favorites`: the list (searchable, filterable, sortable), toggling, export and import — all from the store.
 struct FavoritesController {
-    let services: WebServices
+    let favorites: ForViewer<Favorites>
+    let stars: ForViewer<GitHubStars>
+    /// What imports and syncs did, for the page each form's redirect leads to.
+    let importOutcomes: FormOutcomes<FavoritesPage.ImportOutcome>
+    let syncOutcomes: FormOutcomes<FavoritesPage.SyncResult>
 
     func addRoutes(to router: Router<WebContext>) {
         router.get(RouterPath(SiteURL.Pattern.favorites), use: page)
@@ -23,16 +27,16 @@ struct FavoritesController {
         // A removal made without the page's script, offered for undoing.
         if let removed = values["removed"], removed.utf8.count <= 300 { model.removed = removed }
         // What the import or sync form just did (its POST redirected here).
-        if let outcome = services.importOutcomes.value(values["imported"], for: context.viewer) {
+        if let outcome = importOutcomes.value(values["imported"], for: context.viewer) {
             model.importResult = outcome.result
             model.importError = outcome.error
         }
-        model.syncResult = services.syncOutcomes.value(values["synced"], for: context.viewer)
+        model.syncResult = syncOutcomes.value(values["synced"], for: context.viewer)
         return context.render(SplitPage(origin: .favorites(list), list: model))
     }
 
     func model(_ list: FavoritesList, context: WebContext) async throws -> FavoritesPage {
-        let favorites = await services.favorites(for: context)
+        let favorites = await self.favorites(for: context)
         let window = try await favorites.window(list.query)
         let now = Date()
         var page = FavoritesPage(list: list, total: window.total)
@@ -52,13 +56,13 @@ struct FavoritesController {
             return row
         }
         page.tags = try await favorites.tags()
-        page.canSync = await services.stars(for: context).hasToken
+        page.canSync = await stars(for: context).hasToken
         page.languages = window.languages
         return page
     }
 
     @Sendable func export(_ request: Request, context: WebContext) async throws -> Response {
-        let data = try await services.favorites(for: context).export()
+        let data = try await self.favorites(for: context).export()
         var headers = HTTPFields()
         headers[.contentType] = "application/json; charset=utf-8"
         headers[.contentDisposition] = "attachment; filename=\"starscope-favorites.json\""
@@ -74,7 +78,7 @@ struct FavoritesController {
         try CSRFMiddleware.verify(form, context: context)
         let raw = form["repo"] ?? ""
         let wanted: Bool? = form["favorite"].flatMap { $0 == "1" ? true : $0 == "0" ? false : nil }
-        let favorites = await services.favorites(for: context)
+        let favorites = await self.favorites(for: context)
         let isFavorite: Bool
         let isThere = await favorites.favorite(storedName: raw) != nil
         var restored = false
@@ -112,7 +116,7 @@ struct FavoritesController {
         if request.headers[.accept]?.contains("application/json") == true {
             var headers = HTTPFields()
             headers[.contentType] = "application/json"
-            let body = "{\"repo\":\(jsonString(raw)),\"favorite\":\(isFavorite)}"
+            let body = "{\"repo\":\(Self.jsonString(raw)),\"favorite\":\(isFavorite)}"
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: body)))
         }
         var back = LocalPath.safe(form["return"]) ?? SiteURL.favorites(FavoritesList()).href
@@ -132,7 +136,7 @@ struct FavoritesController {
         var outcome = FavoritesPage.ImportOutcome()
         if let data = form.file ?? form["data"].map({ Data($0.utf8) }) {
             do {
-                let report = try await services.favorites(for: context).importFavorites(data)
+                let report = try await self.favorites(for: context).importFavorites(data)
                 outcome.result = .init(
                     added: report.added.count, alreadyFavorites: report.alreadyFavorites.count,
                     skipped: report.rejected.map { (entry: $0.0, reason: $0.1) })
@@ -142,7 +146,7 @@ struct FavoritesController {
         } else {
             outcome.error = "Choose a JSON file to import."
         }
-        let id = services.importOutcomes.keep(outcome, for: context.viewer)
+        let id = importOutcomes.keep(outcome, for: context.viewer)
         return .redirect(to: Self.afterForm(query: "imported", id), type: .normal)
     }
 
@@ -158,7 +162,7 @@ struct FavoritesController {
         let form = try await FormData.read(request)
         try CSRFMiddleware.verify(form, context: context)
         let name = form["repo"] ?? ""
-        let favorites = await services.favorites(for: context)
+        let favorites = await self.favorites(for: context)
         guard let current = await favorites.favorite(storedName: name) else {
             throw HTTPError(.notFound, message: "\(name) is not one of your favourites.")
         }
@@ -175,7 +179,7 @@ struct FavoritesController {
         return .redirect(to: LocalPath.safe(form["return"]) ?? SiteURL.favorites(FavoritesList()).href, type: .normal)
     }
 
-    func jsonString(_ text: String) -> String {
+    static func jsonString(_ text: String) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .withoutEscapingSlashes
         return String(decoding: (try? encoder.encode(text)) ?? Data("\"\"".utf8), as: UTF8.self)

@@ -13,7 +13,12 @@ struct FeedsController {
     /// A summary keeps this much of a description.
     static let descriptionLimit = 500
 
-    let services: WebServices
+    let reading: ForViewer<ReadContext>
+    let updates: ForViewer<UpdatesFeed>
+    let rising: Rising
+    let proxies: TrustedProxies
+    /// This server's address when a request names none (the port once it listens).
+    let authority: @Sendable () -> Authority
 
     func addRoutes(to router: Router<WebContext>) {
         router.get(RouterPath(SiteURL.Pattern.trendingFeed), use: trending)
@@ -24,7 +29,7 @@ struct FeedsController {
 
     @Sendable func trending(_ request: Request, context: WebContext) async throws -> AtomFeed {
         let list = try TrendingList(QueryValues(request)).with(page: 1)
-        let reading = await services.reading(for: context)
+        let reading = await self.reading(for: context)
         let items: [Repository]
         do {
             items = try await reading.lists.trendingPage(list.query, page: 1, rows: Self.entryLimit).items
@@ -49,7 +54,6 @@ struct FeedsController {
 
     @Sendable func rising(_ request: Request, context: WebContext) async throws -> AtomFeed {
         let list = try RisingList(QueryValues(request))
-        let rising = Rising(database: services.database)
         let result: Rising.Result
         do {
             result = try await rising.rank(list.timeframe, limit: Self.entryLimit)
@@ -84,7 +88,7 @@ struct FeedsController {
         let updates: [Update]
         do {
             let now = Date()
-            updates = try await services.updates(for: context).recent(
+            updates = try await self.updates(for: context).recent(
                 now: now, since: Self.startOfDay(now).addingTimeInterval(-UpdatesFeed.span))
         } catch {
             throw HTTPError(.serviceUnavailable, message: error.message)
@@ -119,8 +123,7 @@ struct FeedsController {
 
     func origin(of request: Request, context: WebContext) -> SiteOrigin {
         SiteOrigin(
-            request, https: services.isHTTPS(request, context: context),
-            fallback: Authority(host: services.settings.host, port: services.listeningPort))
+            request, https: proxies.isHTTPS(request, context: context), fallback: authority())
     }
 
     /// A repository as an entry: its link goes to GitHub (`html_url`, http(s) only), else to its

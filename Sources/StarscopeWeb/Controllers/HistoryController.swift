@@ -9,7 +9,9 @@ import StarscopeStore
 /// self-contained SVGs people put in READMEs (`/repos/OWNER/NAME/stars.svg`, `/compare.svg`),
 /// drawn for public repositories only.
 struct HistoryController {
-    let services: WebServices
+    let reading: ForViewer<ReadContext>
+    /// The server's token as everyone sees it (an embed may be shown anywhere).
+    let embedReading: @Sendable () -> ReadContext
 
     func addRoutes(to router: Router<WebContext>) {
         router.get(RouterPath(SiteURL.Pattern.compare), use: compare)
@@ -19,7 +21,7 @@ struct HistoryController {
 
     @Sendable func compare(_ request: Request, context: WebContext) async throws -> HTML {
         let list = try CompareList(QueryValues(request))
-        let entries = await Self.entries(list.repositories, reading: await services.reading(for: context))
+        let entries = await Self.entries(list.repositories, reading: await self.reading(for: context))
         return context.render(ComparePage(list: list, entries: entries))
     }
 
@@ -28,7 +30,7 @@ struct HistoryController {
         let list = try CompareList(values)
         let theme = try EmbedTheme(values)
         guard list.repositories.count >= 2 else { throw HTTPError(.badRequest, message: "Give 2 to 10 repositories in “repos”.") }
-        let page = ComparePage(list: list, entries: await Self.entries(list.repositories, reading: services.embedReading))
+        let page = ComparePage(list: list, entries: await Self.entries(list.repositories, reading: embedReading()))
         guard let chart = page.chart else { throw HTTPError(.notFound, message: "Fewer than two of these have a star history to draw.") }
         return Self.svg(
             chart.document(label: "Stars of \(list.repositories.map(\.description).joined(separator: ", "))", palette: theme.palette))
@@ -40,7 +42,7 @@ struct HistoryController {
         else {
             throw HTTPError(.notFound)
         }
-        let entry = ComparePage.Entry(name: name, history: await Self.history(name, reading: services.embedReading))
+        let entry = ComparePage.Entry(name: name, history: await Self.history(name, reading: embedReading()))
         guard let curve = entry.curve, let first = curve.days.first else {
             throw HTTPError(.notFound, message: entry.problem ?? "No star history.")
         }

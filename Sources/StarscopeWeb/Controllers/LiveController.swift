@@ -24,7 +24,10 @@ struct StarsPayload: Encodable {
 
 /// `GET /live?list=…&repo=OWNER/NAME`: Server-Sent Events with star counts for what a page shows.
 struct LiveController {
-    let services: WebServices
+    let favorites: ForViewer<Favorites>
+    /// Live counts for the request's viewer: an account's own hub, or the server's.
+    let live: ForViewer<LiveHub>
+    let proxies: TrustedProxies
 
     func addRoutes(to router: Router<WebContext>) {
         router.get(RouterPath(SiteURL.Pattern.live), use: stream)
@@ -44,7 +47,7 @@ struct LiveController {
                 let window = RowWindow(page: list.page, rows: TrendingList.rowsPerPage)
                 sources.insert(.trending(list.query, page: window.upstreamPage))
             case .favorites:
-                for favorite in try await services.favorites(for: context).list(refresh: false).prefix(30) {
+                for favorite in try await favorites(for: context).list(refresh: false).prefix(30) {
                     if let name = try? RepositoryName(parsing: favorite.repository.fullName) { sources.insert(.repository(name)) }
                 }
             case .account(let list):
@@ -65,10 +68,10 @@ struct LiveController {
 
     @Sendable func stream(_ request: Request, context: WebContext) async throws -> Response {
         let sources = try await sources(request, context: context)
-        let owner = Self.owner(session: context.sessionSecret, client: services.client(request, context: context))
+        let owner = Self.owner(session: context.sessionSecret, client: proxies.client(of: request, context: context))
         let messages: AsyncStream<LiveHub.Message>
         do {
-            messages = try await services.live(for: context).subscribe(sources, owner: owner)
+            messages = try await live(for: context).subscribe(sources, owner: owner)
         } catch {
             let (status, text): (HTTPResponse.Status, String) =
                 error == .ownerFull

@@ -7,7 +7,21 @@ import StarscopeStore
 /// `/repos/OWNER/NAME`: a repository's detail beside the list it was opened from (`?from=…`, or
 /// New & popular's own parameters).
 struct RepositoryController {
-    let services: WebServices
+    let reading: ForViewer<ReadContext>
+    let stars: ForViewer<GitHubStars>
+    /// The list beside the detail.
+    let lists: ListModels
+    /// What "Star on GitHub" did, for the detail its form's redirect leads to.
+    let starOutcomes: FormOutcomes<RepositoryPage.StarOutcome>
+    /// How long a detail waits for GitHub to say whether the token's user starred it.
+    let starStateWait: Duration
+    /// Pages go out whole (a shared store: another instance may take a retried request).
+    let wholePages: Bool
+    /// Details beside a kept New & popular pane, rendered before.
+    let detailPages: RenderedPages<RepositoryPage.RenderKey>
+    /// Sanitised READMEs, and the sections rendered before.
+    let readmes: SanitizedReadmes
+    let sectionParts: RenderedParts<RepositorySectionsPart.RenderKey>
 
     func addRoutes(to router: Router<WebContext>) {
         router.get(RouterPath(SiteURL.Pattern.repository), use: page)
@@ -26,10 +40,10 @@ struct RepositoryController {
             return try context.render(MessagePage.notFound(error.message, section: origin.section)).response(
                 from: request, context: context)
         }
-        let list = try await ListModels(services: services).model(origin, context: context)
+        let list = try await lists.model(origin, context: context)
         var detail = await detail(name, origin: origin, beside: list, context: context)
         // What "Star on GitHub" just did, when its form redirected here.
-        if let outcome = services.starOutcomes.value(QueryValues(request)["star"], for: context.viewer) {
+        if let outcome = starOutcomes.value(QueryValues(request)["star"], for: context.viewer) {
             detail.starOutcome = outcome
             if !outcome.failed { detail.starredOnGitHub = outcome.starred }
         }
@@ -40,13 +54,13 @@ struct RepositoryController {
             return .redirect(to: SiteURL.repository(moved, from: origin).href, type: .permanent)
         }
         detail.sectionsFollow = true
-        let reading = await services.reading(for: context)
+        let reading = await self.reading(for: context)
         let sections = sections(of: repository, name: name, beside: detail, reading: reading)
         let split = SplitPage(origin: origin, list: list, detail: detail)
-        let (policy, whole) = (RepositorySectionsPart.policy, services.database.isShared)
+        let (policy, whole) = (RepositorySectionsPart.policy, wholePages)
         // The same page rendered before (`RepositoryPage.RenderKey`) is copied straight into the answer's buffers.
         if let key = RepositoryPage.RenderKey(split, context: context.page(split.section)),
-            let copy = services.detailPages.copy(key, token: context.csrf, render: { context.render(split) })
+            let copy = detailPages.copy(key, token: context.csrf, render: { context.render(split) })
         {
             if let (head, tail) = copy.buffers() {
                 return await SectionsStream.response(
@@ -63,7 +77,7 @@ struct RepositoryController {
         -> @Sendable () async -> HTML
     {
         let now = detail.now
-        let (readmes, parts) = (services.readmes, services.sectionParts)
+        let (readmes, parts) = (self.readmes, sectionParts)
         return {
             // Starscope's counts and GitHub's kept weeks in one store read, then GitHub's history,
             // beside the other sections.
@@ -99,9 +113,9 @@ struct RepositoryController {
     }
 
     func detail(_ name: RepositoryName, origin: ListOrigin, beside list: any ListPane, context: WebContext) async -> RepositoryPage {
-        let reading = await services.reading(for: context)
+        let reading = await self.reading(for: context)
         var page = RepositoryPage(name: name, origin: origin, content: .notFound(""), now: reading.now())
-        let stars = await services.stars(for: context)
+        let stars = await self.stars(for: context)
         page.canStar = stars.hasToken
         do {
             // A row of the list beside it is as fresh as the list, favourite mark included: no
@@ -122,7 +136,7 @@ struct RepositoryController {
             }
             // Not a favourite Starscope starred or synced: GitHub says whether it is starred.
             if page.canStar, page.starredOnGitHub == nil {
-                page.starredOnGitHub = await Self.isStarred(name, stars: stars, wait: services.settings.starStateWait)
+                page.starredOnGitHub = await Self.isStarred(name, stars: stars, wait: starStateWait)
             }
         } catch {
             page.content =
@@ -163,19 +177,21 @@ extension RepositoryController {
 
 /// The model of whichever list a detail was opened from.
 struct ListModels {
-    let services: WebServices
+    let trending: TrendingController
+    let rising: RisingController
+    let favorites: FavoritesController
+    let accounts: AccountsController
+    let search: SearchController
 
     func model(_ origin: ListOrigin, context: WebContext) async throws -> any ListPane {
         switch origin {
         case .trending(let list):
-            KeptPane.trending(
-                try await TrendingController(services: services).model(list, context: context), origin: origin,
-                kept: services.trendingPages, context: context)
-        case .rising(let list): try await RisingController(services: services).model(list, context: context)
-        case .favorites(let list): try await FavoritesController(services: services).model(list, context: context)
-        case .account(let list): await AccountsController(services: services).model(list, context: context)
+            KeptPane.trending(try await trending.model(list, context: context), origin: origin, kept: trending.pages, context: context)
+        case .rising(let list): try await rising.model(list, context: context)
+        case .favorites(let list): try await favorites.model(list, context: context)
+        case .account(let list): await accounts.model(list, context: context)
         case .updates, .activity: OriginPane(origin: origin)
-        case .search(let list): await SearchController(services: services).model(list, context: context)
+        case .search(let list): await search.model(list, context: context)
         }
     }
 }

@@ -4,7 +4,11 @@ import StarscopeCore
 
 /// `/rising`: stars gained over the last day, week or month, from Starscope's own history.
 struct RisingController {
-    let services: WebServices
+    let reading: ForViewer<ReadContext>
+    /// Stars gained, from Starscope's own counts.
+    let rising: Rising
+    /// Breaking out as of a moment, from the newest weeks kept.
+    let breakingOut: @Sendable (Date) -> BreakingOut
 
     func addRoutes(to router: Router<WebContext>) {
         router.get(RouterPath(SiteURL.Pattern.rising), use: page)
@@ -17,8 +21,8 @@ struct RisingController {
 
     func model(_ list: RisingList, context: WebContext) async throws -> RisingPage {
         if list.breakingOut { return try await breakingOut(list, context: context) }
-        let result = try await Rising(database: services.database).rank(list.timeframe)
-        let reading = await services.reading(for: context)
+        let result = try await rising.rank(list.timeframe)
+        let reading = await self.reading(for: context)
         let favorites = await reading.favoriteIDs(for: context.viewer)
         let now = reading.now()
         let rows = result.entries.map { entry in
@@ -31,17 +35,18 @@ struct RisingController {
 
     /// Breaking out, from the newest weeks Starscope kept: no request to GitHub.
     func breakingOut(_ list: RisingList, context: WebContext) async throws -> RisingPage {
-        let reading = await services.reading(for: context)
+        let reading = await self.reading(for: context)
         let favorites = await reading.favoriteIDs(for: context.viewer)
         let now = reading.now()
+        let breakingOut = breakingOut(now)
         let ranking: [(size: BreakingOut.Size, entries: [BreakingOut.Entry])]
         do {
-            ranking = try await BreakingOut(database: services.database, now: { now }).rank()
+            ranking = try await breakingOut.rank()
         } catch {
             throw HTTPError(.serviceUnavailable, message: error.message)
         }
         var page = RisingPage(list: list)
-        page.candidates = (try? await services.database.recentStarWeeks(since: now.addingTimeInterval(-8 * 86_400)).count) ?? 0
+        page.candidates = await breakingOut.candidateCount()
         page.groups = ranking.filter { !$0.entries.isEmpty }.map { group in
             (
                 group.size.title,

@@ -7,7 +7,10 @@ import StarscopeModels
 /// goes out at once and the rows follow when GitHub has answered (see `SectionsStream`), so a
 /// slow GitHub never looks like a dead page.
 struct SearchController {
-    let services: WebServices
+    let reading: ForViewer<ReadContext>
+    let favorites: ForViewer<Favorites>
+    /// Pages go out whole (a shared store: another instance may take a retried request).
+    let wholePages: Bool
 
     func addRoutes(to router: Router<WebContext>) {
         router.get(RouterPath(SiteURL.Pattern.search), use: page)
@@ -25,7 +28,7 @@ struct SearchController {
         pending.rowsFollow = false
         let model = pending
         return await SectionsStream.response(
-            page, policy: SecurityMiddleware.policy, whole: services.database.isShared, marker: SearchPage.rowsMarker
+            page, policy: SecurityMiddleware.policy, whole: wholePages, marker: SearchPage.rowsMarker
         ) {
             await fill(model, context: context).results(pageContext)
         }
@@ -43,7 +46,7 @@ struct SearchController {
         var page = page
         let list = page.list
         guard !list.search.text.isEmpty else { return page }
-        let reading = await services.reading(for: context)
+        let reading = await self.reading(for: context)
         do {
             switch list.search.kind {
             case .repositories:
@@ -68,7 +71,7 @@ struct SearchController {
 
     /// The topics of the viewer's favourites, most used first (at most 12).
     func favoriteTopics(_ context: WebContext) async -> [String] {
-        guard let favorites = try? await services.favorites(for: context).list(refresh: false) else { return [] }
+        guard let favorites = try? await self.favorites(for: context).list(refresh: false) else { return [] }
         var counts: [String: Int] = [:]
         for favorite in favorites {
             for topic in favorite.repository.topics { counts[topic.lowercased(), default: 0] += 1 }

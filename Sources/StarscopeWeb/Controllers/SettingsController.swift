@@ -9,7 +9,21 @@ import StarscopeStore
 /// `/settings`: the token (checked with GitHub, never shown again), the theme, and with sign-in
 /// "Sign out everywhere" and, with accounts, "Forget me".
 struct SettingsController {
-    let services: WebServices
+    let settings: WebSettings
+    let accounts: Accounts
+    /// The server's own token: its reading context, the one saved on this computer, and saving it.
+    let serverReading: @Sendable () -> ReadContext
+    let storedToken: @Sendable () -> String?
+    let useStoredToken: @Sendable (String?) throws(StoreError) -> Void
+    /// A client that always asks GitHub, for checking a token.
+    let networkClient: @Sendable (String?) -> GitHubClient
+    let live: ForViewer<LiveHub>
+    /// Why a token was refused, for the page the form's redirect leads to.
+    let tokenRefusals: FormOutcomes<String>
+    let sessions: SessionCache
+    /// Forgets an account's reading context and live counts.
+    let forgetReading: @Sendable (AccountKey) -> Void
+    let proxies: TrustedProxies
 
     func addRoutes(to router: Router<WebContext>) {
         router.get(RouterPath(SiteURL.Pattern.settings), use: show)
@@ -24,7 +38,7 @@ struct SettingsController {
     @Sendable func show(_ request: Request, context: WebContext) async throws -> HTML {
         let values = QueryValues(request)
         // A refused token form redirected here (POST → 303 → GET): reloading does not send it again.
-        if let reason = services.tokenRefusals.value(values["refused"], for: context.viewer) {
+        if let reason = tokenRefusals.value(values["refused"], for: context.viewer) {
             return context.render(await model(context: context, error: reason))
         }
         return context.render(await model(context: context, message: values["saved"].map { _ in "Token saved." }))
@@ -32,24 +46,24 @@ struct SettingsController {
 
     func model(context: WebContext, message: String? = nil, error: String? = nil) async -> SettingsPage {
         // With accounts, the server's own token is not the visitors' to see or change.
-        let ownsServerToken = !services.settings.accounts
-        var token = services.settings.environmentToken?.token ?? ((try? services.tokenFile.read()) ?? nil)
+        let ownsServerToken = !settings.accounts
+        var token = settings.environmentToken?.token ?? storedToken()
         let state: SettingsPage.TokenState
         if !ownsServerToken {
             if let key = context.viewer.accountKey {
-                let record = try? await services.database.account(key: key)
-                token = record.flatMap { services.vault?.unseal($0.sealedToken) }
+                let record = await accounts.account(key)
+                token = record.flatMap { accounts.token(of: $0) }
                 state = .account(login: record?.login ?? key.rawValue)
             } else {
                 state = .guest
             }
         } else if token != nil {
             let source =
-                services.settings.environmentToken.map { "from \($0.name) in the environment (it wins over a saved token)" }
+                settings.environmentToken.map { "from \($0.name) in the environment (it wins over a saved token)" }
                 ?? "saved on this computer"
             do {
                 // The reading context's client carries this same token and answers from the cache while fresh.
-                let (profile, _) = try await services.reading.client.tokenOwner()
+                let (profile, _) = try await serverReading().client.tokenOwner()
                 state = .server(source: source, owner: profile.login, problem: nil)
             } catch {
                 state = .server(source: source, owner: nil, problem: StarscopeError(error, about: .token).message)
@@ -58,18 +72,18 @@ struct SettingsController {
             state = .none
         }
         var limits: [SettingsPage.Limit]?
-        if let overview = try? await services.networkClient(token: token).rateLimits() {
+        if let overview = try? await networkClient(token).rateLimits() {
             limits = [("core", "Requests"), ("search", "Searches")].compactMap { name, label in
                 overview.resources[name].map { .init(label: label, remaining: $0.remaining, limit: $0.limit, reset: $0.reset) }
             }
         }
         return SettingsPage(
             token: state, limits: limits, ownsServerToken: ownsServerToken,
-            environmentTokenName: ownsServerToken ? services.settings.environmentToken?.name : nil,
-            canRemoveToken: ownsServerToken && services.storedTokenExists, canForget: isAccount(context),
-            live: await services.live(for: context).status,
-            backgroundInterval: services.settings.environment.offline ? nil : services.settings.updatesInterval,
-            uncheckable: (try? await services.database.watchProblems(for: context.viewer)) ?? [], message: message,
+            environmentTokenName: ownsServerToken ? settings.environmentToken?.name : nil,
+            canRemoveToken: ownsServerToken && storedToken() != nil, canForget: isAccount(context),
+            live: await live(for: context).status,
+            backgroundInterval: settings.environment.offline ? nil : settings.updatesInterval,
+            uncheckable: await accounts.watchProblems(for: context.viewer), message: message,
             error: error)
     }
 
@@ -77,7 +91,7 @@ struct SettingsController {
         try refuseWithAccounts()
         let form = try await FormData.read(request)
         try CSRFMiddleware.verify(form, context: context)
-        if let variable = services.settings.environmentToken?.name {
+        if let variable = settings.environmentToken?.name {
             return refusal("\(variable) is set in the environment and wins over a token saved here: change it there.", context: context)
         }
         let token = (form["token"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
@@ -86,12 +100,12 @@ struct SettingsController {
             return refusal(reason, context: context)
         }
         do {
-            _ = try await services.networkClient(token: token).tokenOwner()
+            _ = try await networkClient(token).tokenOwner()
         } catch {
             return refusal(StarscopeError(error, about: .token).message, context: context)
         }
         do {
-            try services.useStoredToken(token)
+            try useStoredToken(token)
         } catch {
             throw HTTPError(.internalServerError, message: error.message)
         }
@@ -101,7 +115,7 @@ struct SettingsController {
     /// To Settings (303), which says why the token was not saved.
     func refusal(_ reason: String, context: WebContext) -> Response {
         var builder = QueryBuilder()
-        builder.add("refused", services.tokenRefusals.keep(reason, for: context.viewer))
+        builder.add("refused", tokenRefusals.keep(reason, for: context.viewer))
         return .redirect(to: SiteURL.settings(saved: false).href + "?" + builder.parts.joined(separator: "&"), type: .normal)
     }
 
@@ -110,7 +124,7 @@ struct SettingsController {
         let form = try await FormData.read(request)
         try CSRFMiddleware.verify(form, context: context)
         do {
-            try services.useStoredToken(nil)
+            try useStoredToken(nil)
         } catch {
             throw HTTPError(.internalServerError, message: error.message)
         }
@@ -119,7 +133,7 @@ struct SettingsController {
 
     /// With accounts, the server's token belongs to whoever runs it (`GH_TOKEN` or `auth login`).
     func refuseWithAccounts() throws {
-        guard !services.settings.accounts else {
+        guard !settings.accounts else {
             throw HTTPError(
                 .forbidden, message: "The server's token is set by whoever runs it; your own token is the one you signed in with.")
         }
@@ -130,7 +144,7 @@ struct SettingsController {
         try CSRFMiddleware.verify(form, context: context)
         let theme = PageContext.Theme(rawValue: form["theme"] ?? "") ?? .system
         if isAccount(context), let key = context.viewer.accountKey {
-            try? await services.database.setTheme(theme.rawValue, account: key)
+            await accounts.setTheme(theme.rawValue, for: key)
         }
         var response = Response.redirect(to: SiteURL.settings(saved: false).href, type: .normal)
         response.setCookie(Cookie(name: "theme", value: theme.rawValue, maxAge: 31_536_000, path: "/", httpOnly: false, sameSite: .lax))
@@ -139,7 +153,7 @@ struct SettingsController {
 
     /// Signed in with their own token (`--accounts`), not as a guest.
     func isAccount(_ context: WebContext) -> Bool {
-        services.settings.accounts && context.sessionSecret != nil && context.viewer.accountKey != nil
+        settings.accounts && context.sessionSecret != nil && context.viewer.accountKey != nil
     }
 
     /// Ends every session of this account (of the one user, without accounts), this one included.
@@ -148,21 +162,18 @@ struct SettingsController {
         try CSRFMiddleware.verify(form, context: context)
         guard context.sessionSecret != nil, context.viewer != .guest else { throw HTTPError(.notFound) }
         do {
-            try await services.database.endSessions(for: context.viewer)
+            try await accounts.endSessions(for: context.viewer)
         } catch {
             throw HTTPError(.serviceUnavailable, message: "Starscope cannot end the sessions: \(error.message)")
         }
-        services.sessions.forget(context.viewer)
+        sessions.forget(context.viewer)
         return signedOut(request, context: context, clearing: "\"cache\", \"storage\"")
     }
 
     /// The confirmation step before "Forget me".
     @Sendable func confirmForget(_ request: Request, context: WebContext) async throws -> HTML {
         guard isAccount(context), let key = context.viewer.accountKey else { throw HTTPError(.notFound) }
-        let database = services.database
-        let login = (try? await database.account(key: key))?.login ?? key.rawValue
-        let favorites = (try? await database.favoriteIDs(for: context.viewer).count) ?? 0
-        let updates = (try? await database.updates(for: context.viewer, unseenOnly: false, since: nil).count) ?? 0
+        let (login, favorites, updates) = await accounts.forgetting(key)
         return context.render(ForgetPage(login: login, favorites: favorites, updates: updates))
     }
 
@@ -174,12 +185,12 @@ struct SettingsController {
         guard isAccount(context), let key = context.viewer.accountKey else { throw HTTPError(.notFound) }
         guard form["confirm"] == "forget" else { return .redirect(to: SiteURL.settingsForget.href, type: .normal) }
         do {
-            try await services.database.forgetAccount(key)
+            try await accounts.forget(key)
         } catch {
             throw HTTPError(.serviceUnavailable, message: "Starscope cannot forget the account: \(error.message)")
         }
-        services.sessions.forget(context.viewer)
-        services.forgetReading(key)
+        sessions.forget(context.viewer)
+        forgetReading(key)
         return signedOut(request, context: context, clearing: "\"cache\", \"storage\", \"cookies\"")
     }
 
@@ -189,7 +200,7 @@ struct SettingsController {
         if let name = HTTPField.Name("Clear-Site-Data") { response.headers[name] = clearing }
         response.setCookie(
             Cookie(
-                name: SignInMiddleware.cookie, value: "", maxAge: 0, path: "/", secure: services.isHTTPS(request, context: context),
+                name: SignInMiddleware.cookie, value: "", maxAge: 0, path: "/", secure: proxies.isHTTPS(request, context: context),
                 httpOnly: true,
                 sameSite: .lax))
         return response

@@ -9,7 +9,18 @@ import StarscopeStore
 /// `/signin?code=…` turns a one-time link into a session cookie; `/signout` ends the session.
 struct SignInController {
     static let sessionLifetime: TimeInterval = 30 * 24 * 3_600
-    let services: WebServices
+    let settings: WebSettings
+    let accounts: Accounts
+    /// Counts sign-in tries per client and login, and redeems one-time links.
+    let gate: SignInGate
+    let sessions: SessionCache
+    /// A client that always asks GitHub, for checking a token.
+    let networkClient: @Sendable (String?) -> GitHubClient
+    /// Forgets an account's reading context and live counts.
+    let forgetReading: @Sendable (AccountKey) -> Void
+    /// Issues the next one-time link once one is used.
+    let announceNewSignInLink: @Sendable () async -> Void
+    let proxies: TrustedProxies
 
     func addRoutes(to router: Router<WebContext>) {
         router.get(RouterPath(SiteURL.Pattern.signIn), use: signIn)
@@ -21,10 +32,10 @@ struct SignInController {
     /// `--accounts`: a person signs in with their own token, checked with `GET /user`; it is
     /// sealed at rest and never shown again.
     @Sendable func signInWithToken(_ request: Request, context: WebContext) async throws -> Response {
-        guard services.settings.accounts, let vault = services.vault else { throw HTTPError(.notFound) }
+        guard settings.accounts else { throw HTTPError(.notFound) }
         let form = try await FormData.read(request)
         try CSRFMiddleware.verify(form, context: context)
-        guard await services.signInGate.allowAttempt(client: services.client(request, context: context)) else {
+        guard await gate.allowAttempt(client: proxies.client(of: request, context: context)) else {
             return try throttled(request: request, context: context)
         }
         let token = (form["token"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
@@ -35,17 +46,17 @@ struct SignInController {
         }
         let owner: Profile
         do {
-            owner = try await services.networkClient(token: token).tokenOwner().profile
+            owner = try await networkClient(token).tokenOwner().profile
         } catch {
             return try answer(
                 .accounts(error: StarscopeError(error, about: .token).message), status: .unauthorized, request: request, context: context)
         }
         let login = owner.login
         // Counted once GitHub has said whose the token is: only that account's holder spends it.
-        guard await services.signInGate.allowSignIn(login: login) else {
+        guard await gate.allowSignIn(login: login) else {
             return try throttled(request: request, context: context)
         }
-        let allowed = services.settings.allowedLogins
+        let allowed = settings.allowedLogins
         guard allowed.isEmpty || allowed.contains(where: { $0.caseInsensitiveCompare(login) == .orderedSame }) else {
             return try answer(
                 .accounts(error: "This server does not let \(login) sign in. Ask whoever runs it to add --allow-login \(login)."),
@@ -55,12 +66,7 @@ struct SignInController {
         do throws(StoreError) {
             // `--allow-login` names the person who had that login when they first signed in here:
             // someone GitHub gave it to later is not them.
-            if !allowed.isEmpty, let holder = try await services.database.account(login: login), let id = holder.userID, id != owner.id {
-                record = holder
-            } else {
-                record = try await services.database.signIn(userID: owner.id, login: login, sealedToken: try vault.seal(token), at: Date())
-                    .account
-            }
+            record = try await accounts.signIn(owner, token: token, allowedLogins: allowed)
         } catch {
             throw HTTPError(.serviceUnavailable, message: "Starscope cannot save the sign-in: \(error.message)")
         }
@@ -69,7 +75,7 @@ struct SignInController {
                 .accounts(error: "This server let in another GitHub account called \(login) before; ask whoever runs it to let you in."),
                 status: .forbidden, request: request, context: context)
         }
-        services.forgetReading(AccountKey(record.key))
+        forgetReading(AccountKey(record.key))
         var response = try await startSession(for: record.viewer, request: request, context: context)
         response.setCookie(Cookie(name: "theme", value: record.theme, maxAge: 31_536_000, path: "/", httpOnly: false, sameSite: .lax))
         return response
@@ -77,21 +83,20 @@ struct SignInController {
 
     /// `--guests`: browse read-only on the server's budget, without a token.
     @Sendable func signInAsGuest(_ request: Request, context: WebContext) async throws -> Response {
-        guard services.settings.accounts, services.settings.guests else { throw HTTPError(.notFound) }
+        guard settings.accounts, settings.guests else { throw HTTPError(.notFound) }
         let form = try await FormData.read(request)
         try CSRFMiddleware.verify(form, context: context)
-        guard await services.signInGate.allowGuest(client: services.client(request, context: context)) else {
+        guard await gate.allowGuest(client: proxies.client(of: request, context: context)) else {
             return try throttled(request: request, context: context)
         }
         let response = try await startSession(for: .guest, request: request, context: context)
         // At most so many guests: the oldest sessions end (their browsers see the sign-in page again).
         do {
-            try await services.database.trimSessions(
-                for: .guest, keeping: max(1, services.settings.maximumGuestSessions), now: Date())
+            try await accounts.trimGuestSessions(keeping: settings.maximumGuestSessions)
         } catch {
             throw HTTPError(.serviceUnavailable, message: "Starscope cannot save the sign-in: \(error.message)")
         }
-        services.sessions.forget(.guest)
+        sessions.forget(.guest)
         return response
     }
 
@@ -104,9 +109,9 @@ struct SignInController {
 
     /// Stores a new session for `viewer` and answers with its cookie and a way home.
     func startSession(for viewer: Viewer, request: Request, context: WebContext) async throws -> Response {
-        let (secret, session) = WebSession.make(for: viewer, lifetime: Self.sessionLifetime)
+        let secret: String
         do {
-            try await services.database.saveSession(session)
+            secret = try await accounts.startSession(for: viewer, lifetime: Self.sessionLifetime)
         } catch {
             throw HTTPError(.serviceUnavailable, message: "Starscope cannot save the sign-in: \(error.message)")
         }
@@ -114,26 +119,26 @@ struct SignInController {
         response.setCookie(
             Cookie(
                 name: SignInMiddleware.cookie, value: secret, maxAge: Int(Self.sessionLifetime), path: "/",
-                secure: services.isHTTPS(request, context: context), httpOnly: true, sameSite: .lax))
+                secure: proxies.isHTTPS(request, context: context), httpOnly: true, sameSite: .lax))
         return response
     }
 
     func answer(_ state: SignInPage.State, status: HTTPResponse.Status = .ok, request: Request, context: WebContext) throws -> Response {
-        let page = SignInPage(state: state, guests: services.settings.guests, status: status)
+        let page = SignInPage(state: state, guests: settings.guests, status: status)
         return try context.render(page).response(from: request, context: context)
     }
 
     @Sendable func signIn(_ request: Request, context: WebContext) async throws -> Response {
-        guard services.settings.requireSignIn, context.sessionSecret == nil else {
+        guard settings.requireSignIn, context.sessionSecret == nil else {
             return .redirect(to: SiteURL.trending(TrendingList()).href, type: .normal)
         }
-        if services.settings.accounts {
+        if settings.accounts {
             return try answer(.accounts(error: nil), request: request, context: context)
         }
         guard let code = QueryValues(request)["code"].map({ String($0.prefix(100)) }) else {
             return try answer(.prompt, request: request, context: context)
         }
-        switch await services.signInGate.redeem(code, client: services.client(request, context: context)) {
+        switch await gate.redeem(code, client: proxies.client(of: request, context: context)) {
         case .throttled:
             return try throttled(request: request, context: context)
         case .refused:
@@ -141,7 +146,7 @@ struct SignInController {
         case .accepted:
             let response = try await startSession(for: .owner, request: request, context: context)
             // The link is used up; the next device needs a new one.
-            await services.announceNewSignInLink()
+            await announceNewSignInLink()
             return response
         }
     }
@@ -150,8 +155,8 @@ struct SignInController {
         let form = try await FormData.read(request)
         try CSRFMiddleware.verify(form, context: context)
         if let secret = context.sessionSecret {
-            services.sessions.forget(secret: secret)
-            try? await services.database.deleteSession(secret: secret)
+            sessions.forget(secret: secret)
+            await accounts.endSession(secret: secret)
         }
         var response = Response.redirect(to: SiteURL.signIn.href, type: .normal)
         // The browser drops what it kept of this account: its HTTP cache and the service worker's
@@ -160,7 +165,7 @@ struct SignInController {
         if let clearSiteData = HTTPField.Name("Clear-Site-Data") { response.headers[clearSiteData] = Self.clearSiteData }
         response.setCookie(
             Cookie(
-                name: SignInMiddleware.cookie, value: "", maxAge: 0, path: "/", secure: services.isHTTPS(request, context: context),
+                name: SignInMiddleware.cookie, value: "", maxAge: 0, path: "/", secure: proxies.isHTTPS(request, context: context),
                 httpOnly: true, sameSite: .lax))
         return response
     }

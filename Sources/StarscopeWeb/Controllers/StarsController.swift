@@ -5,7 +5,10 @@ import StarscopeCore
 /// `POST /star` (star or unstar on GitHub) and `POST /favorites/sync` (GitHub stars → favourites,
 /// and with `push`, favourites → stars). Both need a token; neither ever deletes anything.
 struct StarsController {
-    let services: WebServices
+    let stars: ForViewer<GitHubStars>
+    /// What starring and syncing did, for the page each form's redirect leads to.
+    let starOutcomes: FormOutcomes<RepositoryPage.StarOutcome>
+    let syncOutcomes: FormOutcomes<FavoritesPage.SyncResult>
 
     func addRoutes(to router: Router<WebContext>) {
         router.post(RouterPath(SiteURL.Pattern.star), use: star)
@@ -24,7 +27,7 @@ struct StarsController {
         var outcome: RepositoryPage.StarOutcome
         var status = HTTPResponse.Status.ok
         do {
-            let change = try await services.stars(for: context).setStar(name, starred: wanted)
+            let change = try await stars(for: context).setStar(name, starred: wanted)
             outcome = .init(
                 starred: change.starred, stars: change.stars,
                 message: change.starred ? "Starred \(name) on GitHub." : "Removed your star from \(name) on GitHub.")
@@ -35,7 +38,7 @@ struct StarsController {
         if request.headers[.accept]?.contains("application/json") == true {
             var headers = HTTPFields()
             headers[.contentType] = "application/json"
-            let json = FavoritesController(services: services)
+            let json = FavoritesController.self
             let stars =
                 outcome.stars.map {
                     ",\"stars\":\($0),\"compact\":\(json.jsonString(CompactNumber.format($0))),\"label\":\(json.jsonString(CountNoun.text($0, "star")))"
@@ -46,7 +49,7 @@ struct StarsController {
         }
         var back = LocalPath.safe(form["return"]) ?? SiteURL.repository(name, from: .trending(TrendingList())).href
         var builder = QueryBuilder()
-        builder.add("star", services.starOutcomes.keep(outcome, for: context.viewer))
+        builder.add("star", starOutcomes.keep(outcome, for: context.viewer))
         back += (back.contains("?") ? "&" : "?") + builder.parts.joined(separator: "&")
         return .redirect(to: back, type: .normal)
     }
@@ -57,14 +60,14 @@ struct StarsController {
         try CSRFMiddleware.verify(form, context: context)
         var result: FavoritesPage.SyncResult
         do {
-            let report = try await services.stars(for: context).sync(push: form["push"] == "1")
+            let report = try await stars(for: context).sync(push: form["push"] == "1")
             result = .init(
                 added: report.added.count, alreadyFavorites: report.alreadyFavorites.count, pushed: report.pushed.count,
                 failure: report.pushFailure, pushRequested: form["push"] == "1")
         } catch {
             result = .init(added: 0, alreadyFavorites: 0, pushed: 0, failure: Self.sentence(error), pushRequested: form["push"] == "1")
         }
-        let id = services.syncOutcomes.keep(result, for: context.viewer)
+        let id = syncOutcomes.keep(result, for: context.viewer)
         return .redirect(to: FavoritesController.afterForm(query: "synced", id), type: .normal)
     }
 

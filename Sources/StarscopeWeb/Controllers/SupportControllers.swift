@@ -1,22 +1,28 @@
 import Foundation
 import Hummingbird
 import StarscopeCore
+import StarscopeSQLite
 import StarscopeStore
 
 /// `/avatar?src=…` (from the avatar cache, long-lived), `/open?link=…`, `/healthz` and the assets.
 struct SupportController {
-    let services: WebServices
+    /// The API GitHub's avatars may also come from.
+    let apiURL: URL
+    /// An avatar from the cache (fetched once, kept on this server's disk).
+    let avatar: @Sendable (URL) async throws -> AvatarCache.Image
+    /// Whether the store answers (`/healthz`).
+    let ping: @Sendable () async throws(StoreError) -> Void
 
     func addRoutes(to router: Router<WebContext>) {
         router.get(RouterPath(SiteURL.Pattern.avatar), use: avatar)
         router.get(RouterPath(SiteURL.Pattern.open), use: open)
         // For load balancers: "ok" only when the store answers too, so an instance whose database
         // is away is taken out of rotation.
-        router.get(RouterPath(SiteURL.Pattern.healthz)) { [services] _, _ -> Response in
-            do {
-                try await services.database.ping()
+        router.get(RouterPath(SiteURL.Pattern.healthz)) { [ping] _, _ -> Response in
+            do throws(StoreError) {
+                try await ping()
                 return Response(status: .ok, body: .init(byteBuffer: .init(string: "ok")))
-            } catch let error as StoreError {
+            } catch {
                 return Response(status: .serviceUnavailable, body: .init(byteBuffer: .init(string: error.message)))
             }
         }
@@ -47,12 +53,12 @@ struct SupportController {
 
     @Sendable func avatar(_ request: Request, context: WebContext) async throws -> Response {
         guard let text = QueryValues(request)["src"], let url = URL(string: text),
-            AvatarDownload.isAllowed(url, apiURL: services.settings.apiURL)
+            AvatarDownload.isAllowed(url, apiURL: apiURL)
         else {
             return Assets.response(for: "no-avatar.svg", maxAge: 3_600) ?? Response(status: .notFound)
         }
         do {
-            let image = try await services.avatars.image(for: url)
+            let image = try await avatar(url)
             guard AvatarDownload.imageTypes.contains(image.contentType) else { throw AvatarDownload.Refused() }
             var headers = HTTPFields()
             headers[.contentType] = image.contentType

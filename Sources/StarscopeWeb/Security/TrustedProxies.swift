@@ -1,4 +1,6 @@
 import Foundation
+import HTTPTypes
+import Hummingbird
 import NIOCore
 
 /// Who a request came from, and whether it reached the proxy over HTTPS, with
@@ -80,4 +82,21 @@ struct ClientAddress: Sendable, Hashable, CustomStringConvertible {
     }
 
     var description: String { key }
+}
+
+extension TrustedProxies {
+    /// Who made the request: its peer, or behind a trusted proxy the client the proxy names.
+    func client(of request: Request, context: WebContext) -> ClientAddress {
+        client(peer: context.remoteAddress, forwardedFor: Self.values("X-Forwarded-For", in: request))
+    }
+
+    /// Whether the request reached us over HTTPS (a trusted proxy said so): cookies are then `Secure`.
+    func isHTTPS(_ request: Request, context: WebContext) -> Bool {
+        isHTTPS(peer: context.remoteAddress, forwardedProto: Self.values("X-Forwarded-Proto", in: request))
+    }
+
+    /// Every value of the field `name` in `request`, in order.
+    static func values(_ name: String, in request: Request) -> [String] {
+        HTTPField.Name(name).map { request.headers[values: $0] } ?? []
+    }
 }

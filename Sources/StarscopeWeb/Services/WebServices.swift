@@ -170,8 +170,7 @@ public final class WebServices: Sendable {
 
     /// The token the account keyed `key` signed in with, unsealed.
     func accountToken(_ key: AccountKey) async -> String? {
-        guard let vault, let record = try? await database.account(key: key) else { return nil }
-        return vault.unseal(record.sealedToken)
+        await accounts.token(of: key)
     }
 
     /// Forgets the reading context and live counts of the account keyed `key` (signed in again with
@@ -206,6 +205,17 @@ public final class WebServices: Sendable {
         return GitHubStars(favorites: await favorites(for: context), hasToken: hasToken, memory: starStates)
     }
 
+    /// Whose account is this browser's: the signed-in account's login, or the owner of the
+    /// server's token (asked of GitHub once, then from the cache); nil for a guest or without a token.
+    func ownLogin(for context: WebContext) async -> String? {
+        if settings.accounts {
+            guard let key = context.viewer.accountKey else { return nil }
+            return (try? await database.account(key: key))?.login
+        }
+        guard await stars(for: context).hasToken else { return nil }
+        return try? await reading.client.tokenOwner().profile.login
+    }
+
     /// A client that always asks GitHub, for checking a token.
     func networkClient(token: String?) -> GitHubClient {
         stack.networkClient(token: token)
@@ -219,19 +229,9 @@ public final class WebServices: Sendable {
         starStates.forgetAll()
     }
 
-    /// Who made the request: its peer, or behind a trusted proxy the client the proxy names.
-    func client(_ request: Request, context: WebContext) -> ClientAddress {
-        trustedProxies.client(peer: context.remoteAddress, forwardedFor: Self.values("X-Forwarded-For", in: request))
-    }
-
     /// Whether the request reached us over HTTPS (a trusted proxy said so): cookies are then `Secure`.
     func isHTTPS(_ request: Request, context: WebContext) -> Bool {
-        trustedProxies.isHTTPS(peer: context.remoteAddress, forwardedProto: Self.values("X-Forwarded-Proto", in: request))
-    }
-
-    /// Every value of the field `name` in `request`, in order.
-    static func values(_ name: String, in request: Request) -> [String] {
-        HTTPField.Name(name).map { request.headers[values: $0] } ?? []
+        trustedProxies.isHTTPS(request, context: context)
     }
 
     /// The port the server accepts connections on (the configured one until it is listening).

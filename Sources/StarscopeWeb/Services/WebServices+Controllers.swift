@@ -1,0 +1,99 @@
+import Foundation
+import StarscopeCore
+import StarscopeStore
+
+/// Each controller made from the services: the one place they are wired. A controller holds
+/// only the use cases its pages need, each made for the request's viewer (`ForViewer`), and
+/// never the services themselves.
+extension WebServices {
+    var readingForViewer: ForViewer<ReadContext> { ForViewer { await self.reading(for: $0) } }
+    var favoritesForViewer: ForViewer<Favorites> { ForViewer { await self.favorites(for: $0) } }
+    var starsForViewer: ForViewer<GitHubStars> { ForViewer { await self.stars(for: $0) } }
+    var updatesForViewer: ForViewer<UpdatesFeed> { ForViewer { self.updates(for: $0) } }
+
+    /// How often favourites are checked in the background; nil offline.
+    var checkInterval: Double? { settings.environment.offline ? nil : settings.updatesInterval }
+
+    var trendingController: TrendingController {
+        TrendingController(reading: readingForViewer, wholePages: database.isShared, pages: trendingPages, models: trendingModels)
+    }
+
+    var searchController: SearchController {
+        SearchController(reading: readingForViewer, favorites: favoritesForViewer, wholePages: database.isShared)
+    }
+
+    var risingController: RisingController {
+        let database = self.database
+        return RisingController(
+            reading: readingForViewer, rising: Rising(database: database),
+            breakingOut: { now in BreakingOut(database: database, now: { now }) })
+    }
+
+    var favoritesController: FavoritesController {
+        FavoritesController(
+            favorites: favoritesForViewer, stars: starsForViewer, importOutcomes: importOutcomes, syncOutcomes: syncOutcomes)
+    }
+
+    var accountsController: AccountsController {
+        AccountsController(reading: readingForViewer, ownLogin: ForViewer { await self.ownLogin(for: $0) }, wholePages: database.isShared)
+    }
+
+    var repositoryController: RepositoryController {
+        RepositoryController(
+            reading: readingForViewer, stars: starsForViewer,
+            lists: ListModels(
+                trending: trendingController, rising: risingController, favorites: favoritesController, accounts: accountsController,
+                search: searchController),
+            starOutcomes: starOutcomes, starStateWait: settings.starStateWait, wholePages: database.isShared, detailPages: detailPages,
+            readmes: readmes, sectionParts: sectionParts)
+    }
+
+    var starsController: StarsController {
+        StarsController(stars: starsForViewer, starOutcomes: starOutcomes, syncOutcomes: syncOutcomes)
+    }
+
+    var updatesController: UpdatesController {
+        UpdatesController(updates: updatesForViewer, favorites: favoritesForViewer, checkInterval: checkInterval)
+    }
+
+    var liveController: LiveController {
+        LiveController(favorites: favoritesForViewer, live: ForViewer { await self.live(for: $0) }, proxies: trustedProxies)
+    }
+
+    var feedsController: FeedsController {
+        let host = settings.host
+        return FeedsController(
+            reading: readingForViewer, updates: updatesForViewer, rising: Rising(database: database), proxies: trustedProxies,
+            authority: { Authority(host: host, port: self.listeningPort) })
+    }
+
+    var historyController: HistoryController {
+        HistoryController(reading: readingForViewer, embedReading: { self.embedReading })
+    }
+
+    var supportController: SupportController {
+        let (database, avatars) = (self.database, self.avatars)
+        return SupportController(apiURL: settings.apiURL, avatar: { try await avatars.image(for: $0) }) { () async throws(StoreError) in
+            try await database.ping()
+        }
+    }
+
+    /// Sign-in, sessions and accounts' own settings, in the store.
+    var accounts: Accounts { Accounts(database: database, vault: vault) }
+
+    var settingsController: SettingsController {
+        SettingsController(
+            settings: settings, accounts: accounts, serverReading: { self.reading },
+            storedToken: { [tokenFile] in (try? tokenFile.read()) ?? nil },
+            useStoredToken: { (token: String?) throws(StoreError) in try self.useStoredToken(token) },
+            networkClient: { self.networkClient(token: $0) }, live: ForViewer { await self.live(for: $0) },
+            tokenRefusals: tokenRefusals, sessions: sessions, forgetReading: { self.forgetReading($0) }, proxies: trustedProxies)
+    }
+
+    var signInController: SignInController {
+        SignInController(
+            settings: settings, accounts: accounts, gate: signInGate, sessions: sessions, networkClient: { self.networkClient(token: $0) },
+            forgetReading: { self.forgetReading($0) }, announceNewSignInLink: { await self.announceNewSignInLink() },
+            proxies: trustedProxies)
+    }
+}
