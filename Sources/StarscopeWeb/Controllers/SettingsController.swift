@@ -82,7 +82,7 @@ struct SettingsController {
             environmentTokenName: ownsServerToken ? settings.environmentToken?.name : nil,
             canRemoveToken: ownsServerToken && storedToken() != nil, canForget: isAccount(context),
             live: await live(for: context).status,
-            backgroundInterval: settings.environment.offline ? nil : settings.updatesInterval,
+            backgroundInterval: settings.checkInterval,
             uncheckable: await accounts.watchProblems(for: context.viewer), message: message,
             error: error)
     }

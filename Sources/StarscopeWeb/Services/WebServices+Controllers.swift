@@ -11,9 +11,6 @@ extension WebServices {
     var starsForViewer: ForViewer<GitHubStars> { ForViewer { await self.stars(for: $0) } }
     var updatesForViewer: ForViewer<UpdatesFeed> { ForViewer { self.updates(for: $0) } }
 
-    /// How often favourites are checked in the background; nil offline.
-    var checkInterval: Double? { settings.environment.offline ? nil : settings.updatesInterval }
-
     var trendingController: TrendingController {
         TrendingController(reading: readingForViewer, wholePages: database.isShared, pages: trendingPages, models: trendingModels)
     }
@@ -53,7 +50,7 @@ extension WebServices {
     }
 
     var updatesController: UpdatesController {
-        UpdatesController(updates: updatesForViewer, favorites: favoritesForViewer, checkInterval: checkInterval)
+        UpdatesController(updates: updatesForViewer, favorites: favoritesForViewer, checkInterval: settings.checkInterval)
     }
 
     var liveController: LiveController {

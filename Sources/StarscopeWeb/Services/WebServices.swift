@@ -210,7 +210,7 @@ public final class WebServices: Sendable {
     func ownLogin(for context: WebContext) async -> String? {
         if settings.accounts {
             guard let key = context.viewer.accountKey else { return nil }
-            return (try? await database.account(key: key))?.login
+            return await accounts.account(key)?.login
         }
         guard await stars(for: context).hasToken else { return nil }
         return try? await reading.client.tokenOwner().profile.login

@@ -95,6 +95,8 @@ public struct WebSettings: Sendable {
     }
 
     public var apiURL: URL { environment.apiURL }
+    /// How often favourites are checked in the background; nil offline.
+    var checkInterval: Double? { environment.offline ? nil : updatesInterval }
     public var dataDirectory: URL { environment.dataDirectory }
     public var configDirectory: URL { environment.configDirectory }
     public var environmentToken: EnvironmentToken? { environment.environmentToken }
