@@ -38,6 +38,7 @@ public func buildRouter(services: WebServices) -> Router<WebContext> {
     router.add(middleware: EncodingMiddleware(gzipCache: GzipCache()))
     router.add(middleware: ErrorPageMiddleware())
     router.add(middleware: SignInMiddleware(services: services))
+    router.add(middleware: PrivatePagesMiddleware())
     router.add(middleware: CSRFMiddleware(services: services))
     router.add(middleware: UpdatesCountMiddleware(updates: services.updatesForViewer))
     services.trendingController.addRoutes(to: router)

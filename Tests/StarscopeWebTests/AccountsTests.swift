@@ -76,6 +76,23 @@ import Testing
         }
     }
 
+    /// Every page of a signed-in person is theirs alone: `private, no-store`, the export and the
+    /// search; assets, the same for everyone, stay `public`.
+    @Test func aSignedInPersonsPagesAreKeptByNoCache() async throws {
+        try await WebHarness.run(Self.world(), accounts: true) { web in
+            let (cookies, _) = try await Self.signIn(web, token: FakeGitHub.octocatToken)
+            let name = try #require(web.fake.dataset.repositories.first).fullName
+            for path in ["/", "/favorites", "/settings", "/favorites/export", "/updates", "/search?q=cli", "/repos/\(name)"] {
+                let response = try await web.get(path, headers: [.cookie: cookies])
+                #expect(response.status == .ok, "\(path)")
+                #expect(response.headers[.cacheControl] == "private, no-store", "\(path)")
+            }
+            let page = String(buffer: try await web.get("/", headers: [.cookie: cookies]).body)
+            let asset = try #require(page.firstRange(of: #/\/assets\/[a-z-]+\.[0-9a-f]{16}\.css/#).map { String(page[$0]) })
+            #expect(try await web.get(asset, headers: [.cookie: cookies]).headers[.cacheControl]?.hasPrefix("public") == true)
+        }
+    }
+
     @Test func tokensAreSealedAtRestWithAPrivateKey() async throws {
         try await WebHarness.run(Self.world(), accounts: true) { web in
             _ = try await Self.signIn(web, token: Self.grouesToken)

@@ -73,6 +73,25 @@ import Testing
         }
     }
 
+    /// Undo with nothing to undo (a repository never removed, or never a favourite) does nothing:
+    /// it neither adds the repository nor offers another Undo.
+    @Test func undoWithNothingToUndoChangesNothing() async throws {
+        try await WebHarness.run { web in
+            let (_, cookie, token) = try await madeByHand(web)
+            let stranger = try #require(web.fake.dataset.repositories.dropFirst(3).first).fullName
+            let order = try await web.services.database.favorites().map(\.repository.fullName)
+            let json: HTTPFields = [.accept: "application/json"]
+            let undone = try await web.post(
+                "/favorites/toggle", form: ["repo": stranger, "undo": "1", "csrf": token], cookie: cookie, headers: json)
+            #expect(String(buffer: undone.body) == "{\"repo\":\"\(stranger)\",\"favorite\":false}")
+            let byForm = try await web.post(
+                "/favorites/toggle", form: ["repo": stranger, "undo": "1", "csrf": token, "return": "/favorites"], cookie: cookie)
+            #expect(byForm.headers[.location] == "/favorites")
+            #expect(try await web.services.database.favorite(fullName: stranger) == nil)
+            #expect(try await web.services.database.favorites().map(\.repository.fullName) == order)
+        }
+    }
+
     @Test func anImportRedirectsSoAReloadImportsNothingAgain() async throws {
         try await WebHarness.run { web in
             let (name, cookie, token) = try await madeByHand(web)

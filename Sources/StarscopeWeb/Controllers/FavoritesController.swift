@@ -83,9 +83,10 @@ struct FavoritesController {
         let isThere = await favorites.favorite(storedName: raw) != nil
         var restored = false
         if form["undo"] != nil, raw.utf8.count <= 300, !isThere { restored = try await favorites.restore(storedName: raw) }
-        if form["undo"] != nil, isThere || restored {
-            // Undo of a removal: it comes back as it was (note, tags, added date); pressed twice, it stays.
-            isFavorite = true
+        if form["undo"] != nil {
+            // Undo of a removal: it comes back as it was (note, tags, added date); pressed twice, it
+            // stays. With nothing to undo (never removed, or too long ago), nothing changes.
+            isFavorite = isThere || restored
         } else if let name = try? RepositoryName(parsing: raw) {
             let present = await favorites.favorite(storedName: name.description)
             if isThere || present != nil {
@@ -120,7 +121,7 @@ struct FavoritesController {
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: body)))
         }
         var back = LocalPath.safe(form["return"]) ?? SiteURL.favorites(FavoritesList()).href
-        if !isFavorite, back == SiteURL.Pattern.favorites || back.hasPrefix(SiteURL.Pattern.favorites + "?") {
+        if !isFavorite, form["undo"] == nil, back == SiteURL.Pattern.favorites || back.hasPrefix(SiteURL.Pattern.favorites + "?") {
             var builder = QueryBuilder()
             builder.add("removed", raw)
             back += (back.contains("?") ? "&" : "?") + builder.parts.joined(separator: "&")
