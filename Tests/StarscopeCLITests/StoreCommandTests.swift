@@ -134,6 +134,42 @@ import Testing
         }
     }
 
+    /// A file of millions of tiny entries is refused once the count passes the limit, before any
+    /// entry is built: the import holds little more memory than one of an empty file.
+    @Test func millionsOfTinyEntriesAreRefusedWithoutTheirMemory() async throws {
+        try await withHome { home in
+            let empty = home.appendingPathComponent("empty.json")
+            try Data("[]".utf8).write(to: empty)
+            let zeros = home.appendingPathComponent("zeros.json")
+            let chunk = Data(String(repeating: "0,", count: 100_000).utf8)
+            var file = Data("[".utf8)
+            for _ in 0..<39 { file.append(chunk) }
+            file.append(Data("0]".utf8))
+            try file.write(to: zeros)
+            let baseline = try await Self.importMeasured(empty, home: home)
+            #expect(baseline.result.status == 0)
+            let refused = try await Self.importMeasured(zeros, home: home)
+            #expect(refused.result.status == 2)
+            #expect(
+                refused.result.stderrLines.first
+                    == "starscope: This file cannot be imported: it has more than 10000 entries and Starscope imports at most 10000 at once; split it into smaller files."
+            )
+            // The file is 7.8 MB; read as a tree of JSON values it took over 600 MB.
+            #expect(refused.peakKilobytes < baseline.peakKilobytes + 40_000, "\(refused.peakKilobytes) KB against \(baseline.peakKilobytes) KB")
+        }
+    }
+
+    /// `favorites import FILE` under GNU time, which reports the most memory the import held at
+    /// once (the kernel's count for a process it forked itself; a child spawned from this test
+    /// process would start from the test process's own peak).
+    static func importMeasured(_ file: URL, home: URL) async throws -> (result: CLIResult, peakKilobytes: Int) {
+        let report = home.appendingPathComponent("time-\(UUID().uuidString).txt")
+        let command = "exec /usr/bin/time -f %M -o '\(report.path)' '\(CLI.binary.path)' favorites import '\(file.path)' --api-url http://127.0.0.1:9"
+        let result = try await CLI.run(["-c", command], viaShell: true, home: home)
+        let lines = try String(contentsOf: report, encoding: .utf8).split(separator: "\n")
+        return (result, Int(lines.last ?? "") ?? Int.max)
+    }
+
     @Test func killedImportLeavesNoPartialFavourite() async throws {
         try await withHome { home in
             let data = home.appendingPathComponent("data/starscope")

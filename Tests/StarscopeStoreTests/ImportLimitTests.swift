@@ -20,13 +20,27 @@ import Testing
         } catch {
             #expect(
                 error.message
-                    == "This file cannot be imported: it has 40000 entries and Starscope imports at most 10000 at once; split it into smaller files."
+                    == "This file cannot be imported: it has more than 10000 entries and Starscope imports at most 10000 at once; split it into smaller files."
             )
         }
         #expect(try await database.favorites().isEmpty)
         // At the limit it imports (one repository 10,000 times: added once).
         let atLimit = "[" + Array(repeating: entry, count: FavoritesArchive.maximumEntries).joined(separator: ",") + "]"
         #expect(try await database.importFavorites(Data(atLimit.utf8)).added == ["ok/one"])
+    }
+
+    /// The count reads only the list's own elements: commas in strings and in nested values
+    /// are not entries, an export counts its `favorites`, and the count stops past the limit.
+    @Test func entriesAreCountedWithoutReadingTheirValues() {
+        func count(_ text: String, _ limit: Int = 100) -> Int { FavoritesArchive.entryCount(in: Data(text.utf8), stoppingAfter: limit) }
+        #expect(count("[]") == 0)
+        #expect(count(" [ ] ") == 0)
+        #expect(count("[0]") == 1)
+        #expect(count(#"[{"a": [1, 2, 3], "b": "x,y,\",z"}, {"c": {"d": [4, 5]}}]"#) == 2)
+        #expect(count(#"{"format": "starscope-favorites", "x": "a,b", "favorites": [{"k": [1,2]}, {}, {}]}"#) == 3)
+        #expect(count("[" + Array(repeating: "0", count: 1_000).joined(separator: ",") + "]", 10) == 11)
+        #expect(count(#"{"favorites": [0,0,0], "other": [0,0,0,0,0]}"#) == 5)
+        #expect(count("not json") == 0)
     }
 
     @Test func aFileOverTwentyMegabytesIsRefusedBeforeItIsParsed() async throws {

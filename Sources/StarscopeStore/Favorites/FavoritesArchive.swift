@@ -81,6 +81,10 @@ public enum FavoritesArchive {
         guard data.count <= maximumBytes else {
             throw .invalidImport("it is larger than \(maximumBytes >> 20) MB, the most Starscope imports at once")
         }
+        guard entryCount(in: data, stoppingAfter: maximumEntries) <= maximumEntries else {
+            throw .invalidImport(
+                "it has more than \(maximumEntries) entries and Starscope imports at most \(maximumEntries) at once; split it into smaller files")
+        }
         let raw: [JSONValue]
         do {
             let value = try JSONDecoder().decode(JSONValue.self, from: data)
@@ -100,10 +104,6 @@ public enum FavoritesArchive {
             throw error
         } catch {
             throw .invalidImport("it is not valid JSON")
-        }
-        guard raw.count <= maximumEntries else {
-            throw .invalidImport(
-                "it has \(raw.count) entries and Starscope imports at most \(maximumEntries) at once; split it into smaller files")
         }
         var entries: [(Int, Entry)] = []
         var rejected: [(Int, String)] = []
