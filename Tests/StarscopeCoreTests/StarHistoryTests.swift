@@ -102,6 +102,32 @@ import Testing
         }
     }
 
+    /// Ten first histories asked at once (a comparison of ten) each see the same rate limit with
+    /// their first page; together they still leave the reserve, claiming their pages before asking.
+    @Test func tenFirstHistoriesAtOnceLeaveTheReserve() async throws {
+        try await withFakeClient(Self.world()) { client, fake in
+            let overAYear = Date().addingTimeInterval(-400 * 86_400)
+            let repositories = Array(
+                fake.dataset.repositories.filter { !FakeGitHub.hasNoStarHistory($0.id) && $0.createdAt < overAYear }.prefix(10))
+            try #require(repositories.count == 10)
+            let database = try AppDatabase.inMemory()
+            let reading = try Self.reading(client, database: database) { Date() }
+            let names = try repositories.map { try RepositoryName(parsing: $0.fullName) }
+            for name in names { _ = try await reading.details.repository(name) }
+            // 30 of 60 left: each history alone could take its other pages and leave 12.
+            await fake.setRemaining(30)
+            await fake.clearRequests()
+            let histories = try await withThrowingTaskGroup(of: StarHistory.self) { group in
+                for name in names { group.addTask { try await reading.history.starHistory(name) } }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            let asked = await fake.requests().count
+            #expect(histories.count == 10)
+            #expect(30 - asked >= StarHistories.starHistoryReserve(RateLimit(resource: "core", limit: 60, remaining: 0, used: 0, reset: Date())))
+            #expect(histories.contains { $0.partial } && histories.contains { !$0.partial })
+        }
+    }
+
     @Test func theEndpointPagesLikeGitHub() async throws {
         try await withFakeClient(Self.world()) { client, fake in
             let repository = try #require(

@@ -56,6 +56,29 @@ public struct StarHistories: UseCase {
             gitHub: (try? await database.gitHubStarWeeks(of: repository)) ?? nil)
     }
 
+    /// Every page of a history asked for the first time: its first page promised of the token's
+    /// budget and its other pages claimed before they are asked (`RequestBudget`), so histories
+    /// asked at once leave the reserve together.
+    private func firstHistory(_ name: RepositoryName) async throws(GitHubError) -> (
+        weeks: [StarHistoryWeek], requests: Int, whole: Bool
+    ) {
+        let budget = context.budget
+        await budget.promise(1)
+        var outstanding = 1
+        do {
+            let history = try await client.starHistory(owner: name.owner, name: name.name) { limit, requests in
+                let granted = await budget.claim(requests, seen: limit, keeping: Self.starHistoryReserve(limit), answered: outstanding)
+                outstanding = granted ? requests : 0
+                return granted
+            }
+            await budget.release(outstanding)
+            return history
+        } catch {
+            await budget.release(outstanding)
+            throw error
+        }
+    }
+
     /// `starHistory(of:)` with the weeks kept for `repository` read already (`keptStarHistory(of:)`;
     /// nil when none are).
     public func starHistory(of repository: Repository, kept: GitHubStarWeeks?) async throws(StarscopeError)
@@ -83,8 +106,7 @@ public struct StarHistories: UseCase {
                 weeks = GitHubStarWeeks.merge(stored: kept.weeks, refreshed: page.items)
                 requests = 1
             } else {
-                (weeks, requests, whole) = try await client.starHistory(
-                    owner: owner.owner, name: owner.name, reserve: Self.starHistoryReserve)
+                (weeks, requests, whole) = try await firstHistory(owner)
             }
         } catch .validationFailed {
             try? await database?.saveGitHubStarWeeks(
