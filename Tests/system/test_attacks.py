@@ -320,3 +320,66 @@ def test_a_58_mb_answer_is_refused_with_one_sentence_and_memory_stays_flat(serve
     grown = app.rss_kb() - before
     print(f"memory {before} kB before, grown by {grown} kB after two 58 MB answers")
     assert grown < 40_000, grown
+
+
+def test_live_streams_are_capped_per_address_and_in_all_while_pages_answer(home):
+    """Guest sessions cost nothing and every account has its own hub: the caps on `/live` are
+    per client address (the real one, behind the trusted proxy) and for the whole server, and
+    `/healthz` and pages answer at them. A closed stream gives its place back."""
+    fake = Fake(home)
+    folder = os.path.join(home, "app")
+    os.makedirs(folder)
+    app = Serve(
+        fake, folder, args=["--accounts", "--guests", "--trusted-proxy", "127.0.0.1/32"],
+        STARSCOPE_MAX_STREAMS_PER_ADDRESS="20", STARSCOPE_MAX_STREAMS="50")
+    csrf = "ab" * 32
+    opened = []
+
+    def guest(client):
+        status, headers, _ = request(
+            app.url, "POST", "/signin/guest", body=f"csrf={csrf}".encode(),
+            headers={"Cookie": f"starscope_csrf={csrf}", "Content-Type": "application/x-www-form-urlencoded",
+                     "X-Forwarded-For": client})
+        assert status == 303, status
+        return re.search(r"starscope_session=[0-9a-f]{64}", headers["set-cookie"]).group(0)
+
+    def stream(session, client):
+        connection = socket.create_connection(("127.0.0.1", app.port), timeout=10)
+        connection.sendall(
+            (f"GET /live?repo=octo/app HTTP/1.1\r\nHost: 127.0.0.1:{app.port}\r\n"
+             f"Cookie: starscope_csrf={csrf}; {session}\r\nX-Forwarded-For: {client}\r\n\r\n").encode())
+        status = int(connection.recv(200).split(b" ")[1])
+        if status == 200:
+            opened.append((client, connection))
+        else:
+            connection.close()
+        return status
+
+    try:
+        # One address, four guest sessions of up to 16 streams each: 20 streams, then 429.
+        sessions = [guest(f"198.51.100.{number}") for number in range(1, 7)]
+        statuses = [stream(sessions[index % 4], "203.0.113.1") for index in range(24)]
+        assert statuses == [200] * 20 + [429] * 4, statuses
+        # Another address has its own share; a third fills the server, then 503.
+        assert [stream(sessions[4], "203.0.113.2") for _ in range(16)] == [200] * 16
+        assert [stream(sessions[5], "203.0.113.2") for _ in range(4)] == [200] * 4
+        third = [stream(sessions[index % 2], "203.0.113.3") for index in range(12)]
+        assert third == [200] * 10 + [503] * 2, third
+        # At the caps, health checks and pages still answer, from the full addresses too.
+        assert app.get("/healthz")[0] == 200
+        for client in ("203.0.113.1", "203.0.113.3"):
+            headers = {"X-Forwarded-For": client, "Cookie": sessions[0]}
+            assert app.get("/healthz", headers=headers)[0] == 200
+            assert app.get("/", headers=headers)[0] == 200
+        # Closing the first address's streams gives their places back.
+        for client, connection in [entry for entry in opened if entry[0] == "203.0.113.1"]:
+            connection.close()
+        deadline = time.time() + 10
+        while time.time() < deadline and stream(sessions[2], "203.0.113.4") != 200:
+            time.sleep(0.2)
+        assert opened[-1][0] == "203.0.113.4"
+    finally:
+        for _, connection in opened:
+            connection.close()
+        app.stop()
+        fake.stop()

@@ -28,6 +28,8 @@ struct LiveController {
     /// Live counts for the request's viewer: an account's own hub, or the server's.
     let live: ForViewer<LiveHub>
     let proxies: TrustedProxies
+    /// Streams per client address and in all, across every hub.
+    let allowance: StreamAllowance
 
     func addRoutes(to router: Router<WebContext>) {
         router.get(RouterPath(SiteURL.Pattern.live), use: stream)
@@ -68,18 +70,23 @@ struct LiveController {
 
     @Sendable func stream(_ request: Request, context: WebContext) async throws -> Response {
         let sources = try await sources(request, context: context)
-        let owner = Self.owner(session: context.sessionSecret, client: proxies.client(of: request, context: context))
+        let client = proxies.client(of: request, context: context)
+        let owner = Self.owner(session: context.sessionSecret, client: client)
+        let ticket: StreamAllowance.Ticket
         let messages: AsyncStream<LiveHub.Message>
+        do {
+            ticket = try allowance.take(client.key)
+        } catch {
+            return error == .address
+                ? Self.refusal(.tooManyRequests, "This address watches too many pages already; close some tabs and live counts will resume.")
+                : Self.refusal(.serviceUnavailable, "Too many pages are being watched; live counts will resume later.")
+        }
         do {
             messages = try await live(for: context).subscribe(sources, owner: owner)
         } catch {
-            let (status, text): (HTTPResponse.Status, String) =
-                error == .ownerFull
-                ? (.tooManyRequests, "This browser watches too many pages already; close some tabs and live counts will resume.")
-                : (.serviceUnavailable, "Too many pages are being watched; live counts will resume later.")
-            var response = Response(status: status, headers: [.retryAfter: "60", .contentType: "text/plain; charset=utf-8"])
-            response.body = .init(byteBuffer: ByteBuffer(string: text))
-            return response
+            return error == .ownerFull
+                ? Self.refusal(.tooManyRequests, "This browser watches too many pages already; close some tabs and live counts will resume.")
+                : Self.refusal(.serviceUnavailable, "Too many pages are being watched; live counts will resume later.")
         }
         var headers = HTTPFields()
         headers[.contentType] = "text/event-stream"
@@ -88,6 +95,8 @@ struct LiveController {
             status: .ok,
             headers: headers,
             body: ResponseBody { writer in
+                // The stream holds its place until it ends.
+                defer { withExtendedLifetime(ticket) {} }
                 try await writer.write(ByteBuffer(string: "retry: 5000\n\n"))
                 // A stream never ends by itself: it ends when the server shuts down gracefully.
                 for await message in messages.cancelOnGracefulShutdown() {
@@ -104,5 +113,12 @@ struct LiveController {
                 try await writer.finish(nil)
             }
         )
+    }
+
+    /// A refused stream: the status, the sentence, and when to try again.
+    static func refusal(_ status: HTTPResponse.Status, _ text: String) -> Response {
+        var response = Response(status: status, headers: [.retryAfter: "60", .contentType: "text/plain; charset=utf-8"])
+        response.body = .init(byteBuffer: ByteBuffer(string: text))
+        return response
     }
 }

@@ -54,7 +54,8 @@ extension WebServices {
     }
 
     var liveController: LiveController {
-        LiveController(favorites: favoritesForViewer, live: ForViewer { await self.live(for: $0) }, proxies: trustedProxies)
+        LiveController(
+            favorites: favoritesForViewer, live: ForViewer { await self.live(for: $0) }, proxies: trustedProxies, allowance: streams)
     }
 
     var feedsController: FeedsController {

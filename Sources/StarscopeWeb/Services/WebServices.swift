@@ -30,6 +30,8 @@ public final class WebServices: Sendable {
     let tokenRefusals = FormOutcomes<String>()
     let starOutcomes = FormOutcomes<RepositoryPage.StarOutcome>()
     let signInGate = SignInGate()
+    /// `/live` streams per client address and in all, whichever hub serves them.
+    let streams: StreamAllowance
     /// Sanitised READMEs by the answer they came from (`SanitizedReadmes`).
     let readmes = SanitizedReadmes(capacity: 32 << 20)
     /// Whether each person starred what they looked at, as GitHub said a moment ago (`StarStates`).
@@ -81,6 +83,10 @@ public final class WebServices: Sendable {
         self.httpClient = httpClient
         hostPolicy = HostPolicy(boundHost: settings.host, allowedHosts: settings.allowedHosts)
         trustedProxies = TrustedProxies(settings.trustedProxies)
+        var streamLimits = settings.streams
+        let connections = settings.connections.total(descriptorLimit: ConnectionLimits.descriptorLimit())
+        streamLimits.total = max(1, min(streamLimits.total, connections / 2))
+        streams = StreamAllowance(limits: streamLimits)
         listening = Mutex((settings.port, nil))
         // Avatar files stay on this server's disk, indexed by its own SQLite file, whatever the store.
         let local = try (store as? AppDatabase) ?? AppDatabase.open(directory: settings.dataDirectory)

@@ -69,6 +69,8 @@ public struct WebSettings: Sendable {
     public var resetAccounts = false
     /// With guests, at most this many guest sessions are kept; a new one ends the oldest.
     public var maximumGuestSessions = 1_000
+    /// `/live` streams per client address and in all (`StreamAllowance`).
+    var streams = StreamAllowance.Limits()
     /// Proxies whose `X-Forwarded-For` and `X-Forwarded-Proto` are believed (`--trusted-proxy`);
     /// from any other peer those headers are ignored.
     public var trustedProxies: [IPNetwork] = []
@@ -90,6 +92,8 @@ public struct WebSettings: Sendable {
         connections.streamLifetime = environment.number("STARSCOPE_STREAM_LIFETIME", default: 3600, within: 1...31_536_000)
         connections.perAddress = Int(environment.number("STARSCOPE_MAX_CONNECTIONS_PER_ADDRESS", default: 512, within: 1...1e6))
         connections.maximumTotal = Int(environment.number("STARSCOPE_MAX_CONNECTIONS", default: 10_000, within: 1...1e6))
+        streams.perAddress = Int(environment.number("STARSCOPE_MAX_STREAMS_PER_ADDRESS", default: 64, within: 1...1e6))
+        streams.total = Int(environment.number("STARSCOPE_MAX_STREAMS", default: 1_024, within: 1...1e6))
         updatesInterval = environment.number("STARSCOPE_UPDATES_INTERVAL", default: 900, within: 5...31_536_000)
         databaseURL = environment.variables["STARSCOPE_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
     }
