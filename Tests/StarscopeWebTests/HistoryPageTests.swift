@@ -137,4 +137,65 @@ import Testing
             #expect(try await web.get("/repos/\(open.fullName)").status != .ok, "pages still need sign-in")
         }
     }
+
+    /// Anyone may load an embed (`--public-embeds`, no cookie), but not spend the server token's
+    /// budget: one client gets its share of new drawings a minute, what was drawn is kept and
+    /// served again for nothing, and a name GitHub did not know is not asked again for a while.
+    @Test func embedsSpendABoundedBudget() async throws {
+        var world = WebHarness.smallWorld()
+        world.maxAge = 0
+        try await WebHarness.run(world, token: FakeGitHub.octocatToken, requireSignIn: true, publicEmbeds: true) { web async throws in
+            let names = web.fake.dataset.repositories.filter {
+                $0.ownerLogin != "octocat" && !FakeGitHub.hasNoStarHistory($0.id) && $0.stars > 0
+            }.prefix(40).map(\.fullName)
+            try #require(names.count == 40)
+            let share = EmbedGuard.drawsPerMinute
+            for name in names.prefix(share) { #expect(try await web.get("/repos/\(name)/stars.svg").status == .ok) }
+            // Past its share, the client is refused at no cost…
+            await web.fake.clearRequests()
+            for name in names.dropFirst(share) {
+                let refused = try await web.get("/repos/\(name)/stars.svg")
+                #expect(refused.status == .tooManyRequests)
+                #expect(refused.headers[.retryAfter] == "60")
+            }
+            // …and what was drawn is served again for nothing.
+            for name in names.prefix(share) { #expect(try await web.get("/repos/\(name)/stars.svg").status == .ok) }
+            #expect(await web.fake.requests().isEmpty)
+        }
+        try await WebHarness.run(world, requireSignIn: true, publicEmbeds: true) { web async throws in
+            await web.fake.clearRequests()
+            for round in 0..<10 {
+                for missing in ["nobody-here/none", "nobody-here/nothing", "nobody-there/none"] {
+                    #expect(try await web.get("/repos/\(missing)/stars.svg").status == .notFound, "round \(round)")
+                }
+            }
+            #expect(await web.fake.requests().count == 3)
+        }
+    }
+
+    /// Without a token (60 requests an hour), embeds stop asking once the budget is down to the
+    /// reserve: new ones are refused with 503 at no cost, drawn ones are still served.
+    @Test func embedsWaitWhileTheBudgetIsLow() async throws {
+        var world = WebHarness.smallWorld()
+        world.maxAge = 0
+        try await WebHarness.run(world, requireSignIn: true, publicEmbeds: true) { web async throws in
+            let names = web.fake.dataset.repositories.filter { !FakeGitHub.hasNoStarHistory($0.id) && $0.stars > 0 && !$0.isPrivate }
+                .prefix(EmbedGuard.drawsPerMinute).map(\.fullName)
+            var drawn: [String] = []
+            var waiting: [String] = []
+            for name in names {
+                let response = try await web.get("/repos/\(name)/stars.svg")
+                if response.status == .ok { drawn.append(name) }
+                if response.status == .serviceUnavailable {
+                    waiting.append(name)
+                    await web.fake.clearRequests()
+                }
+            }
+            #expect(!drawn.isEmpty && !waiting.isEmpty)
+            #expect(drawn.count + waiting.count == names.count)
+            #expect(await web.fake.requests().isEmpty, "nothing asked once the budget was low")
+            #expect(await web.fake.rateLimit().remaining > 0)
+            for name in drawn { #expect(try await web.get("/repos/\(name)/stars.svg").status == .ok) }
+        }
+    }
 }

@@ -32,15 +32,15 @@ extension GitHubClient {
     /// names up to the last, `concurrency` at a time, each by its page number (the `Link` URLs
     /// may use another path form, so only their `page` is read). Returns the weeks, the number
     /// of requests made, and whether the history is whole: when `mayAsk` refuses the other pages
-    /// (given the rate limit GitHub reported with page 1 and how many they are), only page 1's
-    /// newest 30 weeks come back.
+    /// (given the rate limit GitHub reported with page 1 and how many they are, maybe none), only
+    /// page 1's newest 30 weeks come back.
     public func starHistory(
         owner: String, name: String, concurrency: Int = 6, mayAsk: (RateLimit, _ requests: Int) async -> Bool = { _, _ in true }
     ) async throws(GitHubError) -> (weeks: [StarHistoryWeek], requests: Int, whole: Bool) {
         let first = try await starHistoryPage(owner: owner, name: name)
         let last = min(first.links.lastPage ?? 1, Self.starHistoryMaximumPages)
-        guard last > 1 else { return (first.items, 1, true) }
         if let limit = first.rateLimit, await !mayAsk(limit, last - 1) { return (first.items, 1, false) }
+        guard last > 1 else { return (first.items, 1, true) }
         var weeks = first.items
         var requests = 1
         var next = 2

@@ -28,6 +28,12 @@ public struct StarHistories: UseCase {
     /// hour without a token), so a few old repositories cannot use up a budget lists need.
     public static func starHistoryReserve(_ limit: RateLimit) -> Int { max(1, limit.limit / 5) }
 
+    /// Whether the token's budget, as the newest first history saw it, is down to the reserve
+    /// until it resets: what anyone may ask for (embeds) waits, and what is kept stands in.
+    public func budgetIsLow() async -> Bool {
+        await context.budget.isLow(at: now(), reserve: Self.starHistoryReserve)
+    }
+
     /// A repository's whole star history from GitHub's weekly buckets: fetched whole once
     /// (ceil(weeks/30) requests, several at a time), then only page 1, conditionally, at most
     /// daily, merged over what was kept. The store keeps shared repositories' only; any other is

@@ -12,6 +12,9 @@ struct HistoryController {
     let reading: ForViewer<ReadContext>
     /// The server's token as everyone sees it (an embed may be shown anywhere).
     let embedReading: @Sendable () -> ReadContext
+    /// Embeds kept, names GitHub did not know, and new drawings per client.
+    let embeds: EmbedGuard
+    let proxies: TrustedProxies
 
     func addRoutes(to router: Router<WebContext>) {
         router.get(RouterPath(SiteURL.Pattern.compare), use: compare)
@@ -30,10 +33,16 @@ struct HistoryController {
         let list = try CompareList(values)
         let theme = try EmbedTheme(values)
         guard list.repositories.count >= 2 else { throw HTTPError(.badRequest, message: "Give 2 to 10 repositories in “repos”.") }
-        let page = ComparePage(list: list, entries: await Self.entries(list.repositories, reading: embedReading()))
-        guard let chart = page.chart else { throw HTTPError(.notFound, message: "Fewer than two of these have a star history to draw.") }
-        return Self.svg(
-            chart.document(label: "Stars of \(list.repositories.map(\.description).joined(separator: ", "))", palette: theme.palette))
+        return try await guarded(request, context: context, names: list.repositories) { reading in
+            let page = ComparePage(list: list, entries: await Self.entries(list.repositories, reading: reading))
+            guard let chart = page.chart else {
+                return .failure(
+                    HTTPError(.notFound, message: "Fewer than two of these have a star history to draw."),
+                    missing: page.entries.filter { $0.history.failure?.isNotFound == true }.map(\.name))
+            }
+            return .drawn(
+                chart.document(label: "Stars of \(list.repositories.map(\.description).joined(separator: ", "))", palette: theme.palette))
+        }
     }
 
     @Sendable func starsEmbed(_ request: Request, context: WebContext) async throws -> Response {
@@ -42,15 +51,54 @@ struct HistoryController {
         else {
             throw HTTPError(.notFound)
         }
-        let entry = ComparePage.Entry(name: name, history: await Self.history(name, reading: embedReading()))
-        guard let curve = entry.curve, let first = curve.days.first else {
-            throw HTTPError(.notFound, message: entry.problem ?? "No star history.")
+        return try await guarded(request, context: context, names: [name]) { reading in
+            let entry = ComparePage.Entry(name: name, history: await Self.history(name, reading: reading))
+            guard let curve = entry.curve, let first = curve.days.first else {
+                return .failure(
+                    HTTPError(.notFound, message: entry.problem ?? "No star history."),
+                    missing: entry.history.failure?.isNotFound == true ? [name] : [])
+            }
+            let chart = StarHistoryChart(series: [.init(name: name.description, points: curve.days)])
+            return .drawn(
+                chart.document(
+                    label: "Stars of \(name.description) since \(first.date), now \(GroupedNumber.format(curve.total))", palette: theme.palette))
         }
-        let chart = StarHistoryChart(series: [.init(name: name.description, points: curve.days)])
-        return Self.svg(
-            chart.document(
-                label: "Stars of \(name.description) since \(first.date), now \(GroupedNumber.format(curve.total))", palette: theme.palette)
-        )
+    }
+
+    /// What drawing an embed gave: its SVG, or the error to answer with and the names GitHub did not know.
+    enum Drawing {
+        case drawn(String)
+        case failure(HTTPError, missing: [RepositoryName])
+    }
+
+    /// An embed through `EmbedGuard`: kept within the hour, it costs nothing; a name GitHub did
+    /// not know lately is "not found" at once; while the budget is low or this client has asked
+    /// for its share of new drawings, a kept one however old stands in, or the answer is to try
+    /// again later. Otherwise it is drawn and kept.
+    func guarded(
+        _ request: Request, context: WebContext, names: [RepositoryName], draw: (ReadContext) async -> Drawing
+    ) async throws -> Response {
+        let key = request.uri.path + "?" + (request.uri.query ?? "")
+        let kept = embeds.kept(key)
+        if let kept, Date().timeIntervalSince(kept.drawnAt) < EmbedGuard.freshFor { return Self.svg(kept.svg) }
+        if embeds.anyMissing(names.map(\.description)) { throw HTTPError(.notFound, message: "GitHub has no such repository.") }
+        let reading = embedReading()
+        let low = await reading.history.budgetIsLow()
+        if low || !embeds.mayDraw(for: proxies.client(of: request, context: context).key) {
+            if let kept { return Self.svg(kept.svg) }
+            throw HTTPError(
+                low ? .serviceUnavailable : .tooManyRequests, headers: [.retryAfter: "60"],
+                message: low
+                    ? "GitHub's budget for this server is low; the chart will be drawn later." : "Too many new charts asked for at once; try again in a minute.")
+        }
+        switch await draw(reading) {
+        case .drawn(let svg):
+            embeds.keep(svg, for: key)
+            return Self.svg(svg)
+        case .failure(let error, let missing):
+            for name in missing { embeds.markMissing(name.description) }
+            throw error
+        }
     }
 
     static func history(_ name: RepositoryName, reading: ReadContext) async -> Result<StarHistory, StarscopeError> {
@@ -92,5 +140,12 @@ struct HistoryController {
         headers[.contentType] = "image/svg+xml; charset=utf-8"
         headers[.cacheControl] = "public, max-age=3600"
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: document)))
+    }
+}
+
+extension Result {
+    /// The error, when this is one.
+    fileprivate var failure: Failure? {
+        if case .failure(let error) = self { error } else { nil }
     }
 }

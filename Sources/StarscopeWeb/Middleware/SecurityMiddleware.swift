@@ -114,6 +114,8 @@ struct ErrorPageMiddleware: RouterMiddleware {
             let html = context.render(page)
             var response = try html.response(from: request, context: context)
             response.status = error.status
+            // When to try again, if the refusal said.
+            if let retryAfter = error.headers[.retryAfter] { response.headers[.retryAfter] = retryAfter }
             return response
         } catch let error as StarscopeError {
             // What a controller did not turn into its own page, such as the store being

@@ -66,7 +66,7 @@ extension WebServices {
     }
 
     var historyController: HistoryController {
-        HistoryController(reading: readingForViewer, embedReading: { self.embedReading })
+        HistoryController(reading: readingForViewer, embedReading: { self.embedReading }, embeds: embeds, proxies: trustedProxies)
     }
 
     var supportController: SupportController {

@@ -30,6 +30,8 @@ public final class WebServices: Sendable {
     let tokenRefusals = FormOutcomes<String>()
     let starOutcomes = FormOutcomes<RepositoryPage.StarOutcome>()
     let signInGate = SignInGate()
+    /// Embeds kept, names GitHub did not know, and new drawings per client (`--public-embeds`).
+    let embeds = EmbedGuard()
     /// `/live` streams per client address and in all, whichever hub serves them.
     let streams: StreamAllowance
     /// Sanitised READMEs by the answer they came from (`SanitizedReadmes`).
