@@ -185,6 +185,9 @@ extension PostgresStore {
             for try await name in try await connection.query("SELECT identifier FROM schemaMigration", logger: logger).decode(String.self) {
                 applied.insert(name)
             }
+            // A database a newer Starscope migrated is refused, and the transaction leaves it untouched.
+            let known = Set(PostgresMigrations.all.map(\.name))
+            guard applied.isSubset(of: known) else { throw StoreError.newerStore }
             for migration in PostgresMigrations.all where !applied.contains(migration.name) {
                 for statement in migration.statements {
                     _ = try await connection.all(PostgresQuery(unsafeSQL: statement))

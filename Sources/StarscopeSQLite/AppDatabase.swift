@@ -16,7 +16,11 @@ public struct AppDatabase: Sendable {
     public init(_ writer: any DatabaseWriter) throws(StoreError) {
         self.writer = writer
         do {
+            // A store a newer Starscope wrote is refused before anything is written to it.
+            if try writer.read({ db in try Self.migrator.hasBeenSuperseded(db) }) { throw StoreError.newerStore }
             try Self.migrator.migrate(writer)
+        } catch StoreError.newerStore {
+            throw .newerStore
         } catch {
             throw .cannotOpen(path: writer.path, reason: String(describing: error))
         }

@@ -56,7 +56,7 @@ enum PrivateFiles {
         }
     }
 
-    private static var lastError: String {
+    static var lastError: String {
         String(cString: strerror(errno))
     }
 }

@@ -3,6 +3,7 @@ import AsyncHTTPClient
 import Foundation
 import GitHubAPI
 import StarscopeCore
+import StarscopeSQLite
 import StarscopeStore
 import StarscopeWeb
 
@@ -106,6 +107,14 @@ struct ServeCommand: AsyncParsableCommand {
         }
         // A slow client holds a descriptor until its time-out: allow as many as the system lets us.
         FileDescriptors.raiseLimit()
+        // Held while the server runs: `restore` never replaces the store under it.
+        let storeLock: StoreLock
+        do {
+            storeLock = try StoreLock.shared(directory: settings.dataDirectory)
+        } catch {
+            throw StarscopeError(error)
+        }
+        defer { withExtendedLifetime(storeLock) {} }
         try await HTTPClient.withHTTPClient(configuration: GitHubStack.httpClientConfiguration(environment)) { http in
             let services: WebServices
             do {
