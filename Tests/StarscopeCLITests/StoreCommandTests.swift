@@ -155,7 +155,8 @@ import Testing
                     == "starscope: This file cannot be imported: it has more than 10000 entries and Starscope imports at most 10000 at once; split it into smaller files."
             )
             // The file is 7.8 MB; read as a tree of JSON values it took over 600 MB.
-            #expect(refused.peakKilobytes < baseline.peakKilobytes + 40_000, "\(refused.peakKilobytes) KB against \(baseline.peakKilobytes) KB")
+            #expect(
+                refused.peakKilobytes < baseline.peakKilobytes + 40_000, "\(refused.peakKilobytes) KB against \(baseline.peakKilobytes) KB")
         }
     }
 
@@ -164,7 +165,8 @@ import Testing
     /// process would start from the test process's own peak).
     static func importMeasured(_ file: URL, home: URL) async throws -> (result: CLIResult, peakKilobytes: Int) {
         let report = home.appendingPathComponent("time-\(UUID().uuidString).txt")
-        let command = "exec /usr/bin/time -f %M -o '\(report.path)' '\(CLI.binary.path)' favorites import '\(file.path)' --api-url http://127.0.0.1:9"
+        let command =
+            "exec /usr/bin/time -f %M -o '\(report.path)' '\(CLI.binary.path)' favorites import '\(file.path)' --api-url http://127.0.0.1:9"
         let result = try await CLI.run(["-c", command], viaShell: true, home: home)
         let lines = try String(contentsOf: report, encoding: .utf8).split(separator: "\n")
         return (result, Int(lines.last ?? "") ?? Int.max)

@@ -123,7 +123,9 @@ import Testing
             }
             let asked = await fake.requests().count
             #expect(histories.count == 10)
-            #expect(30 - asked >= StarHistories.starHistoryReserve(RateLimit(resource: "core", limit: 60, remaining: 0, used: 0, reset: Date())))
+            #expect(
+                30 - asked >= StarHistories.starHistoryReserve(RateLimit(resource: "core", limit: 60, remaining: 0, used: 0, reset: Date()))
+            )
             #expect(histories.contains { $0.partial } && histories.contains { !$0.partial })
         }
     }

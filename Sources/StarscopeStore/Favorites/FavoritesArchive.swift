@@ -83,7 +83,8 @@ public enum FavoritesArchive {
         }
         guard entryCount(in: data, stoppingAfter: maximumEntries) <= maximumEntries else {
             throw .invalidImport(
-                "it has more than \(maximumEntries) entries and Starscope imports at most \(maximumEntries) at once; split it into smaller files")
+                "it has more than \(maximumEntries) entries and Starscope imports at most \(maximumEntries) at once; split it into smaller files"
+            )
         }
         let raw: [JSONValue]
         do {

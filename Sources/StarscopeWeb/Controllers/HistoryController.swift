@@ -61,7 +61,8 @@ struct HistoryController {
             let chart = StarHistoryChart(series: [.init(name: name.description, points: curve.days)])
             return .drawn(
                 chart.document(
-                    label: "Stars of \(name.description) since \(first.date), now \(GroupedNumber.format(curve.total))", palette: theme.palette))
+                    label: "Stars of \(name.description) since \(first.date), now \(GroupedNumber.format(curve.total))",
+                    palette: theme.palette))
         }
     }
 
@@ -89,7 +90,8 @@ struct HistoryController {
             throw HTTPError(
                 low ? .serviceUnavailable : .tooManyRequests, headers: [.retryAfter: "60"],
                 message: low
-                    ? "GitHub's budget for this server is low; the chart will be drawn later." : "Too many new charts asked for at once; try again in a minute.")
+                    ? "GitHub's budget for this server is low; the chart will be drawn later."
+                    : "Too many new charts asked for at once; try again in a minute.")
         }
         switch await draw(reading) {
         case .drawn(let svg):

@@ -78,14 +78,16 @@ struct LiveController {
             ticket = try allowance.take(client.key)
         } catch {
             return error == .address
-                ? Self.refusal(.tooManyRequests, "This address watches too many pages already; close some tabs and live counts will resume.")
+                ? Self.refusal(
+                    .tooManyRequests, "This address watches too many pages already; close some tabs and live counts will resume.")
                 : Self.refusal(.serviceUnavailable, "Too many pages are being watched; live counts will resume later.")
         }
         do {
             messages = try await live(for: context).subscribe(sources, owner: owner)
         } catch {
             return error == .ownerFull
-                ? Self.refusal(.tooManyRequests, "This browser watches too many pages already; close some tabs and live counts will resume.")
+                ? Self.refusal(
+                    .tooManyRequests, "This browser watches too many pages already; close some tabs and live counts will resume.")
                 : Self.refusal(.serviceUnavailable, "Too many pages are being watched; live counts will resume later.")
         }
         var headers = HTTPFields()
