@@ -15,6 +15,8 @@ public struct PostgresStore: Store {
     let client: PostgresClient
     let logger: Logger
     private let lifetime: ClientLifetime
+    /// Whether the server answered lately: while it is away, statements are refused at once.
+    let availability = Availability()
 
     public var isShared: Bool { true }
 
@@ -35,8 +37,11 @@ public struct PostgresStore: Store {
         return logger
     }
 
+    /// Whether the server answers now, asked with the short deadline of a probe (`/healthz`).
     public func ping() async throws(StoreError) {
-        _ = try await rows("SELECT 1")
+        let client = client
+        let logger = logger
+        _ = try await guarded(Availability.probeDeadline) { try await client.query("SELECT 1", logger: logger).collect() }
     }
 
     /// Closes every connection.
@@ -50,14 +55,28 @@ public struct PostgresStore: Store {
     {
         let client = client
         let logger = logger
-        do {
-            return try await Self.within(deadline) {
-                try await client.withTransaction(logger: logger) { connection in try await body(connection) }
+        return try await guarded(deadline) {
+            do {
+                return try await client.withTransaction(logger: logger) { connection in try await body(connection) }
+            } catch let error as PostgresTransactionError {
+                throw Self.storeError(error.closureError ?? error.beginError ?? error.commitError ?? error)
             }
-        } catch let error as PostgresTransactionError {
-            throw Self.storeError(error.closureError ?? error.beginError ?? error.commitError ?? error)
+        }
+    }
+
+    /// Runs `work` within `deadline` as `availability` admits it: refused at once while the
+    /// server is away (unless it is this statement's turn to ask again), and reported after.
+    func guarded<T: Sendable>(_ deadline: Duration, _ work: @escaping @Sendable () async throws -> T) async throws(StoreError) -> T {
+        let admission = availability.admit()
+        if admission == .refuse { throw .unreachable }
+        do {
+            let value = try await Self.within(admission == .probe ? min(deadline, Availability.probeDeadline) : deadline, work)
+            availability.report(admission, reachable: true)
+            return value
         } catch {
-            throw Self.storeError(error)
+            let failure = Self.storeError(error)
+            availability.report(admission, reachable: failure != .unreachable)
+            throw failure
         }
     }
 
@@ -65,12 +84,13 @@ public struct PostgresStore: Store {
     package func rows(_ query: @autoclosure () throws -> PostgresQuery) async throws(StoreError) -> [PostgresRow] {
         let client = client
         let logger = logger
+        let made: PostgresQuery
         do {
-            let query = try query()
-            return try await Self.within(Self.deadline) { try await client.query(query, logger: logger).collect() }
+            made = try query()
         } catch {
             throw Self.storeError(error)
         }
+        return try await guarded(Self.deadline) { try await client.query(made, logger: logger).collect() }
     }
 
     /// Runs one statement (atomic on its own) and gives back how many rows it returned: with
@@ -82,7 +102,7 @@ public struct PostgresStore: Store {
 
     /// How long a statement may wait for a connection and an answer: a server that is down or
     /// restarting fails the request with a clear sentence instead of holding it.
-    static let deadline: Duration = .seconds(10)
+    static let deadline: Duration = .seconds(5)
 
     static func within<T: Sendable>(_ deadline: Duration, _ work: @escaping @Sendable () async throws -> T) async throws -> T {
         try await withThrowingTaskGroup(of: T?.self) { group in
