@@ -8,6 +8,7 @@ import os
 import shutil
 import subprocess
 import tempfile
+import urllib.error
 import urllib.request
 
 import pytest
@@ -15,7 +16,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.expected_conditions import staleness_of
 
 import axe_check
-from conftest import ARTIFACTS, BIN, PHONE, WIDE, free_port, make_browser, start, tap
+from conftest import ARTIFACTS, BIN, PHONE, ROOT, WIDE, free_port, make_browser, start, tap
 from test_web import rows, wait
 
 SHOTS = ARTIFACTS
@@ -354,3 +355,44 @@ def test_a_page_that_could_not_be_had_never_replaces_its_saved_copy(server, fake
         fake.control("DELETE", "/_fake/faults")
         fake.control("POST", "/_fake/faults/release")
         driver.quit()
+
+
+def test_a_change_made_while_the_database_is_away_waits_on_the_page_and_lands_once(fake):
+    """Issue 39: a team's PostgreSQL stops at once (`pg_ctl stop -m immediate`). A favourite
+    added meanwhile is refused with 503 and never half-applied; the page keeps it as it keeps a
+    change made offline, and sends it once `/healthz` answers 200 again."""
+    cluster_script = str(ROOT / "scripts" / "postgres-test-cluster")
+    folder = tempfile.mkdtemp(prefix="starscope-pg-away-", dir="/tmp")
+    os.chmod(folder, 0o755)
+    cluster = os.path.join(folder, "cluster")
+    url = subprocess.run([cluster_script, "start", cluster], check=True, capture_output=True, text=True).stdout.strip()
+    running = Server(fake, args=["--database", url])
+    driver = make_browser(WIDE)
+    try:
+        driver.get(running.url + "/")
+        a, b = rows(driver)[:2]
+        tap(driver, button(driver, a))
+        wait(driver, lambda d: pressed(d, a))
+
+        subprocess.run([cluster_script, "stop", cluster], check=True, capture_output=True)
+        health = urllib.request.Request(running.url + "/healthz")
+        try:
+            urllib.request.urlopen(health, timeout=30)
+            raise AssertionError("/healthz answered 200 with the database away")
+        except urllib.error.HTTPError as error:
+            assert error.code == 503
+        tap(driver, button(driver, b))
+        wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, f".repo-row[data-repo='{b}'] .will-sync").is_displayed())
+        assert pressed(driver, b) and driver.current_url == running.url + "/"
+        assert [item["kind"] for item in queue(driver)] == ["favorite"]
+
+        subprocess.run([cluster_script, "restart", cluster], check=True, capture_output=True)
+        wait(driver, lambda d: "Sent 1 change" in d.find_element(By.CSS_SELECTOR, ".sync-status").text)
+        assert queue(driver) == []
+        names = [entry["repository"]["full_name"] for entry in running.favourites()]
+        assert sorted(names) == sorted([a, b]), names
+    finally:
+        driver.quit()
+        running.remove()
+        subprocess.run([cluster_script, "stop", cluster], capture_output=True)
+        shutil.rmtree(folder, ignore_errors=True)

@@ -210,6 +210,8 @@
         if (!document.dispatchEvent(new CustomEvent("starscope:unreachable", { cancelable: true, detail: { form } }))) return;
         throw unreachable;
       }
+      // 503: Starscope is there but its database is not; the change waits on this device the same way.
+      if (response.status === 503 && !document.dispatchEvent(new CustomEvent("starscope:unreachable", { cancelable: true, detail: { form } }))) return;
       if (!response.ok) { form.submit(); return; }
       const result = await response.json();
       for (const button of document.querySelectorAll(".fav-form")) {

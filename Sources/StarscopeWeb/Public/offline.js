@@ -118,8 +118,9 @@
     const form = event.target;
     if (!form.matches?.(`form[action='${annotateAction}']`)) return;
     event.preventDefault();
+    // Reachable means `/healthz` says 200: a 503 is Starscope without its database.
     let reachable = true;
-    try { await fetch("/healthz", { cache: "no-store" }); } catch (e) { reachable = false; }
+    try { reachable = (await fetch("/healthz", { cache: "no-store" })).ok; } catch (e) { reachable = false; }
     if (reachable) { form.submit(); return; }
     const repo = form.querySelector("input[name=repo]")?.value;
     if (!repo) return;
@@ -150,7 +151,7 @@
 
   async function replay() {
     if (!read().length) return;
-    try { await fetch("/healthz", { cache: "no-store" }); } catch (e) { return; }
+    try { if (!(await fetch("/healthz", { cache: "no-store" })).ok) return; } catch (e) { return; }
     let token = csrfOf(document);
     let sent = 0;
     const refused = [];
