@@ -256,3 +256,45 @@ def test_the_database_restarting_shows_a_clear_page_then_recovers(fake, home, po
                 stream.connection.close()
         nginx.stop()
         app.stop()
+
+
+def test_deploys_pg_dump_and_pg_restore_steps_bring_everything_back(fake, home, postgres):
+    """Issue 39, point 4: DEPLOY.md's backup steps, as written there (`pg_dump --format=custom`,
+    then `pg_restore --clean --if-exists` into an empty database), and an instance on the restored
+    database shows every favourite with its note and tags."""
+    database = postgres.database()
+    apps, nginx = start_team(fake, home, database, count=1)
+    app = apps[0]
+    try:
+        cookie = app.get("/settings")[1]["set-cookie"].split(";")[0]
+        token = cookie.split("=", 1)[1]
+        names = re.findall(r'data-repo="([^"]+)"', app.get("/", headers={"Cookie": cookie})[2].decode())[:3]
+
+        def post(path, fields):
+            status, _, _ = team.request(
+                app.url, "POST", path, body=urllib.parse.urlencode({"csrf": token, **fields}).encode(),
+                headers={"Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"})
+            assert status == 303, (path, status)
+
+        for name in names:
+            post("/favorites/toggle", {"repo": name})
+        post("/favorites/annotate", {"repo": names[0], "tags": "kept, team", "note": "Back from the dump"})
+    finally:
+        nginx.stop()
+        app.stop()
+    dump = os.path.join(home, "starscope.dump")
+    with open(dump, "wb") as file:
+        subprocess.run(["pg_dump", "--format=custom", database.replace("?sslmode=disable", "")], check=True, stdout=file)
+    restored = postgres.database()
+    subprocess.run(["pg_restore", "--clean", "--if-exists", "--dbname=" + restored.replace("?sslmode=disable", ""), dump],
+                   check=True, capture_output=True)
+    folder = os.path.join(home, "restored")
+    os.makedirs(folder)
+    apps, nginx = team.start_team(fake, folder, restored, 1)
+    try:
+        page = apps[0].get("/favorites")[2].decode()
+        assert sorted(set(re.findall(r'data-repo="([^"]+)"', page))) == sorted(names)
+        assert "Back from the dump" in page and 'href="/favorites?tag=team"' in page
+    finally:
+        nginx.stop()
+        apps[0].stop()
