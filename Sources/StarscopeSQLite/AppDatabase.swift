@@ -11,10 +11,13 @@ public struct AppDatabase: Sendable {
     let writer: any DatabaseWriter
     /// Small answers kept for a second, forgotten on every write (`RecentReads`).
     let recentReads = RecentReads()
+    /// The data directory, for a database on disk: its caches give way when the disk is full.
+    let directory: URL?
 
     /// Opens (or creates) the database and brings its schema up to date.
-    public init(_ writer: any DatabaseWriter) throws(StoreError) {
+    public init(_ writer: any DatabaseWriter, directory: URL? = nil) throws(StoreError) {
         self.writer = writer
+        self.directory = directory
         do {
             // A store a newer Starscope wrote is refused before anything is written to it.
             if try writer.read({ db in try Self.migrator.hasBeenSuperseded(db) }) { throw StoreError.newerStore }
@@ -40,7 +43,7 @@ public struct AppDatabase: Sendable {
             for companion in companions { try PrivateFiles.file(companion, create: false) }
             var configuration = Configuration()
             configuration.busyMode = .timeout(10)
-            let database = try AppDatabase(DatabasePool(path: path, configuration: configuration))
+            let database = try AppDatabase(DatabasePool(path: path, configuration: configuration), directory: directory)
             for companion in companions { try PrivateFiles.file(companion, create: false) }
             return database
         } catch let error as StoreError {
@@ -61,10 +64,21 @@ public struct AppDatabase: Sendable {
         }
     }
 
+    /// Runs `updates` in one transaction. When the disk is full, Starscope's own caches give way
+    /// (`giveWay`) and it is tried once more; still full, it is refused whole with `.diskFull`.
     func write<T: Sendable>(_ updates: @Sendable @escaping (Database) throws -> T) async throws(StoreError) -> T {
         defer { recentReads.forget() }
         do {
             return try await writer.write(updates)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_FULL {
+            await giveWay()
+            do {
+                return try await writer.write(updates)
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_FULL {
+                throw .diskFull
+            } catch {
+                throw .database(String(describing: error))
+            }
         } catch {
             throw .database(String(describing: error))
         }

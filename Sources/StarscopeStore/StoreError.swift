@@ -16,6 +16,8 @@ public enum StoreError: Error, Hashable, Sendable {
     case accountsKey(String)
     /// A guest (or anyone not signed in) tried to keep something: only people keep data.
     case readOnly
+    /// The disk under the store is full: the change was refused whole, after Starscope's own caches gave way.
+    case diskFull
     /// The store was written by a newer Starscope (it has migrations this one does not know);
     /// it is left untouched.
     case newerStore
@@ -29,6 +31,7 @@ public enum StoreError: Error, Hashable, Sendable {
         case .unreachable: "Starscope cannot reach its database just now; try again in a few seconds."
         case .accountsKey(let sentence): sentence
         case .readOnly: "Guests can look but not change anything: sign in with a GitHub token to keep favourites."
+        case .diskFull: "The disk under Starscope's store is full, so nothing was changed; free some space and try again."
         case .newerStore: "This store was written by a newer Starscope; it is left untouched: run that version or a later one."
         }
     }
