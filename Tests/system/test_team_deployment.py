@@ -9,6 +9,7 @@ Figures land in `.build/artifacts/system-team.json`.
 """
 
 import collections
+import json
 import os
 import re
 import subprocess
@@ -298,3 +299,47 @@ def test_deploys_pg_dump_and_pg_restore_steps_bring_everything_back(fake, home, 
     finally:
         nginx.stop()
         apps[0].stop()
+
+
+def test_background_rounds_skip_while_the_database_is_away_and_send_each_update_once(home, postgres):
+    """Issue 39, point 1: rounds that come while PostgreSQL is away skip; the first after it is
+    back finds what happened meanwhile, once."""
+    token = "ghp_FAKEoctocatTOKEN0000000000000000000000"
+    fake = Fake(home, args=["--token-core-limit", "1000000"])
+    database = postgres.database()
+    apps, nginx = team.start_team(fake, home, database, 1, GH_TOKEN=token, STARSCOPE_UPDATES_INTERVAL="5")
+    app = apps[0]
+    try:
+        query = urllib.parse.urlencode({"q": "created:>2000-01-01", "sort": "stars", "order": "asc", "per_page": 20})
+        items = json.loads(team.request(fake.url, "GET", "/search/repositories?" + query, headers={"User-Agent": "tests"})[2])["items"]
+        name = next(item["full_name"] for item in items if not item["archived"])
+        cookie = app.get("/settings")[1]["set-cookie"].split(";")[0]
+        status, _, _ = team.request(
+            app.url, "POST", "/favorites/toggle", body=urllib.parse.urlencode({"csrf": cookie.split("=", 1)[1], "repo": name}).encode(),
+            headers={"Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"})
+        assert status == 303
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and not postgres.psql("SELECT 1 FROM repositoryWatch", url=database):
+            time.sleep(1)
+        assert postgres.psql("SELECT 1 FROM repositoryWatch", url=database), "a round watched the favourite"
+        time.sleep(12)  # and the next rounds have seen it as it is
+
+        postgres.halt()
+        status, _, data = team.request(fake.url, "POST", "/_fake/release", json.dumps({"full_name": name, "tag": "v7.7.7"}).encode())
+        assert status < 300, data
+        time.sleep(12)  # two rounds come and skip
+        assert app.process.poll() is None
+        postgres.restart()
+
+        def releases():
+            return postgres.psql("SELECT key FROM updateEvent WHERE kind = 'release'", url=database)
+
+        deadline = time.monotonic() + 40
+        while time.monotonic() < deadline and not releases():
+            time.sleep(1)
+        time.sleep(11)  # two more rounds: nothing is sent again
+        assert len(releases()) == 1, releases()
+    finally:
+        nginx.stop()
+        app.stop()
+        fake.stop()
