@@ -76,6 +76,18 @@ import Testing
         }
     }
 
+    /// Without a cache, nothing is held in memory: the sections are asked once each, not first
+    /// one after another and then again at once.
+    @Test func sectionsWithoutACacheAskEachOnce() async throws {
+        try await withFakeClient(smallFake()) { client, fake in
+            let reading = ReadContext(client: client)
+            let repo = try #require(fake.dataset.repositories.first { fake.dataset.readme(for: $0) != nil && $0.language != nil })
+            let sections = await reading.details.sections(try RepositoryName(parsing: repo.fullName))
+            #expect(try sections.languages.get().shares.first?.name == repo.language)
+            #expect(await fake.requests().count == 4)
+        }
+    }
+
     @Test func noReadmeAndNoReleaseAreNilButAMissingRepositoryIsNotFound() async throws {
         try await withFakeClient(smallFake()) { client, fake in
             let reading = ReadContext(client: client)

@@ -217,6 +217,27 @@ import Testing
         #expect(stub.count == 3)
     }
 
+    /// A request for answers held in memory only is answered from memory while the answer is
+    /// fresh there, and otherwise refused without reading the store or asking GitHub: another
+    /// process's memory (the same store) and a stale answer are not at hand.
+    @Test(arguments: StoreKind.allCases) func anInMemoryOnlyRequestAsksNothing(kind: StoreKind) async throws {
+        let stub = StubTransport([.response(status: 200, headers: fresh, body: "{\"a\":1}")])
+        let clock = Clock()
+        let database = try await kind.make()
+        let cache = transport(stub, database, clock: clock)
+        var inMemory = GitHubRequest.get("/users/octocat")
+        inMemory.cacheUse = .inMemoryOnly
+        await #expect(throws: GitHubError.self) { try await cache.send(inMemory) }
+        _ = try await cache.send(.get("/users/octocat"))
+        clock.advance(30)
+        let held = try await cache.send(inMemory)
+        #expect(String(decoding: held.body, as: UTF8.self) == "{\"a\":1}" && held.isStored)
+        await #expect(throws: GitHubError.self) { try await transport(stub, database, clock: clock).send(inMemory) }
+        clock.advance(60)
+        await #expect(throws: GitHubError.self) { try await cache.send(inMemory) }
+        #expect(stub.count == 1)
+    }
+
     @Test(arguments: StoreKind.allCases) func answersAreKeptApartPerToken(kind: StoreKind) async throws {
         let database = try await kind.make()
         let clock = Clock()

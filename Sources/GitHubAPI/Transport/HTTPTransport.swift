@@ -56,6 +56,7 @@ public struct HTTPTransport: GitHubTransport {
     /// Sends `request`, following redirects that stay under the configured API (a renamed
     /// repository: `301` to `/repositories/ID`). The answer's `url` is the last URL asked.
     public func send(_ request: GitHubRequest) async throws(GitHubError) -> GitHubResponse {
+        guard request.cacheUse != .inMemoryOnly else { throw .offline(reason: "nothing is kept in memory") }
         var url = try request.url(relativeTo: configuration.baseURL)
         let deadline =
             NIODeadline.now()

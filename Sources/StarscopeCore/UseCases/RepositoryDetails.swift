@@ -104,20 +104,41 @@ public struct RepositoryDetails: UseCase {
         }
     }
 
-    /// The README, the newest `releases`, the top `contributors` and the languages of `name`,
-    /// asked at once, each in a child task: four requests at most, none while their answers are
-    /// fresh.
+    /// The README, the newest `releases`, the top `contributors` and the languages of `name`:
+    /// four requests at most, none while their answers are fresh.
+    ///
+    /// A page viewed again finds all four fresh in memory: they are then looked up one after
+    /// another in this task, which costs less than four tasks of their own (each handed to
+    /// another thread and back). Otherwise all four are asked at once, each in a child task.
     public func sections(_ name: RepositoryName, releases releaseCount: Int = 5, contributors contributorCount: Int = 10) async
         -> RepositorySections
     {
-        async let readme = Self.outcome { () async throws(StarscopeError) in try await self.readmeHTML(name) }
-        async let releases = Self.outcome { () async throws(StarscopeError) in try await self.releases(name, limit: releaseCount).items }
-        async let contributors = Self.outcome { () async throws(StarscopeError) in
-            try await self.contributors(name, limit: contributorCount).items
+        let readme = { @Sendable (details: Self) in
+            await Self.outcome { () async throws(StarscopeError) in try await details.readmeHTML(name) }
         }
-        async let languages = Self.outcome { () async throws(StarscopeError) in try await self.languages(name) }
+        let releases = { @Sendable (details: Self) in
+            await Self.outcome { () async throws(StarscopeError) in try await details.releases(name, limit: releaseCount).items }
+        }
+        let contributors = { @Sendable (details: Self) in
+            await Self.outcome { () async throws(StarscopeError) in try await details.contributors(name, limit: contributorCount).items }
+        }
+        let languages = { @Sendable (details: Self) in
+            await Self.outcome { () async throws(StarscopeError) in try await details.languages(name) }
+        }
+        let inMemory = RepositoryDetails(context: context.using(.inMemoryOnly))
+        if case .success(let readmeHTML) = await readme(inMemory), case .success(let newest) = await releases(inMemory),
+            case .success(let top) = await contributors(inMemory), case .success(let bytes) = await languages(inMemory)
+        {
+            return RepositorySections(
+                readmeHTML: .success(readmeHTML), releases: .success(newest), contributors: .success(top), languages: .success(bytes))
+        }
+        async let readmeAtOnce = readme(self)
+        async let releasesAtOnce = releases(self)
+        async let contributorsAtOnce = contributors(self)
+        async let languagesAtOnce = languages(self)
         return RepositorySections(
-            readmeHTML: await readme, releases: await releases, contributors: await contributors, languages: await languages)
+            readmeHTML: await readmeAtOnce, releases: await releasesAtOnce, contributors: await contributorsAtOnce,
+            languages: await languagesAtOnce)
     }
 
     static func outcome<T>(_ body: () async throws(StarscopeError) -> T) async -> Result<T, StarscopeError> {

@@ -31,7 +31,8 @@ public struct CachePolicy: Sendable {
 /// - offline: the store only.
 ///
 /// A request's `cacheUse` narrows this: `.askGitHub` takes GitHub's answer now or its failure,
-/// never a kept one; `.keptOnly` takes the store only, as offline.
+/// never a kept one; `.keptOnly` takes the store only, as offline; `.inMemoryOnly` a fresh answer
+/// held in memory only.
 ///
 /// Many requests at once for one stale answer share a single refresh, and the answers used
 /// last are held in memory (`RecentAnswers`). On a shared store (several servers on one
@@ -68,12 +69,14 @@ public struct CachingTransport: GitHubTransport {
 
     public func send(_ request: GitHubRequest) async throws(GitHubError) -> GitHubResponse {
         guard request.method == .get, request.ifNoneMatch == nil, request.ifModifiedSince == nil else {
-            guard !policy.offline, request.cacheUse != .keptOnly else { throw .offline(reason: "Starscope is working offline") }
+            guard !policy.offline, request.cacheUse != .keptOnly, request.cacheUse != .inMemoryOnly else {
+                throw .offline(reason: "Starscope is working offline")
+            }
             return try await upstream.send(request)
         }
         guard let partition = await partition.name(in: database) else {
             // The store cannot be read: nothing kept can stand in, and nothing can be kept.
-            guard !policy.offline, request.cacheUse != .keptOnly else {
+            guard !policy.offline, request.cacheUse != .keptOnly, request.cacheUse != .inMemoryOnly else {
                 throw .offline(reason: "Starscope cannot read its store")
             }
             return try await upstream.send(request)
@@ -85,6 +88,7 @@ public struct CachingTransport: GitHubTransport {
         var fresh = remembered.map { isFresh($0, at: time) } ?? false
         var stored = remembered?.entry
         if !fresh {
+            guard request.cacheUse != .inMemoryOnly else { throw .offline(reason: "no fresh answer is kept in memory") }
             // Only an answer to a request whose URL was checked is kept: check this one before
             // anything is read for it or asked.
             _ = try request.url(relativeTo: baseURL)
