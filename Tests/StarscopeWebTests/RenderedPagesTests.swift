@@ -84,8 +84,8 @@ import Testing
         #expect(RenderedPages<Int>().copy(1, token: first) { HTML(raw: "<!--m-->") }?.buffers() == nil)
     }
 
-    @Test func aFullCacheStartsAgain() {
-        let pages = RenderedPages<Int>(capacity: 2)
+    @Test func aPageOutOfBothGenerationsIsRenderedAgain() {
+        let pages = RenderedPages<Int>(capacity: 1)
         let token = String(repeating: "c", count: 64)
         let renders = Counter()
         for key in [1, 2, 3, 1] {

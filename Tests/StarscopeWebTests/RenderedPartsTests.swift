@@ -24,7 +24,7 @@ import Testing
         #expect(parts.part("big") { render("12345678901") }.markup == "12345678901")
         #expect(parts.part("big") { render("12345678901") }.markup == "12345678901")
         #expect(renders.count == 3)
-        // What the key holds counts too: 4 + 4 + 3 bytes are over 10, so the kept start again.
+        // What the key holds counts too: 4 + 4 + 3 bytes are over 10, so "a" ages out.
         _ = parts.part("b", keyBytes: 4) { render("5678") }
         _ = parts.part("c", keyBytes: 0) { render("abc") }
         _ = parts.part("a") { render("1234") }

@@ -7,7 +7,8 @@ import Synchronization
 /// Pages already rendered, by everything they were rendered from (`Key`: the page's model and its
 /// `PageContext`), so that a page asked for again from the same answer is copied, not written
 /// again. The browser's CSRF token is the one part that differs between browsers: it is left out
-/// of the key and put back into the copy. Bounded by count; when full it starts again empty.
+/// of the key and put back into the copy. Holds the pages used in the last two periods
+/// (`Generations`), bounded by count.
 final class RenderedPages<Key: Hashable & Sendable>: Sendable {
     /// A rendered page cut at each occurrence of the token it was rendered with.
     struct Template: Sendable {
@@ -127,17 +128,17 @@ final class RenderedPages<Key: Hashable & Sendable>: Sendable {
         }
     }
 
-    private let entries = Mutex<[Key: Template]>([:])
+    private let entries: Mutex<Generations<Key, Template>>
     private let renders = Atomic(0)
-    let capacity: Int
     /// Where the pages are cut in two (`Copy.buffers`), when they are.
     let marker: String?
 
     /// How many pages were rendered (not copied), for tests.
     var renderedCount: Int { renders.load(ordering: .relaxed) }
 
-    init(capacity: Int = 64, marker: String? = nil) {
-        self.capacity = capacity
+    /// Keeps at most twice `capacity` pages: `capacity` used this period, as many the period before.
+    init(capacity: Int = 32, period: Duration = .seconds(300), marker: String? = nil) {
+        entries = Mutex(Generations(capacity: capacity, period: period))
         self.marker = marker
     }
 
@@ -151,13 +152,10 @@ final class RenderedPages<Key: Hashable & Sendable>: Sendable {
     /// before; nil, with nothing rendered, when the token is too short to cut a page at.
     func copy(_ key: Key, token: String, render: () -> HTML) -> Copy? {
         guard token.utf8.count >= 32 else { return nil }
-        if let template = entries.withLock({ $0[key] }) { return Copy(template: template, token: token) }
+        if let template = entries.withLock({ $0.value(key) }) { return Copy(template: template, token: token) }
         let template = Template(render(), token: token, marker: marker)
         renders.add(1, ordering: .relaxed)
-        entries.withLock { entries in
-            if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
-            entries[key] = template
-        }
+        entries.withLock { $0.insert(template, for: key) }
         return Copy(template: template, token: token)
     }
 }

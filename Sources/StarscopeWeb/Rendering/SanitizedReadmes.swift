@@ -1,7 +1,7 @@
 /// READMEs already sanitised, by the answer they came from (the repository, its branch and
 /// GitHub's HTML itself), so that every view of a repository whose README has not changed gets
-/// the same safe markup without sanitising it again. Bounded by the bytes it holds (GitHub's HTML
-/// and the sanitised markup together); when full it starts again empty.
+/// the same safe markup without sanitising it again. Holds those used in the last two periods,
+/// bounded by the bytes it holds (GitHub's HTML and the sanitised markup together).
 typealias SanitizedReadmes = RenderedParts<ReadmeSource>
 
 /// What a sanitised README is made from.

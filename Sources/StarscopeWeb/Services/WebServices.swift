@@ -35,12 +35,12 @@ public final class WebServices: Sendable {
     /// `/live` streams per client address and in all, whichever hub serves them.
     let streams: StreamAllowance
     /// Sanitised READMEs by the answer they came from (`SanitizedReadmes`).
-    let readmes = SanitizedReadmes(capacity: 32 << 20)
+    let readmes = SanitizedReadmes(capacity: 16 << 20)
     /// Whether each person starred what they looked at, as GitHub said a moment ago (`StarStates`).
     let starStates = StarStates()
     /// New & popular rendered before: its pages, and its list panes beside the details opened
     /// from it (`KeptPane`), by what they were rendered from (`TrendingPage.RenderKey`).
-    let trendingPages = RenderedPages<TrendingPage.RenderKey>(capacity: 128)
+    let trendingPages = RenderedPages<TrendingPage.RenderKey>(capacity: 64)
     /// New & popular's models by what they were made from (`KeptTrendingModels`).
     let trendingModels = KeptTrendingModels()
     /// Details beside a kept New & popular pane, rendered before (`RepositoryPage.RenderKey`).
