@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import StarscopeCore
+import StarscopeStore
 
 /// New & popular: repositories created in a timeframe, most stars first, with filters.
 struct TrendingPage: Sendable, Hashable {
@@ -10,7 +11,12 @@ struct TrendingPage: Sendable, Hashable {
     ]
 
     var list: TrendingList
-    var rows: [RepositoryRow] = []
+    var rows: [RepositoryRow] = [] {
+        didSet { everyoneMayRead = Viewer.everyoneMayRead(rows.map(\.repository)) }
+    }
+    /// Whether every row may be shown to anyone, so that the page may be kept for every viewer:
+    /// found once with the rows, not for each view of a kept model.
+    private(set) var everyoneMayRead = true
     var next: TrendingList?
     /// GitHub's search timed out and some repositories may be missing.
     var incomplete = false
