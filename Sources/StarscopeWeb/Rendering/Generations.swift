@@ -42,7 +42,7 @@ struct Generations<Key: Hashable, Value> {
         let idle = now - turned
         guard idle >= period else { return }
         turn(now)
-        // Nothing asked for in two whole periods: the older is as unused as the newer was.
+        // A whole period went by with nothing asked: what the newer held was last used before it.
         if idle >= period * 2 { older = [:] }
     }
 
