@@ -19,8 +19,8 @@ public struct GitHubRequest: Hashable, Sendable {
         case askGitHub
         /// Only a kept answer: GitHub is not asked, as when working offline.
         case keptOnly
-        /// Only an answer the cache holds fresh in memory: neither its store nor GitHub is asked,
-        /// and anything else throws `GitHubError.offline`. A transport that keeps nothing throws.
+        /// Only an answer the cache holds fresh in memory: nothing is read from its store or asked of
+        /// GitHub, and anything else throws `GitHubError.offline`. A transport that keeps nothing throws.
         case inMemoryOnly
     }
 
