@@ -167,9 +167,12 @@ def test_detail_opens_beside_the_list_on_a_wide_screen(fake, app, wide):
     assert detail.find_element(By.LINK_TEXT, "Open on GitHub").get_attribute("href") == f"https://github.com/{name}"
     # Licence, homepage and "archived" appear only when GitHub says so; the star history comes
     # with the sections, which follow the first part of the answer.
-    wait(wide, lambda d: "Star history" in detail.text)
+    # Its text is read as the document holds it: rendering a long README's text for Selenium
+    # (a big table) can take longer than a live round's interval on a busy machine.
+    wait(wide, lambda d: d.find_elements(By.CSS_SELECTOR, ".detail-pane #history-title"))
+    text = wide.execute_script("return arguments[0].textContent", wide.find_element(By.CSS_SELECTOR, ".detail-pane article"))
     for label in ("Stars", "Forks", "Open issues", "Watchers", "Language", "Created", "Last push", "Star history"):
-        assert label in detail.text
+        assert label in text
     # The repository itself comes from the row; its README, releases, contributors and languages
     # cost a request each, its star history one page (a repository this new), and nothing else is asked.
     made = [r["path"] for r in fake.requests() if r["path"].startswith("/repos/")][fetched_before:]
