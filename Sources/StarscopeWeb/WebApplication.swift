@@ -7,7 +7,7 @@ import ServiceLifecycle
 /// Builds the web app: routes, middleware and services, as in Hummingbird's examples.
 public func buildApplication(
     services: WebServices,
-    logger: Logger = Logger(label: "starscope.web"),
+    logger: Logger? = nil,
     onListening: @escaping @Sendable (String, Int) -> Void = { _, _ in }
 ) -> some ApplicationProtocol {
     let router = buildRouter(services: services)
@@ -25,7 +25,8 @@ public func buildApplication(
             onListening(host, port)
             await services.didStartListening(host: host, port: port)
         },
-        logger: logger
+        // The settings' logger: `STARSCOPE_LOG_LEVEL`, in `--log-format`.
+        logger: logger ?? services.settings.logger
     )
 }
 
@@ -33,6 +34,8 @@ public func buildApplication(
 public func buildRouter(services: WebServices) -> Router<WebContext> {
     // HEAD is answered like GET, without the body.
     let router = Router(context: WebContext.self, options: .autoGenerateHeadEndpoints)
+    // First, so that it accounts for every answer, refusals of the middleware below included.
+    router.add(middleware: RequestTelemetryMiddleware(metrics: services.metrics, logger: services.settings.logger))
     router.add(middleware: HostCheckMiddleware(services: services))
     router.add(middleware: SecurityMiddleware())
     router.add(middleware: EncodingMiddleware(gzipCache: GzipCache()))
@@ -55,5 +58,6 @@ public func buildRouter(services: WebServices) -> Router<WebContext> {
     services.signInController.addRoutes(to: router)
     services.feedsController.addRoutes(to: router)
     services.historyController.addRoutes(to: router)
+    if services.settings.metrics { services.metricsController.addRoutes(to: router) }
     return router
 }

@@ -71,7 +71,30 @@ struct ServeCommand: AsyncParsableCommand {
     )
     var resetAccounts = false
 
+    @Flag(help: "Serve GET /metrics in Prometheus' text format, to loopback and --trusted-proxy addresses.")
+    var metrics = false
+
+    @Option(
+        name: .customLong("metrics-token"),
+        help: ArgumentHelp(
+            "With --metrics, also serve /metrics to any address that sends Authorization: Bearer TOKEN (or STARSCOPE_METRICS_TOKEN; the variable keeps it out of the process list).",
+            valueName: "TOKEN"))
+    var metricsToken: String?
+
+    @Option(
+        name: .customLong("log-format"),
+        help: ArgumentHelp(
+            "How log lines are written on standard error: plain or json, one object a line (or STARSCOPE_LOG_FORMAT; plain on a terminal, json elsewhere).",
+            valueName: "FORMAT"))
+    var logFormat: String?
+
     func validate() throws {
+        if let logFormat, LogFormat(rawValue: logFormat.lowercased()) == nil {
+            throw ValidationError("--log-format takes plain or json, not “\(logFormat)”.")
+        }
+        if let metricsToken, metricsToken.count < 16 || metricsToken.contains(where: { $0.isWhitespace || !$0.isASCII }) {
+            throw ValidationError("--metrics-token must be at least 16 printable ASCII characters without spaces.")
+        }
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535.") }
         guard !host.isEmpty else { throw ValidationError("--host must not be empty.") }
         guard accounts || (allowedLogins.isEmpty && !guests && !resetAccounts) else {
@@ -89,8 +112,11 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let environment = try global.environment(ProcessInfo.processInfo.environment)
+        var environment = try global.environment(ProcessInfo.processInfo.environment)
+        if let format = logFormat.flatMap({ LogFormat(rawValue: $0.lowercased()) }) { environment.logFormat = format }
         var settings = WebSettings(environment: environment, host: host, port: port)
+        settings.metrics = metrics
+        if let metricsToken { settings.metricsToken = metricsToken }
         settings.allowedHosts = allowedHosts
         settings.trustedProxies = trustedProxies.compactMap(IPNetwork.init)
         settings.requireSignIn = requireSignIn || accounts || !WebSettings.isLoopback(host)

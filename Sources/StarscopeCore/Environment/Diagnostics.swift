@@ -2,12 +2,35 @@ import Foundation
 import Logging
 
 /// Diagnostic logging on standard error, off unless `STARSCOPE_LOG_LEVEL` asks for it
-/// (`trace`, `debug`, `info`, …). Log lines name URLs and statuses, never tokens.
+/// (`trace`, `debug`, `info`, …), as plain lines or one JSON object a line (`LogFormat`). Log
+/// lines name routes, URLs and statuses, never tokens.
 public enum Diagnostics {
-    public static func logger(_ label: String, environment: [String: String]) -> Logger {
-        var logger = Logger(label: label) { DiagnosticsLogHandler(label: $0) }
+    public static func logger(_ label: String, environment: [String: String], format: LogFormat? = nil) -> Logger {
+        let format = format ?? LogFormat(environment: environment)
+        var logger = Logger(label: label) { label -> any LogHandler in
+            switch format {
+            case .plain: DiagnosticsLogHandler(label: label)
+            case .json: JSONLogHandler(label: label)
+            }
+        }
         logger.logLevel = environment["STARSCOPE_LOG_LEVEL"].flatMap { Logger.Level(rawValue: $0.lowercased()) } ?? .critical
         return logger
+    }
+}
+
+/// How log lines are written: `plain` (swift-log's own lines) or `json` (one object a line, for
+/// journald, Loki and the like).
+public enum LogFormat: String, Sendable, CaseIterable {
+    case plain
+    case json
+
+    /// `STARSCOPE_LOG_FORMAT`, else plain on a terminal and JSON elsewhere (a service's journal).
+    public init(environment: [String: String], standardErrorIsTerminal: Bool = isatty(STDERR_FILENO) == 1) {
+        if let named = environment["STARSCOPE_LOG_FORMAT"].flatMap({ LogFormat(rawValue: $0.lowercased()) }) {
+            self = named
+        } else {
+            self = standardErrorIsTerminal ? .plain : .json
+        }
     }
 }
 
@@ -34,7 +57,9 @@ struct DiagnosticsLogHandler: LogHandler {
     func log(event: LogEvent) {
         var stream = StreamLogHandler.standardError(label: label, metadataProvider: metadataProvider)
         stream.logLevel = logLevel
-        stream.metadata = metadata
+        stream.metadata = LogRedaction.redacted(metadata)
+        var event = event
+        event.metadata = event.metadata.map(LogRedaction.redacted)
         stream.log(event: event)
     }
 }

@@ -5,13 +5,15 @@ import Logging
 import StarscopeStore
 
 /// The one place that stacks the layers between a use case and GitHub: configuration →
-/// `HTTPTransport` → `CachingTransport` → `GitHubClient` → `ReadContext`. The terminal builds one per
+/// `HTTPTransport` → `MeteredTransport` → `CachingTransport` → `GitHubClient` → `ReadContext`. The terminal builds one per
 /// run; `serve` builds one per token in use.
 public struct GitHubStack: Sendable {
     public let environment: StarscopeEnvironment
     public let database: any Store
     public let clients: HTTPClientSource
     public let logger: Logger
+    /// What is asked of GitHub and how the cache answers (`serve --metrics`); off by default.
+    public var metrics = GitHubMetrics.off
 
     public init(environment: StarscopeEnvironment, database: any Store, httpClient: HTTPClient, logger: Logger? = nil) {
         self.init(environment: environment, database: database, clients: HTTPClientSource(httpClient), logger: logger)
@@ -38,9 +40,12 @@ public struct GitHubStack: Sendable {
     /// them is the store's audience rule.
     public func reading(token: String?, viewer: Viewer = .owner) -> ReadContext {
         let configuration = environment.gitHubConfiguration(token: token)
+        // The budget the metrics show is the server's own token's: not an account's.
+        let isServers = viewer.accountKey == nil
+        let metrics = self.metrics
         let cached = CachingTransport(
-            upstream: network(configuration), database: database, configuration: configuration, policy: environment.cachePolicy,
-            holder: viewer)
+            upstream: network(configuration, recordsBudget: isServers), database: database, configuration: configuration,
+            policy: environment.cachePolicy, holder: viewer, observe: { metrics.answered($0) })
         return ReadContext(client: GitHubClient(transport: cached), database: database, viewer: viewer)
     }
 
@@ -49,7 +54,9 @@ public struct GitHubStack: Sendable {
         GitHubClient(transport: network(environment.gitHubConfiguration(token: token)))
     }
 
-    private func network(_ configuration: GitHubConfiguration) -> HTTPTransport {
-        HTTPTransport(configuration: configuration, clients: clients, logger: logger)
+    private func network(_ configuration: GitHubConfiguration, recordsBudget: Bool = false) -> any GitHubTransport {
+        MeteredTransport(
+            upstream: HTTPTransport(configuration: configuration, clients: clients, logger: logger), metrics: metrics,
+            recordsBudget: recordsBudget)
     }
 }

@@ -27,6 +27,8 @@ public struct StarscopeEnvironment: Sendable {
     public var offline: Bool
     /// `SSL_CERT_FILE`: the certificate authorities to trust instead of the system's.
     public var trustedCertificates: String?
+    /// `serve --log-format`, else `STARSCOPE_LOG_FORMAT`, else plain on a terminal and JSON elsewhere.
+    public var logFormat: LogFormat
 
     /// Reads the options and `variables`; an unusable API URL or token is refused with one sentence.
     public init(
@@ -47,6 +49,7 @@ public struct StarscopeEnvironment: Sendable {
         searchFreshness = Self.number("STARSCOPE_SEARCH_FRESHNESS", in: variables, default: 60, within: 0...31_536_000)
         self.offline = offline
         trustedCertificates = Self.value("SSL_CERT_FILE", in: variables)
+        logFormat = LogFormat(environment: variables)
     }
 
     /// An http(s) URL with a host and no query: `https://api.github.com` or `https://HOST/api/v3`.
@@ -79,7 +82,7 @@ public struct StarscopeEnvironment: Sendable {
 
     /// `STARSCOPE_LOG_LEVEL`'s logger on standard error (quiet unless asked).
     public func logger(_ label: String) -> Logger {
-        Diagnostics.logger(label, environment: variables)
+        Diagnostics.logger(label, environment: variables, format: logFormat)
     }
 
     /// The token in use: the environment's, else the one stored by `auth login` or Settings.

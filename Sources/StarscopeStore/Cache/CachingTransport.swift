@@ -39,6 +39,7 @@ public struct CachePolicy: Sendable {
 /// PostgreSQL) a refresh is also claimed with a lease, so it happens once across all of them.
 ///
 /// Entries are kept apart per token and account (`CachePartition`, never the token itself).
+/// Each answer's `CacheOutcome` goes to `observe` (the server's metrics).
 public struct CachingTransport: GitHubTransport {
     let upstream: any GitHubTransport
     let database: any Store
@@ -48,6 +49,7 @@ public struct CachingTransport: GitHubTransport {
     let now: @Sendable () -> Date
     /// Shared by every transport of one process over the same database.
     let recent: RecentAnswers
+    let observe: @Sendable (CacheOutcome) -> Void
 
     public init(
         upstream: any GitHubTransport,
@@ -56,9 +58,11 @@ public struct CachingTransport: GitHubTransport {
         policy: CachePolicy = CachePolicy(),
         recent: RecentAnswers = RecentAnswers(),
         holder: Viewer = .owner,
-        now: @escaping @Sendable () -> Date = { Date() }
+        now: @escaping @Sendable () -> Date = { Date() },
+        observe: @escaping @Sendable (CacheOutcome) -> Void = { _ in }
     ) {
         self.recent = recent
+        self.observe = observe
         self.upstream = upstream
         self.database = database
         self.baseURL = configuration.baseURL
@@ -79,6 +83,7 @@ public struct CachingTransport: GitHubTransport {
             guard !policy.offline, request.cacheUse != .keptOnly, request.cacheUse != .inMemoryOnly else {
                 throw .offline(reason: "Starscope cannot read its store")
             }
+            observe(.asked)
             return try await upstream.send(request)
         }
         // Another media type is another answer at the same URL.
@@ -101,6 +106,7 @@ public struct CachingTransport: GitHubTransport {
             guard request.cacheUse != .askGitHub else { throw .offline(reason: "Starscope is working offline") }
             guard let stored else { throw .offline(reason: "Starscope is working offline and has nothing saved for this") }
             CacheReport.current?.recordStale(fetchedAt: stored.fetchedAt, reason: .offline(reason: "working offline"))
+            observe(.kept)
             return stored.storedResponse
         }
         if let stored, fresh, request.cacheUse != .askGitHub {
@@ -121,6 +127,7 @@ public struct CachingTransport: GitHubTransport {
             if changed { recent.remember(answer) }
             var response = answer.response
             response.isStored = true
+            observe(.fresh)
             return response
         }
         let outcome = try await recent.refresh(key) { [self, stored] () async throws(GitHubError) in
@@ -131,6 +138,7 @@ public struct CachingTransport: GitHubTransport {
             if request.cacheUse == .askGitHub { throw stale.reason }
             CacheReport.current?.recordStale(fetchedAt: stale.fetchedAt, reason: stale.reason)
         }
+        observe(outcome.stale != nil ? .stale : outcome.revalidated ? .revalidated : .asked)
         return outcome.response
     }
 
@@ -153,7 +161,7 @@ public struct CachingTransport: GitHubTransport {
             recent.forget(key)
             var reused = stored.response
             for (name, value) in response.headers where name.hasPrefix("x-ratelimit-") { reused.headers[name] = value }
-            return .init(response: reused, stale: nil)
+            return .init(response: reused, stale: nil, revalidated: true)
         }
         // `204 No Content` has no body to check (a list GitHub answers empty that way).
         if response.isSuccess, response.status != 204, let check = request.expects {
@@ -245,4 +253,18 @@ public struct CachingTransport: GitHubTransport {
         guard path.contains("/repos/") else { return false }
         return ["/readme", "/releases", "/contributors", "/languages"].contains { path.hasSuffix($0) }
     }
+}
+
+/// How `CachingTransport` answered a GET.
+public enum CacheOutcome: String, Sendable, CaseIterable {
+    /// From what was kept, fresh: GitHub was not asked.
+    case fresh
+    /// GitHub said the kept answer still holds (304).
+    case revalidated
+    /// GitHub's new answer.
+    case asked
+    /// A kept answer stood in for one GitHub could not give (unreachable, failing, limited).
+    case stale
+    /// Offline, or kept answers only: the store answered as asked.
+    case kept
 }

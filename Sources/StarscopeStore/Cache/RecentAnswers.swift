@@ -10,6 +10,8 @@ public final class RecentAnswers: Sendable {
     struct Outcome: Sendable {
         var response: GitHubResponse
         var stale: CacheReport.Stale?
+        /// GitHub said the kept answer still holds (304).
+        var revalidated = false
     }
 
     /// An answer held in memory: the stored row, and the response made from it once (headers

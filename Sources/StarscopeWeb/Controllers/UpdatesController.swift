@@ -51,10 +51,11 @@ struct UpdatesCountMiddleware: RouterMiddleware {
         return try await next(request, context)
     }
 
-    /// Pages, not assets, avatars, streams or the health check.
+    /// Pages, not assets, avatars, streams, the health check or the metrics.
     static func isPage(_ path: String) -> Bool {
         !(path.hasPrefix(Assets.prefix) || path == SiteURL.Pattern.avatar || path == SiteURL.Pattern.live || path == SiteURL.Pattern.healthz
-            || path.hasPrefix("/feeds/") || path == SiteURL.Pattern.manifest || path == SiteURL.Pattern.serviceWorker
+            || path == SiteURL.Pattern.metrics || path.hasPrefix("/feeds/") || path == SiteURL.Pattern.manifest
+            || path == SiteURL.Pattern.serviceWorker
             || path == SiteURL.Pattern.offline)
     }
 }

@@ -107,15 +107,16 @@ struct ErrorPageMiddleware: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch let error as HTTPError {
+            let sentence = error.status == .notFound ? "There is no page at this address." : error.body ?? "The request was refused."
             let page =
                 error.status == .notFound
-                ? MessagePage.notFound("There is no page at this address.")
-                : MessagePage(heading: "Cannot do that", message: error.body ?? "The request was refused.", status: error.status)
+                ? MessagePage.notFound(sentence) : MessagePage(heading: "Cannot do that", message: sentence, status: error.status)
             let html = context.render(page)
             var response = try html.response(from: request, context: context)
             response.status = error.status
             // When to try again, if the refusal said.
             if let retryAfter = error.headers[.retryAfter] { response.headers[.retryAfter] = retryAfter }
+            if let field = RequestTelemetryMiddleware.errorField { response.headers[field] = sentence }
             return response
         } catch let error as StarscopeError {
             // What a controller did not turn into its own page, such as the store being
@@ -132,6 +133,7 @@ struct ErrorPageMiddleware: RouterMiddleware {
             var response = try context.render(page).response(from: request, context: context)
             response.status = status
             if status == .serviceUnavailable { response.headers[.retryAfter] = "5" }
+            if let field = RequestTelemetryMiddleware.errorField { response.headers[field] = error.message }
             return response
         }
     }

@@ -3,13 +3,14 @@ import Hummingbird
 import StarscopeStore
 
 /// When sign-in is required: a browser without a session is sent to `/signin` (pages) or refused
-/// with 401 (form posts, `/live` and the feeds). `/healthz`, `/signin` and the assets the sign-in page needs
-/// stay open.
+/// with 401 (form posts, `/live` and the feeds). `/healthz`, `/metrics` (which has its own rule:
+/// `MetricsController`), `/signin` and the assets the sign-in page needs stay open.
 struct SignInMiddleware: RouterMiddleware {
     typealias Context = WebContext
     static let cookie = "starscope_session"
     static let openPaths: Set<String> = [
-        SiteURL.healthz.href, SiteURL.signIn.href, SiteURL.signInGuest.href, SiteURL.manifest.href, SiteURL.serviceWorker.href,
+        SiteURL.healthz.href, SiteURL.metrics.href, SiteURL.signIn.href, SiteURL.signInGuest.href, SiteURL.manifest.href,
+        SiteURL.serviceWorker.href,
         SiteURL.offline.href,
     ]
     let services: WebServices

@@ -21,7 +21,7 @@ enum SiteURL: Hashable, Sendable {
     case live(list: ListOrigin?, repository: RepositoryName?)
     case avatar(source: String)
     case open(link: String)
-    case healthz, manifest, serviceWorker, offline
+    case healthz, metrics, manifest, serviceWorker, offline
     case trendingFeed(TrendingList)
     case risingFeed(RisingList)
     case updatesFeed
@@ -62,6 +62,7 @@ enum SiteURL: Hashable, Sendable {
         static let avatar = "/avatar"
         static let open = "/open"
         static let healthz = "/healthz"
+        static let metrics = "/metrics"
         static let asset = "/assets/:file"
         static let manifest = "/manifest.webmanifest"
         static let serviceWorker = "/sw.js"
@@ -121,6 +122,7 @@ enum SiteURL: Hashable, Sendable {
         case .avatar(let source): "/avatar?src=" + HTML.query(source)
         case .open(let link): "/open?link=" + HTML.query(link)
         case .healthz: Pattern.healthz
+        case .metrics: Pattern.metrics
         case .manifest: Pattern.manifest
         case .serviceWorker: Pattern.serviceWorker
         case .offline: Pattern.offline

@@ -24,9 +24,10 @@ struct BackgroundChecks: Service {
                 try? await Task.sleep(for: .seconds(wait))
                 if Task.isCancelled { break }
                 if await services.claimBackgroundRound() {
-                    _ = await services.updatesRound()
-                    _ = await services.warmUpRound()
-                    _ = await services.breakingOutRound()
+                    let (metrics, clock) = (services.metrics, ContinuousClock())
+                    metrics.round("updates", took: await clock.measure { _ = await services.updatesRound() })
+                    metrics.round("warm_up", took: await clock.measure { _ = await services.warmUpRound() })
+                    metrics.round("breaking_out", took: await clock.measure { _ = await services.breakingOutRound() })
                 }
                 wait = services.settings.updatesInterval
             }

@@ -76,6 +76,15 @@ extension WebServices {
         }
     }
 
+    var metricsController: MetricsController {
+        let (database, streams) = (self.database, self.streams)
+        return MetricsController(
+            metrics: metrics, proxies: trustedProxies, token: settings.metricsToken, liveStreams: { streams.count() }
+        ) { () async throws(StoreError) in
+            try await database.ping()
+        }
+    }
+
     /// Sign-in, sessions and accounts' own settings, in the store.
     var accounts: Accounts { Accounts(database: database, vault: vault) }
 

@@ -60,6 +60,8 @@ public final class WebServices: Sendable {
     let updatesResume = Mutex<[Viewer: Int]>([:])
     /// The layers between use cases and GitHub, stacked once for every token in use.
     let stack: GitHubStack
+    /// `--metrics`: what the server does, for `/metrics` (records nothing without it).
+    let metrics: WebMetrics
 
     /// Opens the store `settings` name (PostgreSQL with `--database`, else SQLite) and stacks the rest.
     /// With `--accounts`, `accounts.key` is checked against the store first (`AccountsKey.prepare`):
@@ -93,7 +95,10 @@ public final class WebServices: Sendable {
         // Avatar files stay on this server's disk, indexed by its own SQLite file, whatever the store.
         let local = try (store as? AppDatabase) ?? AppDatabase.open(directory: settings.dataDirectory)
         database = store ?? local
-        stack = GitHubStack(environment: settings.environment, database: database, httpClient: httpClient, logger: settings.logger)
+        metrics = WebMetrics(enabled: settings.metrics)
+        var stack = GitHubStack(environment: settings.environment, database: database, httpClient: httpClient, logger: settings.logger)
+        stack.metrics = metrics.gitHub
+        self.stack = stack
         tokenFile = TokenFile(directory: settings.configDirectory)
         self.vault = settings.accounts ? try vault ?? TokenVault.open(directory: settings.configDirectory) : nil
         let token = settings.environmentToken?.token ?? (try? tokenFile.read()) ?? nil

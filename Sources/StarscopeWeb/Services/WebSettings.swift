@@ -74,6 +74,11 @@ public struct WebSettings: Sendable {
     /// Proxies whose `X-Forwarded-For` and `X-Forwarded-Proto` are believed (`--trusted-proxy`);
     /// from any other peer those headers are ignored.
     public var trustedProxies: [IPNetwork] = []
+    /// `GET /metrics` in Prometheus' format (`--metrics`), for loopback and trusted proxies.
+    public var metrics = false
+    /// With metrics, a bearer token that lets any address read them (`--metrics-token`, else
+    /// `STARSCOPE_METRICS_TOKEN`).
+    public var metricsToken: String?
     /// Where sign-in links go: `serve` prints them on standard output.
     public var announceSignInLink: @Sendable (String) -> Void = { _ in }
 
@@ -96,6 +101,7 @@ public struct WebSettings: Sendable {
         streams.total = Int(environment.number("STARSCOPE_MAX_STREAMS", default: 1_024, within: 1...1e6))
         updatesInterval = environment.number("STARSCOPE_UPDATES_INTERVAL", default: 900, within: 5...31_536_000)
         databaseURL = environment.variables["STARSCOPE_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
+        metricsToken = StarscopeEnvironment.value("STARSCOPE_METRICS_TOKEN", in: environment.variables)
     }
 
     public var apiURL: URL { environment.apiURL }
