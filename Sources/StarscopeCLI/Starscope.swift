@@ -18,7 +18,7 @@ public struct Starscope: AsyncParsableCommand {
             ContributorsCommand.self, HistoryCommand.self, CompareCommand.self, UsersCommand.self, UserCommand.self, ActivityCommand.self,
             OpenCommand.self, SearchCommand.self, FavoritesCommand.self,
             StarCommand.self, UnstarCommand.self, UpdatesCommand.self,
-            AuthCommand.self, AccountsCommand.self, ServeCommand.self, BackupCommand.self, RestoreCommand.self,
+            AuthCommand.self, AccountsCommand.self, ServeCommand.self, ConfigCommand.self, BackupCommand.self, RestoreCommand.self,
         ]
     )
 

@@ -13,14 +13,18 @@ import Testing
 /// swift-metrics; and one log line a request.
 @Suite struct MetricsTests {
     @Test func metricsHoldEverySeriesAfterAFewPagesAndNoNames() async throws {
-        try await WebHarness.run(live: true, configure: { $0.metrics = true }) { web in
+        // In process (no peer address): the token lets the test read them.
+        let token = "metrics-token-for-the-test-0123"
+        try await WebHarness.run(configure: {
+            $0.metrics = true; $0.metricsToken = token
+        }) { web in
             let items = try await web.services.reading.lists.trendingPage(TrendingQuery(timeframe: .week), page: 1).items
             let repository = try #require(items.first)
             #expect(try await web.page("/").status == .ok)
             #expect(try await web.page("/").status == .ok)
             #expect(try await web.page("/repos/\(repository.fullName)").status == .ok)
             #expect(try await web.page("/no/such/page/here").status == .notFound)
-            let response = try await web.get("/metrics")
+            let response = try await web.get("/metrics", headers: [.authorization: "Bearer \(token)"])
             #expect(response.status == .ok)
             #expect(response.headers[.contentType]?.hasPrefix("text/plain; version=0.0.4") == true)
             let text = String(buffer: response.body)
@@ -75,10 +79,10 @@ import Testing
     }
 
     @Test func withoutTheFlagThereIsNoMetricsPage() async throws {
-        try await WebHarness.run(live: true) { web in
+        try await WebHarness.run(configure: { $0.metricsToken = "metrics-token-for-the-test-0123" }) { web in
             let page = try await web.page("/")
             #expect(page.status == .ok)
-            let metrics = try await web.get("/metrics")
+            let metrics = try await web.get("/metrics", headers: [.authorization: "Bearer metrics-token-for-the-test-0123"])
             #expect(metrics.status == .notFound)
             // The sentence an error page hands the log line never leaves the server, logged or not.
             #expect(metrics.headers[HTTPField.Name("x-starscope-log-error")!] == nil)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AsyncHTTPClient
+import Configuration
 import Foundation
 import GitHubAPI
 import StarscopeCore
@@ -16,11 +17,17 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(help: "Address to listen on; 0.0.0.0 shares the app with your network.")
-    var host = "127.0.0.1"
+    @Option(
+        help: ArgumentHelp(
+            "A JSON file of settings by name (see `starscope config show`); without it, /etc/starscope/starscope.json when it exists.",
+            valueName: "FILE"))
+    var config: String?
 
-    @Option(help: "Port to listen on; 0 picks a free one.")
-    var port = 8080
+    @Option(help: "Address to listen on (default 127.0.0.1); 0.0.0.0 shares the app with your network.")
+    var host: String?
+
+    @Option(help: "Port to listen on (default 8080); 0 picks a free one.")
+    var port: Int?
 
     @Option(
         name: .customLong("allowed-host"),
@@ -89,17 +96,8 @@ struct ServeCommand: AsyncParsableCommand {
     var logFormat: String?
 
     func validate() throws {
-        if let logFormat, LogFormat(rawValue: logFormat.lowercased()) == nil {
-            throw ValidationError("--log-format takes plain or json, not “\(logFormat)”.")
-        }
-        if let metricsToken, metricsToken.count < 16 || metricsToken.contains(where: { $0.isWhitespace || !$0.isASCII }) {
-            throw ValidationError("--metrics-token must be at least 16 printable ASCII characters without spaces.")
-        }
-        guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535.") }
-        guard !host.isEmpty else { throw ValidationError("--host must not be empty.") }
-        guard accounts || (allowedLogins.isEmpty && !guests && !resetAccounts) else {
-            throw ValidationError("--allow-login, --guests and --reset-accounts go with --accounts.")
-        }
+        if let port, !(0...65_535).contains(port) { throw ValidationError("--port must be from 0 to 65535.") }
+        if let host, host.isEmpty { throw ValidationError("--host must not be empty.") }
         for login in allowedLogins where !GitHubName.isValidLogin(login) {
             throw ValidationError("--allow-login takes a GitHub login, not “\(login)”.")
         }
@@ -111,21 +109,65 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
-    func run() async throws {
-        var environment = try global.environment(ProcessInfo.processInfo.environment)
-        if let format = logFormat.flatMap({ LogFormat(rawValue: $0.lowercased()) }) { environment.logFormat = format }
-        var settings = WebSettings(environment: environment, host: host, port: port)
-        settings.metrics = metrics
-        if let metricsToken { settings.metricsToken = metricsToken }
-        settings.allowedHosts = allowedHosts
-        settings.trustedProxies = trustedProxies.compactMap(IPNetwork.init)
-        settings.requireSignIn = requireSignIn || accounts || !WebSettings.isLoopback(host)
-        settings.accounts = accounts
-        settings.allowedLogins = allowedLogins
-        settings.guests = guests
-        settings.publicEmbeds = publicEmbeds
+    /// The flags given, by setting: they win over the variables and the file.
+    var flags: [SettingKey: ConfigContent] {
+        var given: [SettingKey: ConfigContent] = [:]
+        if let host { given[.host] = .string(host) }
+        if let port { given[.port] = .double(Double(port)) }
+        if !allowedHosts.isEmpty { given[.allowedHosts] = .stringArray(allowedHosts) }
+        if !trustedProxies.isEmpty { given[.trustedProxies] = .stringArray(trustedProxies) }
+        if !allowedLogins.isEmpty { given[.allowLogins] = .stringArray(allowedLogins) }
+        for (key, on) in [
+            (SettingKey.requireSignin, requireSignIn), (.accounts, accounts), (.guests, guests), (.publicEmbeds, publicEmbeds),
+            (.metrics, metrics),
+        ]
+        where on {
+            given[key] = .bool(true)
+        }
+        if let databaseURL { given[.databaseUrl] = .string(databaseURL) }
+        if let metricsToken { given[.metricsToken] = .string(metricsToken) }
+        if let logFormat { given[.logFormat] = .string(logFormat) }
+        return given
+    }
+
+    /// The settings in force: these flags over the variables over `--config` (or the system's file).
+    func webSettings() async throws -> WebSettings {
+        let file: SettingsFile?
+        if let config { file = try await SettingsFile.load(config) } else { file = try await SettingsFile.system() }
+        let environment = try global.environment(ProcessInfo.processInfo.environment, flags: flags, file: file)
+        var settings = WebSettings(environment: environment)
         settings.resetAccounts = resetAccounts
-        if let databaseURL { settings.databaseURL = databaseURL }
+        try Self.check(settings)
+        return settings
+    }
+
+    /// What the flags were checked for, checked again on the settings as merged (the file and
+    /// the variables hold them too): one sentence naming the setting.
+    static func check(_ settings: WebSettings) throws {
+        let values = settings.environment.settings
+        guard settings.accounts || (settings.allowedLogins.isEmpty && !settings.guests && !settings.resetAccounts) else {
+            throw ValidationError("--allow-login, --guests and --reset-accounts go with --accounts.")
+        }
+        for login in settings.allowedLogins where !GitHubName.isValidLogin(login) {
+            throw ValidationError("allowLogins (--allow-login) takes GitHub logins, not “\(login)”.")
+        }
+        for network in values.list(.trustedProxies) where !WebSettings.isValidTrustedProxy(network) {
+            throw ValidationError("trustedProxies (--trusted-proxy) takes IP addresses or networks such as 127.0.0.1/32, not “\(network)”.")
+        }
+        for name in settings.allowedHosts where !WebSettings.isValidAllowedHost(name) {
+            throw ValidationError("allowedHosts (--allowed-host) takes host names or NAME:PORT, not “\(name)”.")
+        }
+        if let token = settings.metricsToken, token.count < 16 || token.contains(where: { $0.isWhitespace || !$0.isASCII }) {
+            throw ValidationError("metricsToken (--metrics-token) must be at least 16 printable ASCII characters without spaces.")
+        }
+        if let format = values.text(.logFormat), LogFormat(rawValue: format.lowercased()) == nil {
+            throw ValidationError("logFormat (--log-format) takes plain or json, not “\(format)”.")
+        }
+        guard !settings.host.isEmpty else { throw ValidationError("host (--host) must not be empty.") }
+    }
+
+    func run() async throws {
+        var settings = try await webSettings()
         let showQRCode = isatty(STDOUT_FILENO) == 1
         settings.announceSignInLink = { link in
             writeOut("Sign in: \(link)\n")
@@ -141,7 +183,7 @@ struct ServeCommand: AsyncParsableCommand {
             throw StarscopeError(error)
         }
         defer { withExtendedLifetime(storeLock) {} }
-        try await HTTPClient.withHTTPClient(configuration: GitHubStack.httpClientConfiguration(environment)) { http in
+        try await HTTPClient.withHTTPClient(configuration: GitHubStack.httpClientConfiguration(settings.environment)) { http in
             let services: WebServices
             do {
                 services = try await WebServices.open(settings: settings, httpClient: http)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Configuration
 import Foundation
 import StarscopeCore
 
@@ -23,9 +24,12 @@ struct GlobalOptions: ParsableArguments {
         StarscopeEnvironment.parseAPIURL(text)
     }
 
-    /// These options over `variables`: the one environment every command and `serve` start from.
-    func environment(_ variables: [String: String]) throws(StarscopeError) -> StarscopeEnvironment {
-        try StarscopeEnvironment(variables: variables, apiURL: apiURL, dataDirectory: dataDir, offline: offline)
+    /// These options (and a command's own `flags`) over `variables` over `file`: the one
+    /// environment every command and `serve` start from.
+    func environment(_ variables: [String: String], flags: [SettingKey: ConfigContent] = [:], file: SettingsFile? = nil)
+        throws(StarscopeError) -> StarscopeEnvironment
+    {
+        try StarscopeEnvironment(variables: variables, apiURL: apiURL, dataDirectory: dataDir, offline: offline, flags: flags, file: file)
     }
 }
 

@@ -4,8 +4,9 @@ import StarscopeCore
 /// `--watch`: prints star changes as they happen, within the live budget, until interrupted.
 enum Watch {
     static func run(_ sources: Set<LiveSource>, session: Session) async {
-        let interval = StarscopeEnvironment.number("STARSCOPE_LIVE_INTERVAL", in: session.environment, default: 60, within: 0.1...86_400)
-        let share = StarscopeEnvironment.number("STARSCOPE_LIVE_SHARE", in: session.environment, default: 0.5, within: 0...1)
+        let settings = SettingsSources(variables: session.environment)
+        let interval = settings.number(.liveInterval, default: 60, within: 0.1...86_400)
+        let share = settings.number(.liveShare, default: 0.5, within: 0...1)
         var scheduler = LiveScheduler(budget: LiveBudget(share: share, minimumInterval: interval))
         var known: [String: Int] = [:]
         StandardError().writeLine("Watching star counts (at most every \(Int(interval)) s, within half of the rate limit); Ctrl-C stops.")

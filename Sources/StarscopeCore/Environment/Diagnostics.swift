@@ -6,14 +6,18 @@ import Logging
 /// lines name routes, URLs and statuses, never tokens.
 public enum Diagnostics {
     public static func logger(_ label: String, environment: [String: String], format: LogFormat? = nil) -> Logger {
-        let format = format ?? LogFormat(environment: environment)
+        logger(label, level: environment["STARSCOPE_LOG_LEVEL"], format: format ?? LogFormat(environment: environment))
+    }
+
+    /// At `level` (`trace`, `debug`, `info`, …; `critical` when nil or unknown), as `format` writes.
+    public static func logger(_ label: String, level: String?, format: LogFormat) -> Logger {
         var logger = Logger(label: label) { label -> any LogHandler in
             switch format {
             case .plain: DiagnosticsLogHandler(label: label)
             case .json: JSONLogHandler(label: label)
             }
         }
-        logger.logLevel = environment["STARSCOPE_LOG_LEVEL"].flatMap { Logger.Level(rawValue: $0.lowercased()) } ?? .critical
+        logger.logLevel = level.flatMap { Logger.Level(rawValue: $0.lowercased()) } ?? .critical
         return logger
     }
 }

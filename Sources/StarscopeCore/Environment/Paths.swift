@@ -3,21 +3,25 @@ import Foundation
 /// Where Starscope keeps its files, following the XDG base directory rules.
 public struct Paths: Sendable {
     public let environment: [String: String]
+    let settings: SettingsSources
 
-    public init(environment: [String: String]) {
+    public init(environment: [String: String], settings: SettingsSources? = nil) {
         self.environment = environment
+        self.settings = settings ?? SettingsSources(variables: environment)
     }
 
-    /// `--data-dir`, else `STARSCOPE_DATA_DIR`, else `$XDG_DATA_HOME/starscope` (`~/.local/share/starscope`).
+    /// `--data-dir`, else the `dataDir` setting (`STARSCOPE_DATA_DIR`), else
+    /// `$XDG_DATA_HOME/starscope` (`~/.local/share/starscope`).
     public func dataDirectory(option: String?) -> URL {
         if let option, !option.isEmpty { return URL(fileURLWithPath: option) }
-        if let value = environment["STARSCOPE_DATA_DIR"], !value.isEmpty { return URL(fileURLWithPath: value) }
+        if let value = settings.text(.dataDir) { return URL(fileURLWithPath: value) }
         return base("XDG_DATA_HOME", fallback: ".local/share").appendingPathComponent("starscope")
     }
 
-    /// `STARSCOPE_CONFIG_DIR`, else `$XDG_CONFIG_HOME/starscope` (`~/.config/starscope`).
+    /// The `configDir` setting (`STARSCOPE_CONFIG_DIR`), else `$XDG_CONFIG_HOME/starscope`
+    /// (`~/.config/starscope`): the token file and the accounts key.
     public var configDirectory: URL {
-        if let value = environment["STARSCOPE_CONFIG_DIR"], !value.isEmpty { return URL(fileURLWithPath: value) }
+        if let value = settings.text(.configDir) { return URL(fileURLWithPath: value) }
         return base("XDG_CONFIG_HOME", fallback: ".config").appendingPathComponent("starscope")
     }
 

@@ -1,55 +1,65 @@
+import Configuration
 import Foundation
 import GitHubAPI
 import Logging
 import StarscopeStore
 
-/// Everything the process was given — options and environment variables — read once, in one
-/// place, for the terminal and `serve` alike: where GitHub is, where the files live, which token
-/// wins, and the tuning knobs. An option beats its variable; a variable beats the default.
+/// Everything the process was given — flags, variables and the configuration file — read once,
+/// in one place, through swift-configuration (`SettingsSources`), for the terminal and `serve`
+/// alike: where GitHub is, where the files live, which token wins, and the tuning knobs. A flag
+/// beats its variable, a variable the file, the file the default.
 public struct StarscopeEnvironment: Sendable {
     /// Sent with every request to GitHub, which requires one.
     public static let userAgent = "Starscope/0.1"
 
     public var variables: [String: String]
-    /// `--api-url`, else `STARSCOPE_API_URL`, else `https://api.github.com`.
+    /// Every setting and where it came from (`config show`).
+    public let settings: SettingsSources
+    /// `apiUrl` (`--api-url`, `STARSCOPE_API_URL`), else `https://api.github.com`.
     public var apiURL: URL
-    /// `--data-dir`, else `STARSCOPE_DATA_DIR`, else `$XDG_DATA_HOME/starscope`.
+    /// `dataDir` (`--data-dir`, `STARSCOPE_DATA_DIR`), else `$XDG_DATA_HOME/starscope`.
     public var dataDirectory: URL
-    /// `STARSCOPE_CONFIG_DIR`, else `$XDG_CONFIG_HOME/starscope`: the token file and the accounts key.
+    /// `configDir` (`STARSCOPE_CONFIG_DIR`), else `$XDG_CONFIG_HOME/starscope`: the token file and the accounts key.
     public var configDirectory: URL
     /// `GH_TOKEN`, else `GITHUB_TOKEN`: they win over the stored token, as in `gh`.
     public var environmentToken: EnvironmentToken?
-    /// `STARSCOPE_TIMEOUT` seconds for one request (30).
+    /// `timeout` seconds for one request (30).
     public var timeout: Duration
-    /// `STARSCOPE_SEARCH_FRESHNESS` seconds a search answer is reused (60).
+    /// `searchFreshness` seconds a search answer is reused (60).
     public var searchFreshness: Double
     /// `--offline`: answer from the store only.
     public var offline: Bool
     /// `SSL_CERT_FILE`: the certificate authorities to trust instead of the system's.
     public var trustedCertificates: String?
-    /// `serve --log-format`, else `STARSCOPE_LOG_FORMAT`, else plain on a terminal and JSON elsewhere.
+    /// `logFormat` (`serve --log-format`, `STARSCOPE_LOG_FORMAT`), else plain on a terminal and JSON elsewhere.
     public var logFormat: LogFormat
 
-    /// Reads the options and `variables`; an unusable API URL or token is refused with one sentence.
+    /// Reads the flags given (`flags`, and the global options), `variables` and `file`; an
+    /// unusable API URL or token is refused with one sentence.
     public init(
         variables: [String: String] = ProcessInfo.processInfo.environment, apiURL option: String? = nil, dataDirectory: String? = nil,
-        offline: Bool = false
+        offline: Bool = false, flags: [SettingKey: ConfigContent] = [:], file: SettingsFile? = nil
     ) throws(StarscopeError) {
         self.variables = variables
-        let text = option ?? Self.value("STARSCOPE_API_URL", in: variables) ?? "https://api.github.com"
+        var given = flags
+        if let option { given[.apiUrl] = .string(option) }
+        if let dataDirectory, !dataDirectory.isEmpty { given[.dataDir] = .string(dataDirectory) }
+        let settings = SettingsSources(flags: given, variables: variables, file: file)
+        self.settings = settings
+        let text = settings.text(.apiUrl) ?? "https://api.github.com"
         guard let url = Self.parseAPIURL(text) else {
             throw .invalidInput("STARSCOPE_API_URL must be an http or https URL, such as https://api.github.com.")
         }
         apiURL = url
-        let paths = Paths(environment: variables)
-        self.dataDirectory = paths.dataDirectory(option: dataDirectory)
+        let paths = Paths(environment: variables, settings: settings)
+        self.dataDirectory = paths.dataDirectory(option: nil)
         configDirectory = paths.configDirectory
         environmentToken = try EnvironmentToken.find(in: variables)
-        timeout = .milliseconds(Int64(Self.number("STARSCOPE_TIMEOUT", in: variables, default: 30, within: 0.001...86_400) * 1000))
-        searchFreshness = Self.number("STARSCOPE_SEARCH_FRESHNESS", in: variables, default: 60, within: 0...31_536_000)
+        timeout = .milliseconds(Int64(settings.number(.timeout, default: 30, within: 0.001...86_400) * 1000))
+        searchFreshness = settings.number(.searchFreshness, default: 60, within: 0...31_536_000)
         self.offline = offline
         trustedCertificates = Self.value("SSL_CERT_FILE", in: variables)
-        logFormat = LogFormat(environment: variables)
+        logFormat = settings.text(.logFormat).flatMap { LogFormat(rawValue: $0.lowercased()) } ?? LogFormat(environment: [:])
     }
 
     /// An http(s) URL with a host and no query: `https://api.github.com` or `https://HOST/api/v3`.
@@ -65,24 +75,16 @@ public struct StarscopeEnvironment: Sendable {
         variables[name].flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    /// A numeric variable (`STARSCOPE_LIVE_INTERVAL` and the like) held to `range`, or `fallback`.
-    public func number(_ name: String, default fallback: Double, within range: ClosedRange<Double>) -> Double {
-        Self.number(name, in: variables, default: fallback, within: range)
+    /// A numeric setting (`liveInterval` and the like) held to `range`, or `fallback`: a value
+    /// beyond it counts as its nearest end (so that `1e300` seconds, or a count past `Int`, cannot
+    /// trap where it is converted), and one that is not a finite number (`nan`, `inf`, `ten`) as unset.
+    public func number(_ key: SettingKey, default fallback: Double, within range: ClosedRange<Double>) -> Double {
+        settings.number(key, default: fallback, within: range)
     }
 
-    /// A numeric variable held to `range`: a value beyond it counts as its nearest end (so that
-    /// `1e300` seconds, or a count past `Int`, cannot trap where it is converted), and one that is
-    /// not a finite number (`nan`, `inf`, `ten`) as unset.
-    public static func number(
-        _ name: String, in variables: [String: String], default fallback: Double, within range: ClosedRange<Double>
-    ) -> Double {
-        guard let value = Self.value(name, in: variables).flatMap(Double.init), value.isFinite else { return fallback }
-        return min(max(value, range.lowerBound), range.upperBound)
-    }
-
-    /// `STARSCOPE_LOG_LEVEL`'s logger on standard error (quiet unless asked).
+    /// `logLevel`'s logger (`STARSCOPE_LOG_LEVEL`) on standard error, quiet unless asked.
     public func logger(_ label: String) -> Logger {
-        Diagnostics.logger(label, environment: variables, format: logFormat)
+        Diagnostics.logger(label, level: settings.text(.logLevel), format: logFormat)
     }
 
     /// The token in use: the environment's, else the one stored by `auth login` or Settings.

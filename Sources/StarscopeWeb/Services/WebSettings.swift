@@ -82,26 +82,36 @@ public struct WebSettings: Sendable {
     /// Where sign-in links go: `serve` prints them on standard output.
     public var announceSignInLink: @Sendable (String) -> Void = { _ in }
 
-    public init(environment: StarscopeEnvironment, host: String = "127.0.0.1", port: Int = 8080) {
+    /// `host` and `port` from the settings (`--host`, `STARSCOPE_HOST`, the file's `host`) unless given.
+    public init(environment: StarscopeEnvironment, host: String? = nil, port: Int? = nil) {
         self.environment = environment
-        self.host = host
-        self.port = port
+        self.host = host ?? environment.settings.text(.host) ?? "127.0.0.1"
+        self.port = port ?? Int(environment.number(.port, default: 8080, within: 0...65_535))
         logger = environment.logger("starscope.web")
-        avatarBytes = Int(environment.number("STARSCOPE_AVATAR_CACHE_MB", default: 100, within: 0...1_000_000) * 1024 * 1024)
-        liveInterval = environment.number("STARSCOPE_LIVE_INTERVAL", default: 60, within: 0.1...86_400)
-        liveShare = environment.number("STARSCOPE_LIVE_SHARE", default: 0.5, within: 0...1)
+        avatarBytes = Int(environment.number(.avatarCacheMb, default: 100, within: 0...1_000_000) * 1024 * 1024)
+        liveInterval = environment.number(.liveInterval, default: 60, within: 0.1...86_400)
+        liveShare = environment.number(.liveShare, default: 0.5, within: 0...1)
         connections = ConnectionLimits()
-        connections.idleTimeout = environment.number("STARSCOPE_IDLE_TIMEOUT", default: 15, within: 1...86_400)
-        connections.requestTimeout = environment.number("STARSCOPE_REQUEST_TIMEOUT", default: 30, within: 1...86_400)
-        connections.minimumRate = environment.number("STARSCOPE_MIN_RATE", default: 500, within: 0...1e9)
-        connections.streamLifetime = environment.number("STARSCOPE_STREAM_LIFETIME", default: 3600, within: 1...31_536_000)
-        connections.perAddress = Int(environment.number("STARSCOPE_MAX_CONNECTIONS_PER_ADDRESS", default: 512, within: 1...1e6))
-        connections.maximumTotal = Int(environment.number("STARSCOPE_MAX_CONNECTIONS", default: 10_000, within: 1...1e6))
-        streams.perAddress = Int(environment.number("STARSCOPE_MAX_STREAMS_PER_ADDRESS", default: 64, within: 1...1e6))
-        streams.total = Int(environment.number("STARSCOPE_MAX_STREAMS", default: 1_024, within: 1...1e6))
-        updatesInterval = environment.number("STARSCOPE_UPDATES_INTERVAL", default: 900, within: 5...31_536_000)
-        databaseURL = environment.variables["STARSCOPE_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
-        metricsToken = StarscopeEnvironment.value("STARSCOPE_METRICS_TOKEN", in: environment.variables)
+        connections.idleTimeout = environment.number(.idleTimeout, default: 15, within: 1...86_400)
+        connections.requestTimeout = environment.number(.requestTimeout, default: 30, within: 1...86_400)
+        connections.minimumRate = environment.number(.minRate, default: 500, within: 0...1e9)
+        connections.streamLifetime = environment.number(.streamLifetime, default: 3600, within: 1...31_536_000)
+        connections.perAddress = Int(environment.number(.maxConnectionsPerAddress, default: 512, within: 1...1e6))
+        connections.maximumTotal = Int(environment.number(.maxConnections, default: 10_000, within: 1...1e6))
+        streams.perAddress = Int(environment.number(.maxStreamsPerAddress, default: 64, within: 1...1e6))
+        streams.total = Int(environment.number(.maxStreams, default: 1_024, within: 1...1e6))
+        updatesInterval = environment.number(.updatesInterval, default: 900, within: 5...31_536_000)
+        let settings = environment.settings
+        databaseURL = settings.text(.databaseUrl)
+        metricsToken = settings.text(.metricsToken)
+        metrics = settings.flag(.metrics)
+        allowedHosts = settings.list(.allowedHosts)
+        trustedProxies = settings.list(.trustedProxies).compactMap(IPNetwork.init)
+        requireSignIn = settings.flag(.requireSignin) || settings.flag(.accounts) || !Self.isLoopback(self.host)
+        accounts = settings.flag(.accounts)
+        allowedLogins = settings.list(.allowLogins)
+        guests = settings.flag(.guests)
+        publicEmbeds = settings.flag(.publicEmbeds)
     }
 
     public var apiURL: URL { environment.apiURL }
