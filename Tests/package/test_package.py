@@ -12,6 +12,7 @@ root, debootstrap, lintian and dpkg-dev (scripts/install-test-deps).
 """
 
 import fcntl
+import json
 import os
 import pathlib
 import re
@@ -228,13 +229,13 @@ def test_install_run_and_purge_in_a_fresh_debian(deb, unpacked, fresh_root, bina
             "env", "-i", "PATH=/usr/sbin:/usr/bin:/sbin:/bin", "HOME=/root", "TZ=UTC",
             f"STARSCOPE_API_URL={fake_url}", f"STARSCOPE_DATA_DIR={DATA_DIR}",
             f"STARSCOPE_CONFIG_DIR={DATA_DIR}/config", "STARSCOPE_TIMEOUT=10",
-        ]  # fmt: skip
+        ]
         out_path, err_path = tmp_path / "serve.out", tmp_path / "serve.err"
         with open(out_path, "wb") as out, open(err_path, "wb") as err:
             serve = subprocess.Popen(
                 in_root(root) + environment + ["/usr/bin/starscope", "serve", "--port", "0"],
                 stdout=out, stderr=err, stdin=subprocess.DEVNULL,
-            )  # fmt: skip
+            )
         url = wait_for_line(serve, out_path, "Listening on", err_path)
         status, page = get(url + "/")
         assert status == 200, page[:2000]
@@ -242,7 +243,8 @@ def test_install_run_and_purge_in_a_fresh_debian(deb, unpacked, fresh_root, bina
         assert names, page[:3000]
         # They are the fake's repositories: it knows them, and the server asked it.
         assert get(f"{fake_url}/repos/{names[0]}")[0] == 200
-        assert any("search/repositories" in str(entry) for entry in __import__("json").loads(get(f"{fake_url}/_fake/requests")[1]))
+        asked = json.loads(get(f"{fake_url}/_fake/requests")[1])
+        assert any("search/repositories" in str(entry) for entry in asked), asked[:20]
         assert (root / DATA_DIR.lstrip("/") / "starscope.sqlite").is_file()
     finally:
         if serve is not None:
