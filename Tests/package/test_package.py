@@ -42,7 +42,9 @@ FILES = [
     "usr/share/doc/starscope/changelog.gz",
     "usr/share/lintian/overrides/starscope",
 ]
-SAMPLE_CONFIGURATION = '{\n  "host": "127.0.0.1",\n  "port": 8080\n}\n'
+SAMPLE_CONFIGURATION = (
+    '{\n  "host": "127.0.0.1",\n  "port": 8080,\n  "logLevel": "info",\n  "logFormat": "json",\n  "metrics": true\n}\n'
+)
 # Where the installed server keeps its state, as the unit sets it.
 DATA_DIR = "/var/lib/starscope"
 
@@ -246,6 +248,12 @@ def test_install_run_and_purge_in_a_fresh_debian(deb, unpacked, fresh_root, bina
         asked = json.loads(get(f"{fake_url}/_fake/requests")[1])
         assert any("search/repositories" in str(entry) for entry in asked), asked[:20]
         assert (root / DATA_DIR.lstrip("/") / "starscope.sqlite").is_file()
+        # The settings in /etc/starscope/starscope.json are in force (the flag's port beats the
+        # file's): metrics on loopback, and one JSON log line per request.
+        status, metrics = get(url + "/metrics")
+        assert status == 200 and 'starscope_http_requests_total{route="/",status="200"} 1' in metrics, metrics[:2000]
+        logged = [json.loads(line) for line in err_path.read_text().splitlines() if line.startswith("{")]
+        assert any(entry.get("route") == "/" and entry.get("status") == 200 for entry in logged), err_path.read_text()[:2000]
     finally:
         if serve is not None:
             stop(serve)
