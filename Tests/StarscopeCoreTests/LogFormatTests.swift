@@ -44,10 +44,10 @@ import Testing
     }
 
     @Test func theFormatIsPlainOnATerminalJSONElsewhereUnlessNamed() {
-        #expect(LogFormat(environment: [:], standardErrorIsTerminal: true) == .plain)
-        #expect(LogFormat(environment: [:], standardErrorIsTerminal: false) == .json)
-        #expect(LogFormat(environment: ["STARSCOPE_LOG_FORMAT": "JSON"], standardErrorIsTerminal: true) == .json)
-        #expect(LogFormat(environment: ["STARSCOPE_LOG_FORMAT": "plain"], standardErrorIsTerminal: false) == .plain)
-        #expect(LogFormat(environment: ["STARSCOPE_LOG_FORMAT": "xml"], standardErrorIsTerminal: true) == .plain)
+        #expect(LogFormat(named: nil, standardErrorIsTerminal: true) == .plain)
+        #expect(LogFormat(named: nil, standardErrorIsTerminal: false) == .json)
+        #expect(LogFormat(named: "JSON", standardErrorIsTerminal: true) == .json)
+        #expect(LogFormat(named: "plain", standardErrorIsTerminal: false) == .plain)
+        #expect(LogFormat(named: "xml", standardErrorIsTerminal: true) == .plain)
     }
 }

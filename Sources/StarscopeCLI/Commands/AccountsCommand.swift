@@ -46,7 +46,7 @@ struct AccountsCommand: AsyncParsableCommand {
 
         func run() async throws {
             let variables = ProcessInfo.processInfo.environment
-            let url = databaseURL ?? variables["STARSCOPE_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
+            let url = databaseURL ?? SettingsSources(variables: variables).text(.databaseUrl)
             let forgotten: (account: AccountRecord, favorites: Int, updates: Int)?
             do {
                 forgotten = try await forget(url: url, dataDirectory: Paths(environment: variables).dataDirectory(option: dataDir))

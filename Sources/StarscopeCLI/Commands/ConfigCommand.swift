@@ -14,6 +14,7 @@ struct ConfigCommand: AsyncParsableCommand {
 
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "show",
             abstract: "Print every setting in force and where it came from: a flag, a variable, the file, or the default.",
             discussion: "Secrets (the database address, the metrics token, the GitHub token) show as set or unset."
         )

@@ -66,7 +66,7 @@ struct OpenCommand: AsyncParsableCommand {
     func run() async throws {
         if web {
             let environment = ProcessInfo.processInfo.environment
-            let base = appURL ?? environment["STARSCOPE_APP_URL"].flatMap { $0.isEmpty ? nil : $0 } ?? "http://127.0.0.1:8080"
+            let base = appURL ?? SettingsSources(variables: environment).text(.appUrl) ?? "http://127.0.0.1:8080"
             guard let app = GlobalOptions.parseAPIURL(base) else {
                 throw StarscopeError.invalidInput("The web app's address must be an http or https URL, such as http://127.0.0.1:8080.")
             }

@@ -13,7 +13,7 @@ struct StoreLocation: ParsableArguments {
 
     /// A PostgreSQL store is backed up and restored with its own tools.
     func refusePostgreSQL() throws {
-        if let url = ProcessInfo.processInfo.environment["STARSCOPE_DATABASE_URL"], !url.isEmpty {
+        if SettingsSources(variables: ProcessInfo.processInfo.environment).text(.databaseUrl) != nil {
             throw StarscopeError.invalidInput(
                 "STARSCOPE_DATABASE_URL names a PostgreSQL store: back it up with pg_dump and pg_restore (docs/DEPLOY.md).")
         }

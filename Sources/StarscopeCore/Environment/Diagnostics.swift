@@ -1,14 +1,10 @@
 import Foundation
 import Logging
 
-/// Diagnostic logging on standard error, off unless `STARSCOPE_LOG_LEVEL` asks for it
+/// Diagnostic logging on standard error, off unless the `logLevel` setting (`STARSCOPE_LOG_LEVEL`) asks for it
 /// (`trace`, `debug`, `info`, …), as plain lines or one JSON object a line (`LogFormat`). Log
 /// lines name routes, URLs and statuses, never tokens.
 public enum Diagnostics {
-    public static func logger(_ label: String, environment: [String: String], format: LogFormat? = nil) -> Logger {
-        logger(label, level: environment["STARSCOPE_LOG_LEVEL"], format: format ?? LogFormat(environment: environment))
-    }
-
     /// At `level` (`trace`, `debug`, `info`, …; `critical` when nil or unknown), as `format` writes.
     public static func logger(_ label: String, level: String?, format: LogFormat) -> Logger {
         var logger = Logger(label: label) { label -> any LogHandler in
@@ -28,9 +24,10 @@ public enum LogFormat: String, Sendable, CaseIterable {
     case plain
     case json
 
-    /// `STARSCOPE_LOG_FORMAT`, else plain on a terminal and JSON elsewhere (a service's journal).
-    public init(environment: [String: String], standardErrorIsTerminal: Bool = isatty(STDERR_FILENO) == 1) {
-        if let named = environment["STARSCOPE_LOG_FORMAT"].flatMap({ LogFormat(rawValue: $0.lowercased()) }) {
+    /// The format `name`d (the `logFormat` setting, any case), else plain on a terminal and JSON
+    /// elsewhere (a service's journal).
+    public init(named name: String?, standardErrorIsTerminal: Bool = isatty(STDERR_FILENO) == 1) {
+        if let named = name.flatMap({ LogFormat(rawValue: $0.lowercased()) }) {
             self = named
         } else {
             self = standardErrorIsTerminal ? .plain : .json

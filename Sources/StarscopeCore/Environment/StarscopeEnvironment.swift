@@ -59,7 +59,7 @@ public struct StarscopeEnvironment: Sendable {
         searchFreshness = settings.number(.searchFreshness, default: 60, within: 0...31_536_000)
         self.offline = offline
         trustedCertificates = Self.value("SSL_CERT_FILE", in: variables)
-        logFormat = settings.text(.logFormat).flatMap { LogFormat(rawValue: $0.lowercased()) } ?? LogFormat(environment: [:])
+        logFormat = LogFormat(named: settings.text(.logFormat))
     }
 
     /// An http(s) URL with a host and no query: `https://api.github.com` or `https://HOST/api/v3`.

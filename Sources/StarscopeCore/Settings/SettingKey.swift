@@ -40,6 +40,8 @@ extension SettingKey {
     public static let searchFreshness = SettingKey("searchFreshness", .number)
     public static let logLevel = SettingKey("logLevel", .text)
     public static let logFormat = SettingKey("logFormat", .text)
+    /// The web app `repo --web` opens pages in.
+    public static let appUrl = SettingKey("appUrl", .text)
     // `serve`.
     public static let host = SettingKey("host", .text)
     public static let port = SettingKey("port", .number)
@@ -68,7 +70,7 @@ extension SettingKey {
 
     /// Every setting, in the order `config show` lists them.
     public static let all: [SettingKey] = [
-        apiUrl, dataDir, configDir, timeout, searchFreshness, logLevel, logFormat, host, port, allowedHosts, trustedProxies,
+        apiUrl, dataDir, configDir, timeout, searchFreshness, logLevel, logFormat, appUrl, host, port, allowedHosts, trustedProxies,
         requireSignin, accounts, allowLogins, guests, publicEmbeds, databaseUrl, metrics, metricsToken, avatarCacheMb, liveInterval,
         liveShare, updatesInterval, idleTimeout, requestTimeout, minRate, streamLifetime, maxConnectionsPerAddress, maxConnections,
         maxStreamsPerAddress, maxStreams,

@@ -14,6 +14,7 @@ extension WebSettings {
         case .searchFreshness: return Self.number(environment.searchFreshness)
         case .logLevel: return "\(logger.logLevel)"
         case .logFormat: return environment.logFormat.rawValue
+        case .appUrl: return environment.settings.text(.appUrl) ?? "http://127.0.0.1:8080"
         case .host: return host
         case .port: return String(port)
         case .allowedHosts: return allowedHosts.joined(separator: ",")
