@@ -11,7 +11,7 @@ import Testing
             "hb.request.id": "abc123", "route": "/repos/{owner}/{name}", "status": .stringConvertible(503),
             "duration": .stringConvertible(0.25), "error": "GitHub did not answer in time.",
         ]
-        let line = JSONLogHandler.line(
+        let line = JSONLogLine.line(
             time: Date(timeIntervalSince1970: 1_800_000_000.125), level: .error, label: "starscope.web", message: "GET /x 503",
             metadata: metadata)
         #expect(!line.contains(UInt8(ascii: "\n")))
@@ -28,7 +28,7 @@ import Testing
 
     @Test func hostileTextStaysInsideItsString() throws {
         let hostile = "\"},\n{\"level\":\"critical\u{0}\u{2028}"
-        let line = JSONLogHandler.line(time: Date(), level: .info, label: "l", message: hostile, metadata: ["error": .string(hostile)])
+        let line = JSONLogLine.line(time: Date(), level: .info, label: "l", message: hostile, metadata: ["error": .string(hostile)])
         #expect(!line.contains(UInt8(ascii: "\n")))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any])
         #expect(object["message"] as? String == hostile)

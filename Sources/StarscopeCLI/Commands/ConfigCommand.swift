@@ -31,8 +31,7 @@ struct ConfigCommand: AsyncParsableCommand {
         var json = false
 
         func run() async throws {
-            let file: SettingsFile?
-            if let config { file = try await SettingsFile.load(config) } else { file = try await SettingsFile.system() }
+            let file = try await SettingsFile.load(orSystem: config)
             let environment = try global.environment(ProcessInfo.processInfo.environment, file: file)
             let settings = WebSettings(environment: environment)
             var rows = SettingKey.all.map { key in

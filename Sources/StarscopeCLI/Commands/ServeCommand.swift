@@ -132,8 +132,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     /// The settings in force: these flags over the variables over `--config` (or the system's file).
     func webSettings() async throws -> WebSettings {
-        let file: SettingsFile?
-        if let config { file = try await SettingsFile.load(config) } else { file = try await SettingsFile.system() }
+        let file = try await SettingsFile.load(orSystem: config)
         let environment = try global.environment(ProcessInfo.processInfo.environment, flags: flags, file: file)
         var settings = WebSettings(environment: environment)
         settings.resetAccounts = resetAccounts

@@ -7,12 +7,7 @@ import Logging
 public enum Diagnostics {
     /// At `level` (`trace`, `debug`, `info`, …; `critical` when nil or unknown), as `format` writes.
     public static func logger(_ label: String, level: String?, format: LogFormat) -> Logger {
-        var logger = Logger(label: label) { label -> any LogHandler in
-            switch format {
-            case .plain: DiagnosticsLogHandler(label: label)
-            case .json: JSONLogHandler(label: label)
-            }
-        }
+        var logger = Logger(label: label) { DiagnosticsLogHandler(label: $0, format: format) }
         logger.logLevel = level.flatMap { Logger.Level(rawValue: $0.lowercased()) } ?? .critical
         return logger
     }
@@ -35,17 +30,20 @@ public enum LogFormat: String, Sendable, CaseIterable {
     }
 }
 
-/// Swift-log's `StreamLogHandler` on standard error, its metadata written out only when a line
-/// is: the web server gives every request's logger an id, and the stream handler writes out its
-/// metadata at once each time, a cost on every answer even with logging off.
+/// Lines on standard error in `format`: swift-log's `StreamLogHandler` (plain) or `JSONLogLine`,
+/// the metadata written out only when a line is: the web server gives every request's logger an
+/// id, and the stream handler writes out its metadata at once each time, a cost on every answer
+/// even with logging off. Metadata that could hold a secret never reaches a line (`LogRedaction`).
 struct DiagnosticsLogHandler: LogHandler {
     let label: String
+    let format: LogFormat
     var logLevel: Logger.Level = .info
     var metadata: Logger.Metadata = [:]
     var metadataProvider: Logger.MetadataProvider?
 
-    init(label: String) {
+    init(label: String, format: LogFormat) {
         self.label = label
+        self.format = format
         metadataProvider = LoggingSystem.metadataProvider
     }
 
@@ -54,8 +52,17 @@ struct DiagnosticsLogHandler: LogHandler {
         set { metadata[key] = newValue }
     }
 
-    /// The line the stream handler writes with this metadata.
     func log(event: LogEvent) {
+        guard format == .plain else {
+            var merged = metadata
+            if let provided = metadataProvider?.get() { merged.merge(provided) { $1 } }
+            if let given = event.metadata { merged.merge(given) { $1 } }
+            JSONLogLine.write(
+                JSONLogLine.line(
+                    time: Date(), level: event.level, label: label, message: event.message.description,
+                    metadata: LogRedaction.redacted(merged)))
+            return
+        }
         var stream = StreamLogHandler.standardError(label: label, metadataProvider: metadataProvider)
         stream.logLevel = logLevel
         stream.metadata = LogRedaction.redacted(metadata)

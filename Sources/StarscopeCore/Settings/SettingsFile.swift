@@ -41,8 +41,9 @@ public struct SettingsFile: Sendable {
         return SettingsFile(path: path, provider: provider)
     }
 
-    /// The system's file, when there is one.
-    public static func system() async throws(StarscopeError) -> SettingsFile? {
+    /// The file at `path` (`--config`), else the system's file when there is one.
+    public static func load(orSystem path: String?) async throws(StarscopeError) -> SettingsFile? {
+        if let path { return try await load(path) }
         guard FileManager.default.fileExists(atPath: systemPath) else { return nil }
         return try await load(systemPath)
     }

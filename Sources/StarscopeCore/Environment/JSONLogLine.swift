@@ -1,37 +1,16 @@
 import Foundation
 import Logging
 
-/// One JSON object a line on standard error: `time`, `level`, `label`, `message`, and the
-/// metadata as members (`request_id`, `route`, `status`, `duration`, `error`, …), numbers as
-/// numbers. Metadata that could hold a secret never reaches the line (`LogRedaction`).
-struct JSONLogHandler: LogHandler {
-    let label: String
-    var logLevel: Logger.Level = .info
-    var metadata: Logger.Metadata = [:]
-    var metadataProvider: Logger.MetadataProvider?
-
-    init(label: String) {
-        self.label = label
-        metadataProvider = LoggingSystem.metadataProvider
-    }
-
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-
-    func log(event: LogEvent) {
-        var merged = metadata
-        if let provided = metadataProvider?.get() { merged.merge(provided) { $1 } }
-        if let given = event.metadata { merged.merge(given) { $1 } }
-        var line = Self.line(
-            time: Date(), level: event.level, label: label, message: event.message.description, metadata: LogRedaction.redacted(merged))
-        line.append(UInt8(ascii: "\n"))
-        // One write: lines from several tasks never interleave.
-        line.withUnsafeBytes { bytes in
+/// One JSON object a line: `time`, `level`, `label`, `message`, and the metadata as members
+/// (`request_id`, `route`, `status`, `duration`, `error`, …), numbers as numbers.
+enum JSONLogLine {
+    /// Writes `line` and a newline to standard error in one write: lines from several tasks never interleave.
+    static func write(_ line: [UInt8]) {
+        let bytes = line + [UInt8(ascii: "\n")]
+        bytes.withUnsafeBytes { buffer in
             var offset = 0
-            while offset < bytes.count {
-                let written = write(STDERR_FILENO, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+            while offset < buffer.count {
+                let written = Foundation.write(STDERR_FILENO, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
                 guard written > 0 else { return }
                 offset += written
             }
