@@ -49,12 +49,13 @@ import Testing
             try await FakeGitHub.with(configuration) { fake, url in
                 let repo = try #require(fake.dataset.repositories.first)
                 let output = Pipe()
+                let errors = Pipe()
                 let process = try SpawnedProcess.start(
                     CLI.binary.path, ["repo", repo.fullName, "--watch"],
                     environment: [
                         "HOME": home.path, "PATH": "/usr/bin:/bin", "STARSCOPE_API_URL": url.absoluteString,
                         "STARSCOPE_LIVE_INTERVAL": "0.5", "GH_TOKEN": FakeGitHub.octocatToken,
-                    ], stdout: output)
+                    ], stdout: output, stderr: errors)
                 defer {
                     process.terminate()
                     _ = process.waitForExit()
@@ -66,7 +67,8 @@ import Testing
                 // The change is made once the first count is out, however long the start took.
                 let started = try await eventually { await read().contains(repo.fullName) }
                 let startText = await seen.text
-                #expect(started, "\(startText)")
+                let startErrors = String(decoding: errors.fileHandleForReading.availableDataNonBlocking(), as: UTF8.self)
+                #expect(started, "stdout: \(startText)\nstderr: \(startErrors)")
                 // …and the first check, which sets the baseline, has been answered.
                 let requestsBefore = await fake.requests().count
                 _ = try await eventually { await fake.requests().count > requestsBefore }
