@@ -70,6 +70,12 @@ extension PostgresStore {
             ON CONFLICT DO NOTHING
             """)
         _ = try await connection.all("UPDATE favoriteTag SET account = \(new) WHERE account = \(old)")
+        _ = try await connection.all(
+            """
+            INSERT INTO tagDescription (account, tag, description)
+            SELECT \(new), tag, description FROM tagDescription WHERE account = \(old) ON CONFLICT DO NOTHING
+            """)
+        _ = try await connection.all("DELETE FROM tagDescription WHERE account = \(old)")
         _ = try await connection.all("DELETE FROM favorite WHERE account = \(old)")
         _ = try await connection.all(
             """
@@ -110,6 +116,7 @@ extension PostgresStore {
                 "DELETE FROM cachedResponse WHERE substr(key, 1, length(\(answers))) = \(answers) RETURNING 1"
             ).count
             removed += try await connection.all("DELETE FROM favoriteTag WHERE account = \(account) RETURNING 1").count
+            removed += try await connection.all("DELETE FROM tagDescription WHERE account = \(account) RETURNING 1").count
             removed += try await connection.all("DELETE FROM favorite WHERE account = \(account) RETURNING 1").count
             removed += try await connection.all("DELETE FROM removedFavorite WHERE account = \(account) RETURNING 1").count
             removed += try await connection.all("DELETE FROM updateEvent WHERE account = \(account) RETURNING 1").count

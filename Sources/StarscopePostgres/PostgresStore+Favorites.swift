@@ -196,16 +196,33 @@ extension PostgresStore {
         }
     }
 
-    public func favoriteTags(for viewer: Viewer) async throws(StoreError) -> [(tag: String, count: Int)] {
-        guard let account = viewer.partition else { return [] }
-        let rows = try await self.rows(
-            """
-            SELECT min(tag), COUNT(*) FROM favoriteTag WHERE account = \(account.lowercased())
-            GROUP BY lower(tag) ORDER BY lower(tag)
-            """)
-        return try rows.map { row throws(StoreError) in
-            let (tag, count) = try Self.decode(row, (String, Int).self)
-            return (tag: tag, count: count)
+    public func favoriteTags(for viewer: Viewer) async throws(StoreError) -> [TagSummary] {
+        guard let account = viewer.partition?.lowercased() else { return [] }
+        let inUse = try await self.rows("SELECT min(tag), COUNT(*) FROM favoriteTag WHERE account = \(account) GROUP BY lower(tag)")
+            .map { row throws(StoreError) in
+                let (tag, count) = try Self.decode(row, (String, Int).self)
+                return (tag: tag, count: count)
+            }
+        let described = try await self.rows("SELECT tag, description FROM tagDescription WHERE account = \(account)")
+            .map { row throws(StoreError) in
+                let (tag, description) = try Self.decode(row, (String, String).self)
+                return (tag: tag, description: description)
+            }
+        return TagSummary.merge(inUse: inUse, described: described)
+    }
+
+    public func describeTag(_ tag: String, as description: String, for viewer: Viewer) async throws(StoreError) {
+        let account = try viewer.writablePartition().lowercased()
+        if description.isEmpty {
+            _ = try await execute("DELETE FROM tagDescription WHERE account = \(account) AND lower(tag) = lower(\(tag))")
+        } else {
+            _ = try await execute(
+                """
+                INSERT INTO tagDescription (account, tag, description)
+                VALUES (\(account), coalesce((SELECT min(tag) FROM favoriteTag WHERE account = \(account) AND lower(tag) = lower(\(tag))), \(tag)),
+                    \(description))
+                ON CONFLICT (account, lower(tag)) DO UPDATE SET tag = excluded.tag, description = excluded.description
+                """)
         }
     }
 

@@ -170,6 +170,13 @@ enum PostgresMigrations {
             "v15: answers kept by account and keyed token",
             ["DELETE FROM cachedResponse WHERE position('/' in split_part(key, ' ', 1)) = 0"]
         ),
+        (
+            "v16: tag descriptions",
+            [
+                "CREATE TABLE tagDescription (account text NOT NULL, tag text NOT NULL, description text NOT NULL)",
+                "CREATE UNIQUE INDEX tagDescriptionKey ON tagDescription (account, lower(tag))",
+            ]
+        ),
     ]
 }
 

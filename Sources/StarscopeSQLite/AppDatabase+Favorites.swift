@@ -209,15 +209,34 @@ extension AppDatabase {
         }
     }
 
-    /// Every tag in use with how many favourites carry it, by name.
-    public func favoriteTags(for viewer: Viewer) async throws(StoreError) -> [(tag: String, count: Int)] {
+    /// Every tag in use or described, with its description and how many favourites carry it.
+    public func favoriteTags(for viewer: Viewer) async throws(StoreError) -> [TagSummary] {
         guard let account = viewer.partition else { return [] }
         return try await read { db in
-            try Row.fetchAll(
-                db,
-                sql: "SELECT tag, COUNT(*) AS n FROM favoriteTag WHERE account = ? GROUP BY tag COLLATE NOCASE ORDER BY tag COLLATE NOCASE",
+            let inUse = try Row.fetchAll(
+                db, sql: "SELECT min(tag) AS tag, COUNT(*) AS n FROM favoriteTag WHERE account = ? GROUP BY tag COLLATE NOCASE",
                 arguments: [account]
-            ).map { (tag: $0["tag"], count: $0["n"]) }
+            ).map { (tag: $0["tag"] as String, count: $0["n"] as Int) }
+            let described = try Row.fetchAll(db, sql: "SELECT tag, description FROM tagDescription WHERE account = ?", arguments: [account])
+                .map { (tag: $0["tag"] as String, description: $0["description"] as String) }
+            return TagSummary.merge(inUse: inUse, described: described)
+        }
+    }
+
+    public func describeTag(_ tag: String, as description: String, for viewer: Viewer) async throws(StoreError) {
+        let account = try viewer.writablePartition()
+        try await write { db in
+            if description.isEmpty {
+                try db.execute(sql: "DELETE FROM tagDescription WHERE account = ? AND tag = ?", arguments: [account, tag])
+            } else {
+                try db.execute(
+                    sql: """
+                        INSERT INTO tagDescription (account, tag, description)
+                        VALUES (?, coalesce((SELECT tag FROM favoriteTag WHERE account = ? AND tag = ? COLLATE NOCASE LIMIT 1), ?), ?)
+                        ON CONFLICT (account, tag) DO UPDATE SET tag = excluded.tag, description = excluded.description
+                        """,
+                    arguments: [account, account, tag, tag, description])
+            }
         }
     }
 

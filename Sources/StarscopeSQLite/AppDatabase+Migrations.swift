@@ -213,6 +213,16 @@ extension AppDatabase {
             // account and an HMAC of the token (`CachePartition`): the old ones are dropped.
             try db.execute(sql: "DELETE FROM cachedResponse WHERE instr(substr(key, 1, instr(key, ' ')), '/') = 0")
         }
+        migrator.registerMigration("v16: tag descriptions") { db in
+            // What a tag is for; kept apart from `favoriteTag` so that it outlives the last
+            // favourite carrying the tag.
+            try db.create(table: "tagDescription") { t in
+                t.column("account", .text).notNull().collate(.nocase)
+                t.column("tag", .text).notNull().collate(.nocase)
+                t.column("description", .text).notNull()
+                t.primaryKey(["account", "tag"])
+            }
+        }
         return migrator
     }
 }

@@ -96,8 +96,12 @@ extension Store {
         try await changeTags(tags, remove: remove, fullName: fullName, for: .owner)
     }
 
-    public func favoriteTags() async throws(StoreError) -> [(tag: String, count: Int)] {
+    public func favoriteTags() async throws(StoreError) -> [TagSummary] {
         try await favoriteTags(for: .owner)
+    }
+
+    public func describeTag(_ tag: String, as description: String) async throws(StoreError) {
+        try await describeTag(tag, as: description, for: .owner)
     }
 
     public func favoriteIDs() async throws(StoreError) -> Set<Int64> {

@@ -7,7 +7,9 @@ struct FavoritesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "favorites",
         abstract: "Your favourite repositories, kept locally so that they work offline.",
-        subcommands: [List.self, Add.self, Remove.self, Tag.self, Note.self, Sync.self, Export.self, Import.self],
+        subcommands: [
+            List.self, Add.self, Remove.self, Tag.self, Tags.self, Describe.self, Note.self, Sync.self, Export.self, Import.self,
+        ],
         defaultSubcommand: List.self
     )
 

@@ -127,9 +127,26 @@ public struct Favorites: Sendable {
         try await StarscopeError.fromStore { () async throws(StoreError) in try await database.favoriteIDs(for: viewer).count }
     }
 
-    /// Every tag in use, with how many favourites carry it.
-    public func tags() async throws(StarscopeError) -> [(tag: String, count: Int)] {
+    /// Every tag in use or described, with its description and how many favourites carry it.
+    public func tags() async throws(StarscopeError) -> [TagSummary] {
         try await StarscopeError.fromStore { () async throws(StoreError) in try await database.favoriteTags(for: viewer) }
+    }
+
+    /// Says what a tag is for; an empty text takes the description away. The tag need not be on
+    /// a favourite yet (a List with nothing in it is a tag too).
+    public func describe(_ tagText: String, _ text: String) async throws(StarscopeError) {
+        guard let tag = FavoriteText.tag(tagText) else {
+            throw .invalidInput(
+                "“\(tagText.prefix(60))” cannot be a tag: a tag has 1 to \(FavoriteText.maximumTagLength) characters and no comma.")
+        }
+        guard let description = FavoriteText.tagDescription(text) else {
+            throw .invalidInput(
+                "A tag's description is one line of at most \(FavoriteText.maximumTagDescriptionLength) characters, without control characters."
+            )
+        }
+        try await StarscopeError.fromStore { () async throws(StoreError) in
+            try await database.describeTag(tag, as: description, for: viewer)
+        }
     }
 
     public func export() async throws(StarscopeError) -> Data {

@@ -32,8 +32,11 @@ public protocol FavoritesStore: Sendable {
     /// Adds `tags` to a favourite (or removes them); false when it is not a favourite.
     @discardableResult
     func changeTags(_ tags: [String], remove: Bool, fullName: String, for viewer: Viewer) async throws(StoreError) -> Bool
-    /// Every tag in use with how many favourites carry it, by name.
-    func favoriteTags(for viewer: Viewer) async throws(StoreError) -> [(tag: String, count: Int)]
+    /// Every tag in use or described, with its description and how many favourites carry it, by
+    /// name (any case).
+    func favoriteTags(for viewer: Viewer) async throws(StoreError) -> [TagSummary]
+    /// Describes `tag` (any case); "" takes the description away.
+    func describeTag(_ tag: String, as description: String, for viewer: Viewer) async throws(StoreError)
     /// The ids of every favourite, to mark them in lists.
     func favoriteIDs(for viewer: Viewer) async throws(StoreError) -> Set<Int64>
 }

@@ -18,6 +18,7 @@ struct FavoritesController {
         router.post(RouterPath(SiteURL.Pattern.favoritesToggle), use: toggle)
         router.post(RouterPath(SiteURL.Pattern.favoritesImport), use: importFavorites)
         router.post(RouterPath(SiteURL.Pattern.favoritesAnnotate), use: annotate)
+        router.post(RouterPath(SiteURL.Pattern.favoritesDescribe), use: describe)
     }
 
     @Sendable func page(_ request: Request, context: WebContext) async throws -> HTML {
@@ -176,6 +177,18 @@ struct FavoritesController {
             try await favorites.note(name, form["note"] ?? "")
         } catch {
             throw HTTPError(error.isNotFound ? .notFound : .badRequest, message: error.message)
+        }
+        return .redirect(to: LocalPath.safe(form["return"]) ?? SiteURL.favorites(FavoritesList()).href, type: .normal)
+    }
+
+    /// Says what a tag is for (an empty text takes it away), then returns to the page it came from.
+    @Sendable func describe(_ request: Request, context: WebContext) async throws -> Response {
+        let form = try await FormData.read(request)
+        try CSRFMiddleware.verify(form, context: context)
+        do {
+            try await self.favorites(for: context).describe(form["tag"] ?? "", form["description"] ?? "")
+        } catch {
+            throw HTTPError(.badRequest, message: error.message)
         }
         return .redirect(to: LocalPath.safe(form["return"]) ?? SiteURL.favorites(FavoritesList()).href, type: .normal)
     }

@@ -9,7 +9,7 @@ enum SiteURL: Hashable, Sendable {
     case repository(RepositoryName, from: ListOrigin)
     case rising(RisingList)
     case favorites(FavoritesList)
-    case favoritesExport, favoritesToggle, favoritesImport, favoritesAnnotate, favoritesSync, star
+    case favoritesExport, favoritesToggle, favoritesImport, favoritesAnnotate, favoritesDescribe, favoritesSync, star
     case updates
     case people(PeopleList)
     case accountGo
@@ -42,6 +42,7 @@ enum SiteURL: Hashable, Sendable {
         static let favoritesToggle = "/favorites/toggle"
         static let favoritesImport = "/favorites/import"
         static let favoritesAnnotate = "/favorites/annotate"
+        static let favoritesDescribe = "/favorites/describe"
         static let favoritesSync = "/favorites/sync"
         static let star = "/star"
         static let updates = "/updates"
@@ -96,6 +97,7 @@ enum SiteURL: Hashable, Sendable {
         case .favoritesToggle: Pattern.favoritesToggle
         case .favoritesImport: Pattern.favoritesImport
         case .favoritesAnnotate: Pattern.favoritesAnnotate
+        case .favoritesDescribe: Pattern.favoritesDescribe
         case .favoritesSync: Pattern.favoritesSync
         case .star: Pattern.star
         case .updates: Pattern.updates

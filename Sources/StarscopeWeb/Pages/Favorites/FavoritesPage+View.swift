@@ -1,4 +1,5 @@
 import StarscopeCore
+import StarscopeStore
 
 extension FavoritesPage: ListPane {
     var title: String { "Favourites" }
@@ -19,6 +20,7 @@ extension FavoritesPage: ListPane {
             \(Components.listHead(title, count: total))
             \(Components.foldedBar(refresh: SiteURL.favorites(list).href, summary: foldSummary, filters()))
             \(tagFilter())
+            \(tagAbout(context))
             \(undo(context))
             \(importSummary())
             \(syncSummary())
@@ -65,10 +67,37 @@ extension FavoritesPage: ListPane {
             target.tag = current ? nil : item.tag
             target.page = 1
             let state: HTML = current ? " aria-current=\"true\"" : ""
+            let about: HTML =
+                item.description.isEmpty ? "" : " <span class=\"tag-description\" title=\"\(item.description)\">\(item.description)</span>"
             return
-                "<li><a class=\"tag-link\" href=\"\(SiteURL.favorites(target).href)\"\(state)>#\(item.tag) <span class=\"muted\">\(item.count)</span></a></li>"
+                "<li><a class=\"tag-link\" href=\"\(SiteURL.favorites(target).href)\"\(state)>#\(item.tag) <span class=\"muted\">\(item.count)</span>\(about)</a></li>"
         }
         return "<nav aria-label=\"Tags\"><ul class=\"user-tags tag-filter\">\(chips)</ul></nav>"
+    }
+
+    /// The tag the list is filtered by: what it is for, in full, and a form to say it.
+    func tagAbout(_ context: PageContext) -> HTML {
+        guard let tag = list.tag else { return "" }
+        let summary = tags.first { $0.tag.caseInsensitiveCompare(tag) == .orderedSame }
+        let description = summary?.description ?? ""
+        let shown = summary?.tag ?? tag
+        let text: HTML =
+            description.isEmpty
+            ? "<p class=\"muted\">#\(shown) has no description yet.</p>" : "<p><strong>#\(shown)</strong> — \(description)</p>"
+        return """
+            <section class="tag-about" aria-label="About #\(shown)">
+            \(text)
+            <details><summary>Describe #\(shown)</summary>
+            <form method="post" action="\(SiteURL.favoritesDescribe.href)">
+            <input type="hidden" name="csrf" value="\(context.csrf)">
+            <input type="hidden" name="tag" value="\(shown)">
+            <input type="hidden" name="return" value="\(SiteURL.favorites(list).href)">
+            <label for="tag-description">What #\(shown) is for (empty to take it away)</label>
+            <input id="tag-description" name="description" type="text" value="\(description)" maxlength="\(FavoriteText.maximumTagDescriptionLength)" autocomplete="off">
+            <button type="submit">Save</button>
+            </form></details>
+            </section>
+            """
     }
 
     /// "Removed OWNER/NAME. Undo" after a removal without the page's script.

@@ -1,5 +1,6 @@
 import HTTPTypes
 import StarscopeCore
+import StarscopeStore
 
 /// Favourites, from the store: searchable, filterable by language, sortable, with export and import.
 struct FavoritesPage: Sendable {
@@ -26,8 +27,8 @@ struct FavoritesPage: Sendable {
     var next: FavoritesList?
     /// The languages of all favourites, for the filter.
     var languages: [String] = []
-    /// Every tag in use, with how many favourites carry it.
-    var tags: [(tag: String, count: Int)] = []
+    /// Every tag in use or described, with its description and how many favourites carry it.
+    var tags: [TagSummary] = []
     var importResult: ImportResult?
     /// What a sync with GitHub's stars did.
     struct SyncResult: Sendable {
