@@ -72,10 +72,16 @@ extension PostgresStore {
         _ = try await connection.all("UPDATE favoriteTag SET account = \(new) WHERE account = \(old)")
         _ = try await connection.all(
             """
-            INSERT INTO tagDescription (account, tag, description)
-            SELECT \(new), tag, description FROM tagDescription WHERE account = \(old) ON CONFLICT DO NOTHING
+            INSERT INTO tagInfo (account, tag, description, isPublic)
+            SELECT \(new), tag, description, isPublic FROM tagInfo WHERE account = \(old) ON CONFLICT DO NOTHING
             """)
-        _ = try await connection.all("DELETE FROM tagDescription WHERE account = \(old)")
+        _ = try await connection.all("DELETE FROM tagInfo WHERE account = \(old)")
+        _ = try await connection.all(
+            """
+            INSERT INTO listSync (account, tag, listID, description, members)
+            SELECT \(new), tag, listID, description, members FROM listSync WHERE account = \(old) ON CONFLICT DO NOTHING
+            """)
+        _ = try await connection.all("DELETE FROM listSync WHERE account = \(old)")
         _ = try await connection.all("DELETE FROM favorite WHERE account = \(old)")
         _ = try await connection.all(
             """
@@ -116,7 +122,8 @@ extension PostgresStore {
                 "DELETE FROM cachedResponse WHERE substr(key, 1, length(\(answers))) = \(answers) RETURNING 1"
             ).count
             removed += try await connection.all("DELETE FROM favoriteTag WHERE account = \(account) RETURNING 1").count
-            removed += try await connection.all("DELETE FROM tagDescription WHERE account = \(account) RETURNING 1").count
+            removed += try await connection.all("DELETE FROM tagInfo WHERE account = \(account) RETURNING 1").count
+            removed += try await connection.all("DELETE FROM listSync WHERE account = \(account) RETURNING 1").count
             removed += try await connection.all("DELETE FROM favorite WHERE account = \(account) RETURNING 1").count
             removed += try await connection.all("DELETE FROM removedFavorite WHERE account = \(account) RETURNING 1").count
             removed += try await connection.all("DELETE FROM updateEvent WHERE account = \(account) RETURNING 1").count

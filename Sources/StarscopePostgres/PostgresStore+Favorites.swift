@@ -203,27 +203,12 @@ extension PostgresStore {
                 let (tag, count) = try Self.decode(row, (String, Int).self)
                 return (tag: tag, count: count)
             }
-        let described = try await self.rows("SELECT tag, description FROM tagDescription WHERE account = \(account)")
+        let described = try await self.rows("SELECT tag, description, isPublic FROM tagInfo WHERE account = \(account)")
             .map { row throws(StoreError) in
-                let (tag, description) = try Self.decode(row, (String, String).self)
-                return (tag: tag, description: description)
+                let (tag, description, isPublic) = try Self.decode(row, (String, String, Bool).self)
+                return (tag: tag, description: description, isPublic: isPublic)
             }
         return TagSummary.merge(inUse: inUse, described: described)
-    }
-
-    public func describeTag(_ tag: String, as description: String, for viewer: Viewer) async throws(StoreError) {
-        let account = try viewer.writablePartition().lowercased()
-        if description.isEmpty {
-            _ = try await execute("DELETE FROM tagDescription WHERE account = \(account) AND lower(tag) = lower(\(tag))")
-        } else {
-            _ = try await execute(
-                """
-                INSERT INTO tagDescription (account, tag, description)
-                VALUES (\(account), coalesce((SELECT min(tag) FROM favoriteTag WHERE account = \(account) AND lower(tag) = lower(\(tag))), \(tag)),
-                    \(description))
-                ON CONFLICT (account, lower(tag)) DO UPDATE SET tag = excluded.tag, description = excluded.description
-                """)
-        }
     }
 
     public func favoriteIDs(for viewer: Viewer) async throws(StoreError) -> Set<Int64> {

@@ -171,10 +171,12 @@ enum PostgresMigrations {
             ["DELETE FROM cachedResponse WHERE position('/' in split_part(key, ' ', 1)) = 0"]
         ),
         (
-            "v16: tag descriptions",
+            "v16: tag descriptions and star Lists",
             [
-                "CREATE TABLE tagDescription (account text NOT NULL, tag text NOT NULL, description text NOT NULL)",
-                "CREATE UNIQUE INDEX tagDescriptionKey ON tagDescription (account, lower(tag))",
+                "CREATE TABLE tagInfo (account text NOT NULL, tag text NOT NULL, description text NOT NULL, isPublic boolean NOT NULL DEFAULT false)",
+                "CREATE UNIQUE INDEX tagInfoKey ON tagInfo (account, lower(tag))",
+                "CREATE TABLE listSync (account text NOT NULL, tag text NOT NULL, listID text, description text NOT NULL, members text NOT NULL)",
+                "CREATE UNIQUE INDEX listSyncKey ON listSync (account, lower(tag))",
             ]
         ),
     ]

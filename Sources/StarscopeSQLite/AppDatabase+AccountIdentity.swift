@@ -52,8 +52,10 @@ extension AppDatabase {
                 SELECT ?, repositoryID, fullName, snapshot, addedAt, updatedAt, note, starredOnGitHub FROM favorite WHERE account = ?
                 """, arguments: [new, old])
         try db.execute(sql: "UPDATE OR IGNORE favoriteTag SET account = ? WHERE account = ?", arguments: [new, old])
-        try db.execute(sql: "UPDATE OR IGNORE tagDescription SET account = ? WHERE account = ?", arguments: [new, old])
-        try db.execute(sql: "DELETE FROM tagDescription WHERE account = ?", arguments: [old])
+        for table in ["tagInfo", "listSync"] {
+            try db.execute(sql: "UPDATE OR IGNORE \(table) SET account = ? WHERE account = ?", arguments: [new, old])
+            try db.execute(sql: "DELETE FROM \(table) WHERE account = ?", arguments: [old])
+        }
         try db.execute(sql: "DELETE FROM favorite WHERE account = ?", arguments: [old])
         try db.execute(sql: "UPDATE OR IGNORE removedFavorite SET account = ? WHERE account = ?", arguments: [new, old])
         try db.execute(sql: "DELETE FROM removedFavorite WHERE account = ?", arguments: [old])
@@ -80,7 +82,8 @@ extension AppDatabase {
             try db.execute(sql: "DELETE FROM cachedResponse WHERE substr(key, 1, length(?)) = ?", arguments: [answers, answers])
             removed += db.changesCount
             for statement in [
-                "DELETE FROM favoriteTag WHERE account = ?", "DELETE FROM tagDescription WHERE account = ?",
+                "DELETE FROM favoriteTag WHERE account = ?", "DELETE FROM tagInfo WHERE account = ?",
+                "DELETE FROM listSync WHERE account = ?",
                 "DELETE FROM favorite WHERE account = ?",
                 "DELETE FROM removedFavorite WHERE account = ?",
                 "DELETE FROM updateEvent WHERE account = ?", "DELETE FROM watchProblem WHERE account = ?",

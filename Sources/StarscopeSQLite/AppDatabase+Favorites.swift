@@ -217,25 +217,64 @@ extension AppDatabase {
                 db, sql: "SELECT min(tag) AS tag, COUNT(*) AS n FROM favoriteTag WHERE account = ? GROUP BY tag COLLATE NOCASE",
                 arguments: [account]
             ).map { (tag: $0["tag"] as String, count: $0["n"] as Int) }
-            let described = try Row.fetchAll(db, sql: "SELECT tag, description FROM tagDescription WHERE account = ?", arguments: [account])
-                .map { (tag: $0["tag"] as String, description: $0["description"] as String) }
+            let described = try Row.fetchAll(
+                db, sql: "SELECT tag, description, isPublic FROM tagInfo WHERE account = ?", arguments: [account]
+            ).map { (tag: $0["tag"] as String, description: $0["description"] as String, isPublic: $0["isPublic"] as Bool) }
             return TagSummary.merge(inUse: inUse, described: described)
         }
     }
 
     public func describeTag(_ tag: String, as description: String, for viewer: Viewer) async throws(StoreError) {
+        try await changeTagInfo(tag, column: "description", to: description, for: viewer)
+    }
+
+    public func setTagPublic(_ tag: String, _ isPublic: Bool, for viewer: Viewer) async throws(StoreError) {
+        try await changeTagInfo(tag, column: "isPublic", to: isPublic, for: viewer)
+    }
+
+    /// Sets one column of a tag's row (made with the spelling its favourites give the tag), and
+    /// drops a row that says nothing any more.
+    private func changeTagInfo(_ tag: String, column: String, to value: some DatabaseValueConvertible & Sendable, for viewer: Viewer)
+        async throws(StoreError)
+    {
         let account = try viewer.writablePartition()
         try await write { db in
-            if description.isEmpty {
-                try db.execute(sql: "DELETE FROM tagDescription WHERE account = ? AND tag = ?", arguments: [account, tag])
-            } else {
+            try db.execute(
+                sql: """
+                    INSERT INTO tagInfo (account, tag, description, isPublic)
+                    VALUES (?, coalesce((SELECT tag FROM favoriteTag WHERE account = ? AND tag = ? LIMIT 1), ?), '', 0)
+                    ON CONFLICT (account, tag) DO NOTHING
+                    """,
+                arguments: [account, account, tag, tag])
+            try db.execute(sql: "UPDATE tagInfo SET \(column) = ? WHERE account = ? AND tag = ?", arguments: [value, account, tag])
+            try db.execute(
+                sql: "DELETE FROM tagInfo WHERE account = ? AND tag = ? AND description = '' AND NOT isPublic", arguments: [account, tag])
+        }
+    }
+
+    public func listSyncBases(for viewer: Viewer) async throws(StoreError) -> [ListSyncBase] {
+        guard let account = viewer.partition else { return [] }
+        return try await read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT listID, tag, description, members FROM listSync WHERE account = ? ORDER BY lower(tag)",
+                arguments: [account]
+            ).map { row in
+                let members: String = row["members"]
+                return ListSyncBase(
+                    listID: row["listID"], tag: row["tag"], description: row["description"],
+                    members: members.split(separator: "\n").map(String.init))
+            }
+        }
+    }
+
+    public func replaceListSyncBases(_ bases: [ListSyncBase], for viewer: Viewer) async throws(StoreError) {
+        let account = try viewer.writablePartition()
+        try await write { db in
+            try db.execute(sql: "DELETE FROM listSync WHERE account = ?", arguments: [account])
+            for base in bases {
                 try db.execute(
-                    sql: """
-                        INSERT INTO tagDescription (account, tag, description)
-                        VALUES (?, coalesce((SELECT tag FROM favoriteTag WHERE account = ? AND tag = ? COLLATE NOCASE LIMIT 1), ?), ?)
-                        ON CONFLICT (account, tag) DO UPDATE SET tag = excluded.tag, description = excluded.description
-                        """,
-                    arguments: [account, account, tag, tag, description])
+                    sql: "INSERT OR REPLACE INTO listSync (account, tag, listID, description, members) VALUES (?, ?, ?, ?, ?)",
+                    arguments: [account, base.tag, base.listID, base.description, base.members.joined(separator: "\n")])
             }
         }
     }

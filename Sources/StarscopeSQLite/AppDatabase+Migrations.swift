@@ -213,13 +213,23 @@ extension AppDatabase {
             // account and an HMAC of the token (`CachePartition`): the old ones are dropped.
             try db.execute(sql: "DELETE FROM cachedResponse WHERE instr(substr(key, 1, instr(key, ' ')), '/') = 0")
         }
-        migrator.registerMigration("v16: tag descriptions") { db in
-            // What a tag is for; kept apart from `favoriteTag` so that it outlives the last
-            // favourite carrying the tag.
-            try db.create(table: "tagDescription") { t in
+        migrator.registerMigration("v16: tag descriptions and star Lists") { db in
+            // What a tag is for and whether its List is public; kept apart from `favoriteTag` so
+            // that it outlives the last favourite carrying the tag.
+            try db.create(table: "tagInfo") { t in
                 t.column("account", .text).notNull().collate(.nocase)
                 t.column("tag", .text).notNull().collate(.nocase)
                 t.column("description", .text).notNull()
+                t.column("isPublic", .boolean).notNull().defaults(to: false)
+                t.primaryKey(["account", "tag"])
+            }
+            // What each GitHub List held after the last sync (members one a line).
+            try db.create(table: "listSync") { t in
+                t.column("account", .text).notNull().collate(.nocase)
+                t.column("tag", .text).notNull().collate(.nocase)
+                t.column("listID", .text)
+                t.column("description", .text).notNull()
+                t.column("members", .text).notNull()
                 t.primaryKey(["account", "tag"])
             }
         }

@@ -104,6 +104,10 @@ extension Store {
         try await describeTag(tag, as: description, for: .owner)
     }
 
+    public func setTagPublic(_ tag: String, _ isPublic: Bool) async throws(StoreError) {
+        try await setTagPublic(tag, isPublic, for: .owner)
+    }
+
     public func favoriteIDs() async throws(StoreError) -> Set<Int64> {
         try await favoriteIDs(for: .owner)
     }

@@ -32,6 +32,14 @@ import Testing
                 #expect(cleared.stdout == "Took the description off #cli.\n")
                 let after = try jsonArray(try await CLI.run(["favorites", "tags", "--json"], api: url, home: home).stdout)
                 #expect(after.compactMap { $0["description"] as? String } == ["", ""])
+
+                // A tag marked public says so; its List will be made public.
+                let marked = try await CLI.run(["favorites", "describe", "later", "--public"], api: url, home: home)
+                #expect(marked.stdout == "#later's List is made public on GitHub.\n")
+                let publicTags = try jsonArray(try await CLI.run(["favorites", "tags", "--json"], api: url, home: home).stdout)
+                #expect(publicTags.compactMap { $0["public"] as? Bool } == [false, true])
+                let neither = try await CLI.run(["favorites", "describe", "later"], api: url, home: home)
+                #expect(neither.status == 2)
             }
         }
     }

@@ -48,4 +48,29 @@ import Testing
         #expect(try await store.favoriteTags(for: Viewer(stored: "#1")).isEmpty)
         #expect(try await store.favoriteTags(for: .owner).map(\.description) == ["The owner's"])
     }
+
+    @Test(arguments: StoreKind.allCases) func aTagMarkedPublicStaysMarkedWithoutADescription(kind: StoreKind) async throws {
+        let store = try await kind.make()
+        try await store.setTagPublic("Shared", true)
+        #expect(try await store.favoriteTags() == [TagSummary(tag: "Shared", count: 0, isPublic: true)])
+        try await store.describeTag("shared", as: "For the team")
+        try await store.describeTag("shared", as: "")
+        #expect(try await store.favoriteTags().map(\.isPublic) == [true])
+        try await store.setTagPublic("SHARED", false)
+        #expect(try await store.favoriteTags().isEmpty)
+    }
+
+    @Test(arguments: StoreKind.allCases) func listBasesAreReplacedWholeAndStayWithTheirAccount(kind: StoreKind) async throws {
+        let store = try await kind.make()
+        let bases = [
+            ListSyncBase(listID: "UL_1", tag: "Tools", description: "CLI <things>", members: ["a/one", "B/Two"]),
+            ListSyncBase(listID: nil, tag: "gone", description: "", members: []),
+        ]
+        try await store.replaceListSyncBases(bases, for: Viewer(stored: "mona"))
+        #expect(try await store.listSyncBases(for: Viewer(stored: "mona")) == bases.sorted { $0.tag.lowercased() < $1.tag.lowercased() })
+        #expect(try await store.listSyncBases(for: .owner).isEmpty)
+        #expect(try await store.listSyncBases(for: .guest).isEmpty)
+        try await store.replaceListSyncBases([bases[0]], for: Viewer(stored: "MONA"))
+        #expect(try await store.listSyncBases(for: Viewer(stored: "mona")) == [bases[0]])
+    }
 }

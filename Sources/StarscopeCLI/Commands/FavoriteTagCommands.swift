@@ -42,8 +42,17 @@ extension FavoritesCommand {
         static let configuration = CommandConfiguration(
             commandName: "describe",
             abstract: "Say what a tag is for; an empty text takes the description away.",
-            discussion: "A description is one line of at most 500 characters."
+            discussion: "A description is one line of at most 500 characters. It is the description of the tag's GitHub List, "
+                + "which is made private unless the tag is marked --public."
         )
+
+        enum Visibility: String, EnumerableFlag {
+            case `public`, `private`
+
+            static func help(for value: Visibility) -> ArgumentHelp? {
+                value == .public ? "Make the tag's GitHub List public when it is made." : "Make it private (the default)."
+            }
+        }
 
         @OptionGroup var global: GlobalOptions
 
@@ -51,15 +60,27 @@ extension FavoritesCommand {
         var tag: String
 
         @Argument(help: "What the tag is for (quote it); \"\" takes the description away.")
-        var text: String
+        var text: String?
+
+        @Flag var visibility: Visibility?
+
+        func validate() throws {
+            if text == nil && visibility == nil { throw ValidationError("Give the description, or --public or --private.") }
+        }
 
         func run() async throws {
             try await Session.run(global) { session in
-                try await session.favorites.describe(tag, text)
                 let shown = "#" + TerminalText.clean(tag.trimmingCharacters(in: .whitespaces))
-                writeOut(
-                    text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
-                        ? "Took the description off \(shown).\n" : "Described \(shown).\n")
+                if let text {
+                    try await session.favorites.describe(tag, text)
+                    writeOut(
+                        text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+                            ? "Took the description off \(shown).\n" : "Described \(shown).\n")
+                }
+                if let visibility {
+                    try await session.favorites.setPublic(tag, visibility == .public)
+                    writeOut("\(shown)'s List is made \(visibility.rawValue) on GitHub.\n")
+                }
             }
         }
     }
@@ -70,10 +91,17 @@ struct TagJSON: Encodable {
     var tag: String
     var description: String
     var count: Int
+    var isPublic: Bool
+
+    enum CodingKeys: String, CodingKey {
+        case tag, description, count
+        case isPublic = "public"
+    }
 
     init(_ summary: TagSummary) {
         tag = summary.tag
         description = summary.description
         count = summary.count
+        isPublic = summary.isPublic
     }
 }

@@ -41,21 +41,8 @@ public struct ListMerge: Sendable {
         }
     }
 
-    /// What a List held after the last sync. A nil `listID` marks a List deleted on GitHub: its tag
-    /// stays, and is not made a List again.
-    public struct Base: Sendable, Hashable {
-        public var listID: String?
-        public var tag: String
-        public var description: String
-        public var members: [String]
-
-        public init(listID: String?, tag: String, description: String, members: [String]) {
-            self.listID = listID
-            self.tag = tag
-            self.description = description
-            self.members = members
-        }
-    }
+    /// What a List held after the last sync (`listID` nil: deleted on GitHub, not made again).
+    public typealias Base = ListSyncBase
 
     /// Which List a repository is to be in: one there now, or one this sync makes for a tag.
     public enum ListRef: Sendable, Hashable {

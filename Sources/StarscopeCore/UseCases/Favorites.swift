@@ -83,13 +83,7 @@ public struct Favorites: Sendable {
     /// when one cannot be a tag.
     public func tag(_ storedName: String, _ tags: [String], remove: Bool = false) async throws(StarscopeError) {
         var checked: [String] = []
-        for text in tags {
-            guard let tag = FavoriteText.tag(text) else {
-                throw .invalidInput(
-                    "“\(text.prefix(60))” cannot be a tag: a tag has 1 to \(FavoriteText.maximumTagLength) characters and no comma.")
-            }
-            checked.append(tag)
-        }
+        for text in tags { checked.append(try Self.checkedTag(text)) }
         if !remove {
             let existing = try await StarscopeError.fromStore { () async throws(StoreError) in
                 try await database.favorite(fullName: storedName, for: viewer)
@@ -127,6 +121,20 @@ public struct Favorites: Sendable {
         try await StarscopeError.fromStore { () async throws(StoreError) in try await database.favoriteIDs(for: viewer).count }
     }
 
+    /// Marks a tag public or private: the visibility its GitHub List is made with.
+    public func setPublic(_ tagText: String, _ isPublic: Bool) async throws(StarscopeError) {
+        let tag = try Self.checkedTag(tagText)
+        try await StarscopeError.fromStore { () async throws(StoreError) in try await database.setTagPublic(tag, isPublic, for: viewer) }
+    }
+
+    static func checkedTag(_ text: String) throws(StarscopeError) -> String {
+        guard let tag = FavoriteText.tag(text) else {
+            throw .invalidInput(
+                "“\(text.prefix(60))” cannot be a tag: a tag has 1 to \(FavoriteText.maximumTagLength) characters and no comma.")
+        }
+        return tag
+    }
+
     /// Every tag in use or described, with its description and how many favourites carry it.
     public func tags() async throws(StarscopeError) -> [TagSummary] {
         try await StarscopeError.fromStore { () async throws(StoreError) in try await database.favoriteTags(for: viewer) }
@@ -135,10 +143,7 @@ public struct Favorites: Sendable {
     /// Says what a tag is for; an empty text takes the description away. The tag need not be on
     /// a favourite yet (a List with nothing in it is a tag too).
     public func describe(_ tagText: String, _ text: String) async throws(StarscopeError) {
-        guard let tag = FavoriteText.tag(tagText) else {
-            throw .invalidInput(
-                "“\(tagText.prefix(60))” cannot be a tag: a tag has 1 to \(FavoriteText.maximumTagLength) characters and no comma.")
-        }
+        let tag = try Self.checkedTag(tagText)
         guard let description = FavoriteText.tagDescription(text) else {
             throw .invalidInput(
                 "A tag's description is one line of at most \(FavoriteText.maximumTagDescriptionLength) characters, without control characters."

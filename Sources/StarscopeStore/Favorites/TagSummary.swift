@@ -8,24 +8,30 @@ public struct TagSummary: Sendable, Hashable {
     /// What the tag is for, "" when it has not been described.
     public var description: String
     public var count: Int
+    /// Whether its List on GitHub is made public (else private) when the tag is pushed as one.
+    public var isPublic: Bool
 
-    public init(tag: String, description: String = "", count: Int) {
+    public init(tag: String, description: String = "", count: Int, isPublic: Bool = false) {
         self.tag = tag
         self.description = description
         self.count = count
+        self.isPublic = isPublic
     }
 }
 
 extension TagSummary {
     /// The tags in use (as favourites spell them) and the described ones, one entry a tag (any
     /// case), by name.
-    package static func merge(inUse: [(tag: String, count: Int)], described: [(tag: String, description: String)]) -> [TagSummary] {
+    package static func merge(inUse: [(tag: String, count: Int)], described: [(tag: String, description: String, isPublic: Bool)])
+        -> [TagSummary]
+    {
         var byKey: [String: TagSummary] = [:]
         for (tag, count) in inUse {
             byKey[tag.lowercased(), default: TagSummary(tag: tag, count: 0)].count += count
         }
-        for (tag, description) in described {
+        for (tag, description, isPublic) in described {
             byKey[tag.lowercased(), default: TagSummary(tag: tag, count: 0)].description = description
+            byKey[tag.lowercased(), default: TagSummary(tag: tag, count: 0)].isPublic = isPublic
         }
         return byKey.values.sorted {
             let order = $0.tag.lowercased().compare($1.tag.lowercased())

@@ -37,6 +37,12 @@ public protocol FavoritesStore: Sendable {
     func favoriteTags(for viewer: Viewer) async throws(StoreError) -> [TagSummary]
     /// Describes `tag` (any case); "" takes the description away.
     func describeTag(_ tag: String, as description: String, for viewer: Viewer) async throws(StoreError)
+    /// Marks `tag` (any case) public or private: the visibility its List is made with.
+    func setTagPublic(_ tag: String, _ isPublic: Bool, for viewer: Viewer) async throws(StoreError)
+    /// What each of GitHub's Lists held after the last sync with the tags.
+    func listSyncBases(for viewer: Viewer) async throws(StoreError) -> [ListSyncBase]
+    /// Replaces every base of the viewer's Lists, at the end of a sync.
+    func replaceListSyncBases(_ bases: [ListSyncBase], for viewer: Viewer) async throws(StoreError)
     /// The ids of every favourite, to mark them in lists.
     func favoriteIDs(for viewer: Viewer) async throws(StoreError) -> Set<Int64>
 }
