@@ -36,10 +36,11 @@ def favourite(driver, app, names):
 
 
 def small_targets(driver):
-    """Visible buttons, navigation links, segments and fields smaller than 44×44 CSS pixels."""
+    """Visible buttons, navigation links, segments and fields smaller than 44×44 CSS pixels (a
+    checkbox counts as the label around it, which is what a finger taps)."""
     return driver.execute_script(
         """
-        const selector = "button, .button, .tabs a, .segment, select, input:not([type=hidden]):not([type=radio]), .back, .brand";
+        const selector = "button, .button, .tabs a, .segment, select, input:not([type=hidden]):not([type=radio]):not([type=checkbox]), label:has(> input[type=checkbox]), .back, .brand";
         return [...document.querySelectorAll(selector)].filter((e) => {
           const r = e.getBoundingClientRect();
           const style = getComputedStyle(e);

@@ -85,3 +85,39 @@ def test_a_tag_says_what_it_is_for(world, size, dark):
         screenshot(driver, f"tag-chips-{mode}")
     finally:
         driver.quit()
+
+
+@pytest.mark.parametrize("size,dark", SIZES, ids=IDS)
+def test_the_hearts_lists_put_a_repository_in_them(world, size, dark):
+    fake, app = world
+    mode = f"{'phone' if size == PHONE else 'wide'}-{'dark' if dark else 'light'}"
+    driver = themed(size, dark)
+    try:
+        driver.get(app.url + "/?since=month")
+        first, other = rows(driver)[16:18] if size == PHONE else rows(driver)[18:20]
+        favourite(driver, app, [first])
+        tag(driver, app, first, "shelf-" + mode)
+        driver.get(app.url + "/repos/" + other)
+        menu = driver.find_element(By.CSS_SELECTOR, ".lists-menu")
+        assert menu.find_element(By.TAG_NAME, "summary").text == "Lists"
+        # By keyboard: open the menu, tick the List, type a new one, save.
+        menu.find_element(By.TAG_NAME, "summary").send_keys(Keys.ENTER)
+        box = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, f".lists-menu input[value='shelf-{mode}']"))
+        wait(driver, lambda d: box.is_displayed())
+        box.send_keys(Keys.SPACE)
+        assert box.is_selected()
+        field = driver.find_element(By.ID, "new-list")
+        field.send_keys("new-" + mode)
+        screenshot(driver, f"lists-menu-{mode}")
+        problems = axe_check.blocking(driver)
+        assert not problems, f"\n{problems}"
+        assert not small_targets(driver)
+        field.send_keys(Keys.ENTER)
+        wait(driver, staleness_of(field))
+        summary = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".lists-menu summary"))
+        assert summary.text == "Lists (2)"
+        assert driver.find_element(By.CSS_SELECTOR, ".detail button.fav").get_attribute("aria-pressed") == "true"
+        driver.get(app.url + "/favorites?tag=shelf-" + mode)
+        assert other in [row.get_attribute("data-repo") for row in driver.find_elements(By.CSS_SELECTOR, "[data-favorites] .repo-row")]
+    finally:
+        driver.quit()

@@ -19,6 +19,7 @@ struct FavoritesController {
         router.post(RouterPath(SiteURL.Pattern.favoritesImport), use: importFavorites)
         router.post(RouterPath(SiteURL.Pattern.favoritesAnnotate), use: annotate)
         router.post(RouterPath(SiteURL.Pattern.favoritesDescribe), use: describe)
+        router.post(RouterPath(SiteURL.Pattern.favoritesLists), use: putInLists)
     }
 
     @Sendable func page(_ request: Request, context: WebContext) async throws -> HTML {
@@ -191,6 +192,32 @@ struct FavoritesController {
             throw HTTPError(.badRequest, message: error.message)
         }
         return .redirect(to: LocalPath.safe(form["return"]) ?? SiteURL.favorites(FavoritesList()).href, type: .normal)
+    }
+
+    /// Puts a repository in exactly the ticked tags (Lists) and any new one typed, making it a
+    /// favourite first when it is not one, as GitHub's star button does with Lists.
+    @Sendable func putInLists(_ request: Request, context: WebContext) async throws -> Response {
+        let form = try await FormData.read(request)
+        try CSRFMiddleware.verify(form, context: context)
+        guard let name = try? RepositoryName(parsing: form["repo"] ?? "") else {
+            throw HTTPError(.badRequest, message: "Choose a repository as OWNER/NAME.")
+        }
+        let favorites = await self.favorites(for: context)
+        let ticked = form.fields.filter { $0.key.hasPrefix("list.") }.map(\.value)
+        let typed = (form["new"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let wanted = ticked + typed
+        do {
+            if await favorites.favorite(storedName: name.description) == nil { _ = try await favorites.add(name, snapshotFreshFor: 600) }
+            let current = await favorites.favorite(storedName: name.description)?.tags ?? []
+            let lower = Set(wanted.map { $0.lowercased() })
+            let gone = current.filter { !lower.contains($0.lowercased()) }
+            if !gone.isEmpty { try await favorites.tag(name.description, gone, remove: true) }
+            if !wanted.isEmpty { try await favorites.tag(name.description, wanted) }
+        } catch {
+            throw HTTPError(error.isNotFound ? .notFound : .badRequest, message: error.message)
+        }
+        return .redirect(
+            to: LocalPath.safe(form["return"]) ?? SiteURL.repository(name, from: .trending(TrendingList())).href, type: .normal)
     }
 
     static func jsonString(_ text: String) -> String {

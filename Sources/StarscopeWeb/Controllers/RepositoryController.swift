@@ -134,6 +134,7 @@ struct RepositoryController {
                 page.note = favorite.note
                 page.starredOnGitHub = favorite.starredOnGitHub
             }
+            if !context.isReadOnly { page.allTags = ((try? await stars.favorites.tags()) ?? []).map(\.tag) }
             // Not a favourite Starscope starred or synced: GitHub says whether it is starred.
             if page.canStar, page.starredOnGitHub == nil {
                 page.starredOnGitHub = await Self.isStarred(name, stars: stars, wait: starStateWait)

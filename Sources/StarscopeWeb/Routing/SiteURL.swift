@@ -9,7 +9,7 @@ enum SiteURL: Hashable, Sendable {
     case repository(RepositoryName, from: ListOrigin)
     case rising(RisingList)
     case favorites(FavoritesList)
-    case favoritesExport, favoritesToggle, favoritesImport, favoritesAnnotate, favoritesDescribe, favoritesSync, star
+    case favoritesExport, favoritesToggle, favoritesImport, favoritesAnnotate, favoritesDescribe, favoritesLists, favoritesSync, star
     case updates
     case people(PeopleList)
     case accountGo
@@ -43,6 +43,7 @@ enum SiteURL: Hashable, Sendable {
         static let favoritesImport = "/favorites/import"
         static let favoritesAnnotate = "/favorites/annotate"
         static let favoritesDescribe = "/favorites/describe"
+        static let favoritesLists = "/favorites/lists"
         static let favoritesSync = "/favorites/sync"
         static let star = "/star"
         static let updates = "/updates"
@@ -98,6 +99,7 @@ enum SiteURL: Hashable, Sendable {
         case .favoritesImport: Pattern.favoritesImport
         case .favoritesAnnotate: Pattern.favoritesAnnotate
         case .favoritesDescribe: Pattern.favoritesDescribe
+        case .favoritesLists: Pattern.favoritesLists
         case .favoritesSync: Pattern.favoritesSync
         case .star: Pattern.star
         case .updates: Pattern.updates

@@ -1,6 +1,7 @@
 import Foundation
 import StarscopeCore
 import StarscopeModels
+import StarscopeStore
 
 extension RepositoryPage {
     /// The detail pane: the way back to the list, the repository's facts, the link to GitHub.
@@ -64,6 +65,7 @@ extension RepositoryPage {
             <h1 id="detail-title" tabindex="-1">\(ownerLink)<span class="owner">/</span>\(repository.name)</h1>
             \(RepositoryRow.favoriteToggle(repository.fullName, favorite: favorite, context: context, returnTo: href))
             </div>
+            \(!context.isReadOnly ? listsMenu(repository, favorite: favorite, context: context) : "")
             \(descriptionView)
             \(RepositoryRow.tags(repository))
             \(topics)
@@ -103,6 +105,33 @@ extension RepositoryPage {
             <span class="star-count" title="\(CountNoun.text(stars, "star"))">\(CompactNumber.format(stars))</span></button>
             \(outcome)
             </form>
+            """
+    }
+
+    /// Beside the heart, as beside GitHub's star: the tags (Lists) to put the repository in, and a
+    /// new one; saving makes it a favourite too.
+    func listsMenu(_ repository: Repository, favorite: Bool, context: PageContext) -> HTML {
+        let carried = Set(tags.map { $0.lowercased() })
+        let boxes = allTags.enumerated().map { index, tag -> HTML in
+            let checked: HTML = carried.contains(tag.lowercased()) ? " checked" : ""
+            return
+                "<li><label><input type=\"checkbox\" name=\"list.\(index)\" value=\"\(tag)\"\(checked)> #\(tag)</label></li>"
+        }
+        let summary = tags.isEmpty ? "Lists" : "Lists (\(tags.count))"
+        let choices: HTML = boxes.isEmpty ? "" : "<ul class=\"list-choices\">\(boxes)</ul>"
+        return """
+            <details class="lists-menu"><summary>\(summary)</summary>
+            <form method="post" action="\(SiteURL.favoritesLists.href)">
+            <input type="hidden" name="csrf" value="\(context.csrf)">
+            <input type="hidden" name="repo" value="\(repository.fullName)">
+            <input type="hidden" name="return" value="\(href)">
+            <fieldset><legend>Put \(repository.fullName) in your lists\(favorite ? "" : " (it becomes a favourite)")</legend>
+            \(choices)
+            <label for="new-list">New list</label>
+            <input id="new-list" name="new" type="text" maxlength="\(FavoriteText.maximumTagLength)" autocomplete="off">
+            </fieldset>
+            <button type="submit">Save</button>
+            </form></details>
             """
     }
 

@@ -31,6 +31,8 @@ struct RepositoryPage: Hashable, Sendable {
     var starredOnGitHub: Bool?
     /// A favourite's own tags and note.
     var tags: [String] = []
+    /// Every tag (GitHub List) of the viewer, offered beside the heart.
+    var allTags: [String] = []
     var note = ""
     /// The README, languages, releases and contributors follow in the same answer.
     var sectionsFollow = false
