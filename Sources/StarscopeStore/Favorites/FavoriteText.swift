@@ -36,7 +36,7 @@ public enum FavoriteText {
 
     /// Control and format characters (NUL, escapes, bidirectional overrides), newlines and tabs
     /// aside in notes.
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         if scalar == "\n" || scalar == "\t" { return false }
         switch scalar.properties.generalCategory {
         case .control, .format: return true
