@@ -9,7 +9,7 @@ extension FakeGitHubState {
         var delay = 0.0
         var response = answer(request, now: now, delay: &delay)
         let identity = request.token.flatMap { tokens[$0] != nil ? $0 : nil }
-        let resource = request.path.hasPrefix("/search/") ? "search" : "core"
+        let resource = Self.resource(of: request.path)
 
         if response.status == 200, case .standard = response.caching, let etag = Self.etag(response.body, token: identity) {
             response.headers.append(("ETag", etag))
@@ -136,8 +136,13 @@ extension FakeGitHubState {
             }
         }
         let identity = request.token
-        let resource = request.path.hasPrefix("/search/") ? "search" : "core"
+        let resource = Self.resource(of: request.path)
         if request.path != "/rate_limit", rateLimits.bucket(identity: identity, resource: resource, now: now).remaining == 0 {
+            if resource == "graphql", let login = identity.flatMap({ tokens[$0] }) {
+                var response = Self.graphQLRateLimited(login: login)
+                response.counts = false
+                return response
+            }
             let who = identity.flatMap { tokens[$0] }.map { "user \($0)" } ?? "127.0.0.1"
             let hint =
                 identity == nil
@@ -152,6 +157,11 @@ extension FakeGitHubState {
             return response
         }
         return route(request, now: now, incomplete: incomplete)
+    }
+
+    /// The rate-limit bucket a request spends from.
+    static func resource(of path: String) -> String {
+        path == "/graphql" ? "graphql" : path.hasPrefix("/search/") ? "search" : "core"
     }
 
     /// The list in `body` (a bare array, or search's `items`) with an item of an unknown shape first.

@@ -38,6 +38,8 @@ extension FakeGitHubState {
             return events(login: parts[1], request: request, render: render)
         case ("GET", 1, "user"):
             return authenticatedUser(request, render: render)
+        case ("POST", 1, "graphql"):
+            return FakeResponse(status: 200, body: Self.graphQLMarker)
         case ("GET", 1, "rate_limit"):
             return rateLimit(request, now: now)
         case ("GET", 2, "user") where parts[1] == "starred":

@@ -35,6 +35,14 @@ actor FakeGitHubState {
     /// `x-ratelimit-*` values sent as given instead of the buckets' (a hostile upstream), by
     /// header name without the prefix (`limit`, `remaining`, `reset`, `used`).
     var rateLimitHeaderOverride: [String: String]?
+    /// Star Lists by lower-cased owner login.
+    var starLists: [String: [FakeStarList]] = [:]
+    /// How many Lists were made while the fake runs (for their ids).
+    var listsMade = 0
+    /// The OAuth scopes of tokens that do not have every scope (`repo` and `user`).
+    var tokenScopes: [String: [String]] = [:]
+    /// The root fields of every GraphQL mutation received, in order (`createUserList`, …).
+    var graphQLMutations: [String] = []
 
     init(dataset: FakeDataset, tokens: [String: String], limits: RateLimits.Limits, maxAge: Int, privateRepositories: [String] = []) {
         self.maxAge = maxAge
@@ -45,6 +53,7 @@ actor FakeGitHubState {
         for (name, id) in dataset.formerNames {
             if let index = dataset.repositoryPosition(id: id) { formerNames[name] = index }
         }
+        starLists = Self.seededLists(dataset)
         for name in privateRepositories {
             if let index = dataset.repositoryPosition(fullName: name) {
                 privateViewers[index] = [dataset.repositories[index].ownerLogin.lowercased()]

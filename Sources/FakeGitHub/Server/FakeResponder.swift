@@ -28,7 +28,8 @@ struct FakeResponder: HTTPResponder {
         }
         fake.path = fake.path.isEmpty ? "/" : fake.path
         let releases = await state.releases
-        let (response, delay) = await state.process(fake)
+        let (response, delay) =
+            fake.method == "POST" && fake.path == "/graphql" ? await state.processGraphQL(fake) : await state.process(fake)
         // Waits in steps, so that `POST /_fake/faults/release` can end the wait early.
         let until = ContinuousClock.now + .milliseconds(Int(delay * 1000))
         while ContinuousClock.now < until, await state.releases == releases {

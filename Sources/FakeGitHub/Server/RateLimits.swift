@@ -7,6 +7,7 @@ struct RateLimits: Sendable {
         var coreAuthenticated = 5_000
         var searchAnonymous = 10
         var searchAuthenticated = 30
+        var graphQLAuthenticated = 5_000
     }
 
     struct Bucket: Sendable {
@@ -35,6 +36,9 @@ struct RateLimits: Sendable {
         case "search":
             limit = authenticated ? limits.searchAuthenticated : limits.searchAnonymous
             window = 60
+        case "graphql":
+            limit = authenticated ? limits.graphQLAuthenticated : 0
+            window = 3_600
         default:
             limit = authenticated ? limits.coreAuthenticated : limits.coreAnonymous
             window = 3_600
