@@ -173,7 +173,8 @@ public struct ListSync: Sendable {
 
     /// A List's description as a tag's: one line, printable, at most the length a tag's may be.
     static func oneLine(_ text: String) -> String {
-        let printable = String(String.UnicodeScalarView(text.unicodeScalars.map { FavoriteText.isControl($0) || $0 == "\n" || $0 == "\t" ? " " : $0 }))
+        let scalars = text.unicodeScalars.map { FavoriteText.isControl($0) || $0 == "\n" || $0 == "\t" ? " " : $0 }
+        let printable = String(String.UnicodeScalarView(scalars))
         let folded = printable.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         return String(folded.prefix(FavoriteText.maximumTagDescriptionLength))
     }
