@@ -32,6 +32,10 @@ public enum GitHubError: Error, Hashable, Sendable {
     case invalidRequest(String)
     /// The answer was larger than `limit` bytes; it was not read.
     case tooLarge(limit: Int)
+    /// GraphQL: the token lacks the OAuth `scope` the operation needs (GitHub's `INSUFFICIENT_SCOPES`).
+    case insufficientScopes(scope: String)
+    /// GraphQL: another error GitHub reported, with its `type` (such as `NOT_FOUND`) and message.
+    case graphQL(type: String, message: String)
 }
 
 extension GitHubError {

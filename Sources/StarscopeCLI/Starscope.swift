@@ -16,7 +16,7 @@ public struct Starscope: AsyncParsableCommand {
         subcommands: [
             TrendingCommand.self, RisingCommand.self, ReposCommand.self, RepoCommand.self, ReadmeCommand.self, ReleasesCommand.self,
             ContributorsCommand.self, HistoryCommand.self, CompareCommand.self, UsersCommand.self, UserCommand.self, ActivityCommand.self,
-            OpenCommand.self, SearchCommand.self, FavoritesCommand.self,
+            OpenCommand.self, SearchCommand.self, FavoritesCommand.self, ListsCommand.self,
             StarCommand.self, UnstarCommand.self, UpdatesCommand.self,
             AuthCommand.self, AccountsCommand.self, ServeCommand.self, ConfigCommand.self, BackupCommand.self, RestoreCommand.self,
         ]
@@ -99,7 +99,9 @@ extension StarscopeError {
     var terminalHint: String {
         guard case .badCredentials = self else { return "" }
         if message.hasPrefix("GitHub rejected") { return " Check GH_TOKEN or GITHUB_TOKEN, or log in again with `starscope auth login`." }
-        if message.hasPrefix("Starring on GitHub needs") { return " Log in with `starscope auth login`, or set GH_TOKEN." }
+        if message.hasPrefix("Starring on GitHub needs") || message.hasPrefix("Syncing with GitHub Lists needs") {
+            return " Log in with `starscope auth login`, or set GH_TOKEN."
+        }
         return ""
     }
 }

@@ -50,7 +50,7 @@ extension StarscopeError {
             // Each face adds where to fix it (the terminal: GH_TOKEN or `auth login`; the web app: Settings).
             self = .badCredentials("GitHub rejected the token (\(message)).")
         case .rateLimited(let resource, let limit, let reset):
-            let bucket = resource == "search" ? "search rate limit" : "rate limit"
+            let bucket = resource == "search" ? "search rate limit" : resource == "graphql" ? "GraphQL rate limit" : "rate limit"
             // Without a token GitHub allows 60 core requests an hour and 10 searches a minute; with
             // one, 5,000 and 30. The limit is the token's in use, so a token is only suggested
             // when none was used (a limit of 0 means GitHub did not say: no advice then).
@@ -93,6 +93,12 @@ extension StarscopeError {
             self = .unavailable("GitHub sent an answer larger than \(limit >> 20) MB; Starscope did not read it.")
         case .invalidRequest(let reason):
             self = .invalidInput("Starscope could not form the request: \(reason).")
+        case .insufficientScopes(let scope):
+            self = .badCredentials(
+                "Your GitHub token lacks the `\(scope)` scope, which changing star Lists needs: add it to the token at "
+                    + "https://github.com/settings/tokens (or run `gh auth refresh -s \(scope)`); nothing was changed.")
+        case .graphQL(let type, let message):
+            self = .unavailable("GitHub refused the request (\(type.isEmpty ? "GraphQL" : type)): \(message)")
         }
     }
 }

@@ -31,7 +31,8 @@ import Testing
     @Test(arguments: [
         ["trending"], ["trending", "--since", "day", "--limit", "5", "--json"], ["trending", "--language", "C++", "--sort", "forks"],
         ["favorites"], ["favorites", "--json"], ["favorites", "add", "octo/kit"], ["favorites", "tag", "a/b", "x", "y"],
-        ["favorites", "tags", "--json"], ["favorites", "describe", "x", "y"],
+        ["favorites", "tags", "--json"], ["favorites", "describe", "x", "y"], ["lists", "--json"],
+        ["favorites", "sync", "--lists", "--push"],
         ["repo", "apple/swift", "--watch"], ["search", "rocket", "--users"], ["auth", "status"], ["rising", "--since", "month"],
         ["serve", "--port", "0"], ["accounts", "forget", "mona"], ["history", "a/b", "--weeks"],
     ])

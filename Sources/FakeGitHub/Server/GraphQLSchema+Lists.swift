@@ -28,6 +28,10 @@ enum GitHubGraphQLSchema {
         fixed { try GraphQLInputObjectType(name: name, fields: fields) }
     }
 
+    static func edge(_ name: String, _ node: any GraphQLOutputType) -> GraphQLObjectType {
+        object(name) { ["cursor": GraphQLField(type: GraphQLNonNull(GraphQLString)), "node": GraphQLField(type: node)] }
+    }
+
     static let pageInfo = object("PageInfo") {
         [
             "hasNextPage": GraphQLField(type: GraphQLNonNull(GraphQLBoolean)),
@@ -74,6 +78,7 @@ enum GitHubGraphQLSchema {
         [
             "totalCount": GraphQLField(type: GraphQLNonNull(GraphQLInt)),
             "nodes": GraphQLField(type: GraphQLList(listItems)),
+            "edges": GraphQLField(type: GraphQLList(edge("UserListItemsEdge", listItems))),
             "pageInfo": GraphQLField(type: GraphQLNonNull(pageInfo)),
         ]
     }
@@ -103,6 +108,7 @@ enum GitHubGraphQLSchema {
         [
             "totalCount": GraphQLField(type: GraphQLNonNull(GraphQLInt)),
             "nodes": GraphQLField(type: GraphQLList(list)),
+            "edges": GraphQLField(type: GraphQLList(edge("UserListEdge", list))),
             "pageInfo": GraphQLField(type: GraphQLNonNull(pageInfo)),
         ]
     }

@@ -45,9 +45,15 @@ struct GraphQLPageInfo: Sendable {
     var endCursor: String?
 }
 
+struct GraphQLEdge: Sendable {
+    var cursor: String
+    var node: any Sendable
+}
+
 struct GraphQLConnection: Sendable {
     var totalCount: Int
     var nodes: [any Sendable]
+    var edges: [GraphQLEdge]
     var pageInfo: GraphQLPageInfo
 
     /// A page of `all` as GitHub pages connections: `first` (1 to 100) items after the opaque
@@ -76,6 +82,7 @@ struct GraphQLConnection: Sendable {
         let nodes = start < end ? Array(all[start..<end]) : []
         return GraphQLConnection(
             totalCount: all.count, nodes: nodes,
+            edges: nodes.enumerated().map { GraphQLEdge(cursor: cursor(start + $0.offset), node: $0.element) },
             pageInfo: GraphQLPageInfo(
                 hasNextPage: end < all.count, hasPreviousPage: start > 0, startCursor: nodes.isEmpty ? nil : cursor(start),
                 endCursor: nodes.isEmpty ? nil : cursor(end - 1)))

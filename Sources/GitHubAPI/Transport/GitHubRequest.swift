@@ -4,6 +4,7 @@ import Foundation
 public struct GitHubRequest: Hashable, Sendable {
     public enum Method: String, Sendable {
         case get = "GET"
+        case post = "POST"
         case put = "PUT"
         case delete = "DELETE"
     }
@@ -47,6 +48,8 @@ public struct GitHubRequest: Hashable, Sendable {
     public var apiVersion: String?
     /// How a cache may answer it; set by `GitHubClient` from its own `cacheUse`.
     public var cacheUse: CacheUse = .reuseFresh
+    /// A JSON body (GraphQL's `POST /graphql`); never kept by a cache.
+    public var body: Data?
 
     public init(method: Method = .get, target: Target, ifNoneMatch: String? = nil, ifModifiedSince: String? = nil) {
         self.method = method

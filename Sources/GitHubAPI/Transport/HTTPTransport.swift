@@ -101,7 +101,12 @@ public struct HTTPTransport: GitHubTransport {
         }
         if let etag = request.ifNoneMatch { httpRequest.headers.add(name: "If-None-Match", value: etag) }
         if let date = request.ifModifiedSince { httpRequest.headers.add(name: "If-Modified-Since", value: date) }
-        if request.method != .get { httpRequest.headers.add(name: "Content-Length", value: "0") }
+        if let body = request.body {
+            httpRequest.headers.add(name: "Content-Type", value: "application/json")
+            httpRequest.body = .bytes(ByteBuffer(bytes: body))
+        } else if request.method != .get {
+            httpRequest.headers.add(name: "Content-Length", value: "0")
+        }
 
         // The token is in a header, never in `url`, so the URL is safe to log.
         logger.debug("GitHub request", metadata: ["method": "\(request.method.rawValue)", "url": "\(url.absoluteString)"])

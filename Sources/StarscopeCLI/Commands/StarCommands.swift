@@ -47,8 +47,11 @@ extension FavoritesCommand {
 
         @OptionGroup var global: GlobalOptions
 
-        @Flag(help: "Also star on GitHub every favourite that is not starred yet.")
+        @Flag(help: "Also star on GitHub every favourite that is not starred yet (with --lists: make every tag a List on GitHub).")
         var push = false
+
+        @Flag(help: "Sync your GitHub star Lists with your tags instead (a tag is a List; nothing is deleted).")
+        var lists = false
 
         @Flag(help: "Print what changed as JSON.")
         var json = false
@@ -58,6 +61,7 @@ extension FavoritesCommand {
         }
 
         func run() async throws {
+            if lists { return try await ListsSyncOutput.run(global: global, push: push, json: json) }
             try await Session.run(global) { session in
                 let report = try await session.stars.sync(push: push, progress: session.progress)
                 if json {

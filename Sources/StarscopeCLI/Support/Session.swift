@@ -22,6 +22,11 @@ struct Session {
 
     /// Stars on GitHub, with this run's token.
     var stars: GitHubStars { GitHubStars(favorites: favorites, hasToken: tokenSource.token != nil) }
+    /// GitHub's star Lists and the tags here, through GraphQL (never a kept answer).
+    var lists: ListSync {
+        ListSync(
+            favorites: favorites, lists: GitHubStarLists(client: reading.client.using(.askGitHub)), hasToken: tokenSource.token != nil)
+    }
 
     /// Builds the session from options and environment, runs `body`, prints a notice when saved
     /// answers stood in for GitHub's, and always shuts the HTTP client down.

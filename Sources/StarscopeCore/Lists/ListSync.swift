@@ -39,6 +39,12 @@ public struct ListSync: Sendable {
 
     static let needsToken = StarscopeError.badCredentials("Syncing with GitHub Lists needs a GitHub token, and none is set.")
 
+    /// Every List of the token's user, as GitHub holds them now.
+    public func read() async throws(StarscopeError) -> [StarList] {
+        guard hasToken else { throw Self.needsToken }
+        return try await lists.all()
+    }
+
     public func sync(push: Bool) async throws(StarscopeError) -> Report {
         guard hasToken else { throw Self.needsToken }
         let database = favorites.database
