@@ -48,6 +48,7 @@ public func buildRouter(services: WebServices) -> Router<WebContext> {
     services.searchController.addRoutes(to: router)
     services.repositoryController.addRoutes(to: router)
     services.starsController.addRoutes(to: router)
+    services.listsController.addRoutes(to: router)
     services.updatesController.addRoutes(to: router)
     services.favoritesController.addRoutes(to: router)
     services.accountsController.addRoutes(to: router)

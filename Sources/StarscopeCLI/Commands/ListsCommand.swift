@@ -70,7 +70,7 @@ enum ListsSyncOutput {
                 try printJSON(ListsSyncJSON(report))
                 return
             }
-            writeOut(line(report, push: push) + "\n")
+            writeOut(report.sentence(push: push) + "\n")
             for tag in report.deletedOnGitHub {
                 StandardError().writeLine("note: the List “\(TerminalText.clean(tag))” was deleted on GitHub; its tag stays here.")
             }
@@ -83,20 +83,6 @@ enum ListsSyncOutput {
                     "note: \(TerminalText.clean(name)) could not be synced (gone, not shown to you, or too many tags).")
             }
         }
-    }
-
-    static func line(_ report: ListSync.Report, push: Bool) -> String {
-        var parts = [
-            "Here: \(report.addedHere) tagged, \(report.removedHere) untagged"
-                + (report.favoritesMade.isEmpty
-                    ? "" : ", \(report.favoritesMade.count) new favourite\(report.favoritesMade.count == 1 ? "" : "s")")
-        ]
-        if push {
-            parts.append(
-                "on GitHub: \(report.listsMade.count) List\(report.listsMade.count == 1 ? "" : "s") made, "
-                    + "\(report.addedOnGitHub) added, \(report.removedOnGitHub) removed")
-        }
-        return "Synced with GitHub Lists. " + parts.joined(separator: "; ") + "."
     }
 }
 

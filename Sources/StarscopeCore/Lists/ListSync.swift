@@ -25,6 +25,19 @@ public struct ListSync: Sendable {
         public var unusable: [String] = []
         /// Repositories in a List that could not be made favourites (gone, or not shown to you).
         public var unreachable: [String] = []
+
+        /// What happened, in one line (the terminal and the web say the same).
+        public func sentence(push: Bool) -> String {
+            var here = "Here: \(addedHere) tagged, \(removedHere) untagged"
+            if !favoritesMade.isEmpty { here += ", \(CountNoun.text(favoritesMade.count, "new favourite"))" }
+            var parts = [here]
+            if push {
+                parts.append(
+                    "on GitHub: \(CountNoun.text(listsMade.count, "List")) made, \(addedOnGitHub) added, \(removedOnGitHub) removed")
+            }
+            if !deletedOnGitHub.isEmpty { parts.append("\(CountNoun.text(deletedOnGitHub.count, "List")) deleted on GitHub kept as tags") }
+            return "Synced with GitHub Lists. " + parts.joined(separator: "; ") + "."
+        }
     }
 
     public let favorites: Favorites

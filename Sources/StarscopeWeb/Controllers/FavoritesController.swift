@@ -11,6 +11,7 @@ struct FavoritesController {
     /// What imports and syncs did, for the page each form's redirect leads to.
     let importOutcomes: FormOutcomes<FavoritesPage.ImportOutcome>
     let syncOutcomes: FormOutcomes<FavoritesPage.SyncResult>
+    let listsOutcomes: FormOutcomes<ListsSyncOutcome>
 
     func addRoutes(to router: Router<WebContext>) {
         router.get(RouterPath(SiteURL.Pattern.favorites), use: page)
@@ -34,6 +35,7 @@ struct FavoritesController {
             model.importError = outcome.error
         }
         model.syncResult = syncOutcomes.value(values["synced"], for: context.viewer)
+        model.listsResult = listsOutcomes.value(values["lists"], for: context.viewer)
         return context.render(SplitPage(origin: .favorites(list), list: model))
     }
 

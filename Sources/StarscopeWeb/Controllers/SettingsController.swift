@@ -24,6 +24,9 @@ struct SettingsController {
     /// Forgets an account's reading context and live counts.
     let forgetReading: @Sendable (AccountKey) -> Void
     let proxies: TrustedProxies
+    /// What a sync with GitHub's star Lists did, and whether the viewer has a token to sync with.
+    let listsOutcomes: FormOutcomes<ListsSyncOutcome>
+    let canSyncLists: ForViewer<Bool>
 
     func addRoutes(to router: Router<WebContext>) {
         router.get(RouterPath(SiteURL.Pattern.settings), use: show)
@@ -40,6 +43,10 @@ struct SettingsController {
         // A refused token form redirected here (POST → 303 → GET): reloading does not send it again.
         if let reason = tokenRefusals.value(values["refused"], for: context.viewer) {
             return context.render(await model(context: context, error: reason))
+        }
+        if let lists = listsOutcomes.value(values["lists"], for: context.viewer) {
+            return context.render(
+                await model(context: context, message: lists.failed ? nil : lists.sentence, error: lists.failed ? lists.sentence : nil))
         }
         return context.render(await model(context: context, message: values["saved"].map { _ in "Token saved." }))
     }
@@ -77,6 +84,7 @@ struct SettingsController {
                 overview.resources[name].map { .init(label: label, remaining: $0.remaining, limit: $0.limit, reset: $0.reset) }
             }
         }
+        let canSync = context.isReadOnly ? false : await canSyncLists(for: context)
         return SettingsPage(
             token: state, limits: limits, ownsServerToken: ownsServerToken,
             environmentTokenName: ownsServerToken ? settings.environmentToken?.name : nil,
@@ -84,7 +92,7 @@ struct SettingsController {
             live: await live(for: context).status,
             backgroundInterval: settings.checkInterval,
             uncheckable: await accounts.watchProblems(for: context.viewer), message: message,
-            error: error)
+            error: error, canSyncLists: canSync)
     }
 
     @Sendable func saveToken(_ request: Request, context: WebContext) async throws -> Response {

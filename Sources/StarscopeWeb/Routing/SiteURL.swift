@@ -9,7 +9,8 @@ enum SiteURL: Hashable, Sendable {
     case repository(RepositoryName, from: ListOrigin)
     case rising(RisingList)
     case favorites(FavoritesList)
-    case favoritesExport, favoritesToggle, favoritesImport, favoritesAnnotate, favoritesDescribe, favoritesLists, favoritesSync, star
+    case favoritesExport, favoritesToggle, favoritesImport, favoritesAnnotate, favoritesDescribe, favoritesLists, favoritesSync,
+        favoritesSyncLists, star
     case updates
     case people(PeopleList)
     case accountGo
@@ -45,6 +46,7 @@ enum SiteURL: Hashable, Sendable {
         static let favoritesDescribe = "/favorites/describe"
         static let favoritesLists = "/favorites/lists"
         static let favoritesSync = "/favorites/sync"
+        static let favoritesSyncLists = "/favorites/sync-lists"
         static let star = "/star"
         static let updates = "/updates"
         static let people = "/users"
@@ -101,6 +103,7 @@ enum SiteURL: Hashable, Sendable {
         case .favoritesDescribe: Pattern.favoritesDescribe
         case .favoritesLists: Pattern.favoritesLists
         case .favoritesSync: Pattern.favoritesSync
+        case .favoritesSyncLists: Pattern.favoritesSyncLists
         case .star: Pattern.star
         case .updates: Pattern.updates
         case .people(let list): Self.people(list)

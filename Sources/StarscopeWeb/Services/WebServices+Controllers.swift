@@ -28,7 +28,8 @@ extension WebServices {
 
     var favoritesController: FavoritesController {
         FavoritesController(
-            favorites: favoritesForViewer, stars: starsForViewer, importOutcomes: importOutcomes, syncOutcomes: syncOutcomes)
+            favorites: favoritesForViewer, stars: starsForViewer, importOutcomes: importOutcomes, syncOutcomes: syncOutcomes,
+            listsOutcomes: listsOutcomes)
     }
 
     var accountsController: AccountsController {
@@ -47,6 +48,10 @@ extension WebServices {
 
     var starsController: StarsController {
         StarsController(stars: starsForViewer, starOutcomes: starOutcomes, syncOutcomes: syncOutcomes)
+    }
+
+    var listsController: ListsController {
+        ListsController(lists: ForViewer { await self.lists(for: $0) }, outcomes: listsOutcomes)
     }
 
     var updatesController: UpdatesController {
@@ -94,7 +99,8 @@ extension WebServices {
             storedToken: { [tokenFile] in (try? tokenFile.read()) ?? nil },
             useStoredToken: { (token: String?) throws(StoreError) in try self.useStoredToken(token) },
             networkClient: { self.networkClient(token: $0) }, live: ForViewer { await self.live(for: $0) },
-            tokenRefusals: tokenRefusals, sessions: sessions, forgetReading: { self.forgetReading($0) }, proxies: trustedProxies)
+            tokenRefusals: tokenRefusals, sessions: sessions, forgetReading: { self.forgetReading($0) }, proxies: trustedProxies,
+            listsOutcomes: listsOutcomes, canSyncLists: ForViewer { await self.stars(for: $0).hasToken })
     }
 
     var signInController: SignInController {

@@ -27,6 +27,7 @@ public final class WebServices: Sendable {
     /// What imports, syncs and refused tokens did, for the page each form's redirect leads to.
     let importOutcomes = FormOutcomes<FavoritesPage.ImportOutcome>()
     let syncOutcomes = FormOutcomes<FavoritesPage.SyncResult>()
+    let listsOutcomes = FormOutcomes<ListsSyncOutcome>()
     let tokenRefusals = FormOutcomes<String>()
     let starOutcomes = FormOutcomes<RepositoryPage.StarOutcome>()
     let signInGate = SignInGate()
@@ -216,6 +217,13 @@ public final class WebServices: Sendable {
             hasToken = settings.environmentToken != nil || storedTokenExists
         }
         return GitHubStars(favorites: await favorites(for: context), hasToken: hasToken, memory: starStates)
+    }
+
+    /// GitHub's star Lists and the viewer's tags, through GraphQL with the viewer's token.
+    func lists(for context: WebContext) async -> ListSync {
+        let stars = await stars(for: context)
+        let client = stars.favorites.reading.client.using(.askGitHub)
+        return ListSync(favorites: stars.favorites, lists: GitHubStarLists(client: client), hasToken: stars.hasToken)
     }
 
     /// Whose account is this browser's: the signed-in account's login, or the owner of the

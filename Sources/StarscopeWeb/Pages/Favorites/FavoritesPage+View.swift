@@ -24,6 +24,7 @@ extension FavoritesPage: ListPane {
             \(undo(context))
             \(importSummary())
             \(syncSummary())
+            \(listsResult?.view ?? "")
             \(body)
             \(compareForm())
             \(syncForm(context))
@@ -154,6 +155,10 @@ extension FavoritesPage: ListPane {
             <button type="submit">Sync with GitHub stars</button>
             <button type="submit" name="push" value="1">Sync, and star every favourite on GitHub</button>
             </form></section>
+            <section class="sync" aria-labelledby="lists-title"><h2 id="lists-title">GitHub Lists</h2>
+            <p class="muted">Each of your star Lists is a tag here, and each tag a List there. Nothing is deleted on either side.</p>
+            \(ListsSyncOutcome.form(context, returnTo: SiteURL.favorites(FavoritesList()).href))
+            </section>
             """
     }
 

@@ -40,6 +40,8 @@ struct FavoritesPage: Sendable {
     }
 
     var syncResult: SyncResult?
+    /// What a sync with GitHub's star Lists did.
+    var listsResult: ListsSyncOutcome?
     /// Requests carry a token, so GitHub's stars can be synced.
     var canSync = false
     /// Why a file could not be imported at all.

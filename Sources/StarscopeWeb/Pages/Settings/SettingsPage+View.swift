@@ -27,6 +27,7 @@ extension SettingsPage {
             \(ownsServerToken ? environmentNote ?? Self.tokenForm(csrf: context.csrf) : "")
             \(remove)
             \(context.signedIn ? Self.signOut(csrf: context.csrf, isAccount: canForget, isGuest: context.isReadOnly) : "")
+            \(canSyncLists ? Self.listsSection(context) : "")
             <h2>Live star counts</h2>
             \(liveText)
             <h2>In the background</h2>
@@ -40,6 +41,14 @@ extension SettingsPage {
             </section>
             """
         return Layout.page(title: "Settings", context: context, main: main)
+    }
+
+    static func listsSection(_ context: PageContext) -> HTML {
+        """
+        <h2>GitHub Lists</h2>
+        <p>Your star Lists on GitHub are your tags here. Changing Lists needs the token's <code>user</code> scope.</p>
+        \(ListsSyncOutcome.form(context, returnTo: SiteURL.Pattern.settings))
+        """
     }
 
     var tokenText: HTML {

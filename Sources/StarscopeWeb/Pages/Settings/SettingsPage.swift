@@ -41,6 +41,8 @@ struct SettingsPage: Page {
     var uncheckable: [WatchProblem] = []
     var message: String?
     var error: String?
+    /// A token to sync GitHub's star Lists with.
+    var canSyncLists = false
     var status: HTTPResponse.Status = .ok
 
     var section: PageContext.Section { .settings }
