@@ -121,3 +121,29 @@ def test_the_hearts_lists_put_a_repository_in_them(world, size, dark):
         assert other in [row.get_attribute("data-repo") for row in driver.find_elements(By.CSS_SELECTOR, "[data-favorites] .repo-row")]
     finally:
         driver.quit()
+
+
+@pytest.mark.parametrize("size,dark", SIZES, ids=IDS)
+def test_sync_with_github_lists_brings_them_in_as_tags(world, size, dark):
+    fake, app = world
+    mode = f"{'phone' if size == PHONE else 'wide'}-{'dark' if dark else 'light'}"
+    driver = themed(size, dark)
+    try:
+        driver.get(app.url + "/favorites")
+        button = next(b for b in driver.find_elements(By.CSS_SELECTOR, "form.lists-sync button") if b.text == "Sync with GitHub Lists")
+        tap(driver, button)
+        line = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".lists-result"))
+        assert line.text.startswith("Synced with GitHub Lists. Here:")
+        assert line.get_attribute("role") == "status"
+        chip = next(link for link in driver.find_elements(By.CSS_SELECTOR, ".tag-filter .tag-link") if link.text.startswith("#Tools"))
+        assert chip.find_element(By.CSS_SELECTOR, ".tag-description").get_attribute("textContent") == "Things for the terminal"
+        # The List's hostile description is text, never markup.
+        assert driver.execute_script("return window.__starscopeHacked === undefined")
+        screenshot(driver, f"lists-synced-{mode}")
+        problems = axe_check.blocking(driver)
+        assert not problems, f"\n{problems}"
+        # Back goes to the page before the form, not to the form's answer.
+        driver.get(app.url + "/settings")
+        assert driver.find_element(By.XPATH, "//h2[.='GitHub Lists']")
+    finally:
+        driver.quit()
