@@ -44,4 +44,28 @@ import Testing
             await #expect(throws: StarscopeError.self) { try await offline.lists.trending(TrendingQuery(timeframe: .week), limit: 100) }
         }
     }
+
+    @Test func rateLimitedTheDaysListKeptHoursAgoStandsInForTheTerminalAsForThePage() async throws {
+        let start = TimeframeTests.date("2026-11-27T10:20:00Z")
+        try await withFakeClient(dayWorld(at: start)) { client, fake in
+            let database = try AppDatabase.inMemory()
+            let clock = Mutex(start)
+            let http = try #require(client.transport as? HTTPTransport)
+            let cached = CachingTransport(upstream: http, database: database, configuration: http.configuration)
+            let reading = ReadContext(client: GitHubClient(transport: cached), database: database, now: { clock.withLock { $0 } })
+            let day = TrendingQuery(timeframe: .day)
+            let list = try await reading.lists.trending(day, limit: 100).items.map(\.fullName)
+            #expect(!list.isEmpty)
+
+            // Three hours on, GitHub's search limit is used up: the kept list stands in, reported stale.
+            clock.withLock { $0 = start.addingTimeInterval(3 * 3_600) }
+            await fake.setRemaining(0, resource: "search")
+            let report = CacheReport()
+            let again = try await CacheReport.$current.withValue(report) { try await reading.lists.trending(day, limit: 100) }
+            #expect(again.items.map(\.fullName) == list)
+            #expect(report.stale != nil)
+            // Another timeframe has no stand-in from other hours: the limit is said.
+            await #expect(throws: StarscopeError.self) { try await reading.lists.trending(TrendingQuery(timeframe: .week), limit: 100) }
+        }
+    }
 }

@@ -31,8 +31,14 @@ public struct RepositoryLists: UseCase {
         do {
             result = try await list(try query.searchQuery(now: now()), from: self)
         } catch {
-            guard case .unavailable = error, let kept = await earlierDay(query, list) else { throw error }
-            return kept
+            // GitHub down, offline or rate-limited: the day's newest kept answer, as the web's page.
+            switch error {
+            case .unavailable, .rateLimited:
+                guard let kept = await earlierDay(query, list) else { throw error }
+                return kept
+            default:
+                throw error
+            }
         }
         if !result.isStored { await observe(result.items) }
         return result
