@@ -35,6 +35,34 @@ import Testing
         }
     }
 
+    /// Search results are kept live as every list of repositories is: the page names its list,
+    /// and a watched search sees a count move with the same search request the page sent.
+    @Test func searchResultsCarryLiveStarCounts() async throws {
+        var configuration = WebHarness.smallWorld()
+        configuration.maxAge = 0
+        configuration.searchLimitAnonymous = 100_000
+        try await WebHarness.run(configuration, searchFreshness: 0, liveInterval: 1) { web in
+            let target = try #require(web.fake.dataset.repositories.first { !$0.fork && !$0.isPrivate })
+            let search = GitHubSearch(text: "\(target.name) user:\(target.ownerLogin)")
+            let list = SearchList(search: search)
+            let (_, html, _) = try await web.page(SiteURL.search(list).href)
+            let watched = SiteURL.search(list).href.replacingOccurrences(of: "&", with: "&amp;")
+            #expect(html.contains("data-live-list=\"\(watched)\""))
+            #expect(try ListOrigin(link: SiteURL.search(list).href) == .search(list))
+            // People have no star counts to keep live.
+            let (_, people, _) = try await web.page("/search?q=octo&type=users")
+            #expect(!people.contains("data-live-list"))
+            #expect(try await web.get("/live?list=%2Fsearch%3Fq%3Docto%26type%3Dusers").status == .badRequest)
+
+            let stream = try await web.services.live.subscribe([.search(search, page: 1)], owner: "search")
+            try await Task.sleep(for: .milliseconds(1_500))
+            let expected = target.stars + 777
+            await web.fake.setStars(target.fullName, to: expected)
+            let seen = await Self.firstEvent(in: stream) { $0.repo == target.fullName && $0.stars == expected }
+            #expect(seen == LiveEvent(repo: target.fullName, stars: expected))
+        }
+    }
+
     @Test func checksStopWhenNoPageIsOpen() async throws {
         var configuration = WebHarness.smallWorld()
         configuration.maxAge = 0
@@ -102,7 +130,7 @@ import Testing
         }
     }
 
-    /// The first matching event, or nil after 15 seconds.
+    /// The first matching event, or nil after 60 seconds.
     static func firstEvent(in stream: AsyncStream<LiveHub.Message>, where matches: @escaping @Sendable (LiveEvent) -> Bool) async
         -> LiveEvent?
     {
@@ -114,7 +142,7 @@ import Testing
                 return nil
             }
             group.addTask {
-                try? await Task.sleep(for: .seconds(15))
+                try? await Task.sleep(for: .seconds(60))
                 return nil
             }
             let first = await group.next() ?? nil

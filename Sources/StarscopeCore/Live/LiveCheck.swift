@@ -9,13 +9,18 @@ public enum LiveSource: Hashable, Sendable {
     case trending(TrendingQuery, page: Int)
     /// A page of an account's repositories: one conditional request.
     case account(login: String, page: Int)
+    /// A page of a search of all of GitHub (`page` is GitHub's, 100 results each): one search
+    /// request, the very one the search page sends, so its cached answer is shared.
+    case search(GitHubSearch, page: Int)
     /// One repository: one conditional request.
     case repository(RepositoryName)
 
     /// The rate-limit bucket its check spends from.
     public var resource: String {
-        if case .trending = self { return "search" }
-        return "core"
+        switch self {
+        case .trending, .search: "search"
+        case .account, .repository: "core"
+        }
     }
 }
 
@@ -52,6 +57,12 @@ extension ReadContext {
             case .trending(let query, let page):
                 let response = try await client.searchRepositories(
                     query: try query.searchQuery(now: now()), sort: query.sort.rawValue, perPage: 100, page: page)
+                repositories = response.items
+                result.rateLimit = response.rateLimit
+                stored = response.isStored
+            case .search(let search, let page):
+                let response = try await client.searchRepositories(
+                    query: viewer.repositorySearch(try search.searchQuery()), sort: nil, perPage: RowWindow.upstreamPageSize, page: page)
                 repositories = response.items
                 result.rateLimit = response.rateLimit
                 stored = response.isStored

@@ -54,6 +54,9 @@ struct LiveController {
                 }
             case .account(let list):
                 sources.insert(.account(login: list.login, page: list.page))
+            case .search(let list) where list.search.kind == .repositories && !list.search.text.isEmpty:
+                let window = RowWindow(page: list.page, rows: SearchList.rowsPerPage)
+                sources.insert(.search(list.search, page: window.upstreamPage))
             case .rising, .updates, .activity, .search:
                 throw HTTPError(.badRequest, message: "That list cannot be watched.")
             }

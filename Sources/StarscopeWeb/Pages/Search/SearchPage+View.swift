@@ -2,7 +2,10 @@ import StarscopeCore
 
 extension SearchPage: ListPane {
     var title: String { "Search" }
-    var liveList: String? { nil }
+    /// Repositories found are kept live, as every list of repositories is; people have no counts.
+    var liveList: String? {
+        list.search.kind == .repositories && !list.search.text.isEmpty ? SiteURL.search(list).href : nil
+    }
 
     /// Where the rows go when they follow the page.
     static let rowsMarker: HTML = "<!--search-rows-->"
