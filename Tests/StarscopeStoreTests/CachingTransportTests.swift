@@ -143,6 +143,8 @@ import Testing
         #expect(String(decoding: answer.body, as: UTF8.self) == "{\"a\":1}")
         #expect(report.stale?.fetchedAt == fetchedAt)
         #expect(report.stale?.reason == failure)
+        // What stood in is named, for the banner.
+        #expect(report.stale?.subjects == ["octocat's profile"])
     }
 
     @Test(arguments: StoreKind.allCases) func failingStatusesAlsoFallBackToTheStore(kind: StoreKind) async throws {

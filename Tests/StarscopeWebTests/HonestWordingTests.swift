@@ -30,15 +30,18 @@ import Testing
         let coreReset = Date(timeIntervalSince1970: 1_750_003_600)
         // The list's search answer is the older stale one; the detail's core answer came after.
         report.recordStale(
-            fetchedAt: Date(timeIntervalSince1970: 1_749_999_000), reason: .rateLimited(resource: "search", limit: 30, reset: searchReset))
+            fetchedAt: Date(timeIntervalSince1970: 1_749_999_000), reason: .rateLimited(resource: "search", limit: 30, reset: searchReset),
+            subject: "search results")
         report.recordStale(
-            fetchedAt: Date(timeIntervalSince1970: 1_749_999_500), reason: .rateLimited(resource: "core", limit: 5_000, reset: coreReset))
+            fetchedAt: Date(timeIntervalSince1970: 1_749_999_500), reason: .rateLimited(resource: "core", limit: 5_000, reset: coreReset),
+            subject: "octocat/Hello-World")
         let banner = try #require(Banner.text(report.stale, limits: report.rateLimits))
         #expect(
             banner
                 == "GitHub's rate limit is used up (5,000 requests an hour) — resets at \(ClockTime.format(coreReset)). "
                 + "GitHub's search limit is used up (30 searches a minute) — resets at \(ClockTime.format(searchReset)). "
-                + "Showing results from \(ClockTime.format(Date(timeIntervalSince1970: 1_749_999_000))).")
+                + "Showing results from \(ClockTime.format(Date(timeIntervalSince1970: 1_749_999_000))): "
+                + "search results and octocat/Hello-World.")
     }
 
     @Test func withoutATokenTheBannerSaysWhatATokenWouldGive() {

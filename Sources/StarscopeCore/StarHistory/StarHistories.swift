@@ -120,7 +120,7 @@ public struct StarHistories: UseCase {
             return result([], unavailable: true, fetchedAt: time, requests: 1)
         } catch {
             if error.isTransient, let kept {
-                CacheReport.current?.recordStale(fetchedAt: kept.fetchedAt, reason: error)
+                CacheReport.current?.recordStale(fetchedAt: kept.fetchedAt, reason: error, subject: "\(name)'s star history")
                 return result(kept.weeks, unavailable: kept.unavailable, fetchedAt: kept.fetchedAt, requests: 0)
             }
             throw StarscopeError(error, about: .repository(name))

@@ -70,7 +70,7 @@ public struct Favorites: Sendable {
             } catch {
                 // GitHub cannot answer now: keep the saved snapshots and stop asking.
                 if error.isTransient {
-                    CacheReport.current?.recordStale(fetchedAt: favorite.updatedAt, reason: error)
+                    CacheReport.current?.recordStale(fetchedAt: favorite.updatedAt, reason: error, subject: "your favourites' star counts")
                     break
                 }
             }

@@ -29,7 +29,7 @@ public struct RepositoryDetails: UseCase {
             await observe([repository])
         } catch {
             if error.isTransient, let snapshot {
-                CacheReport.current?.recordStale(fetchedAt: snapshot.fetchedAt, reason: error)
+                CacheReport.current?.recordStale(fetchedAt: snapshot.fetchedAt, reason: error, subject: name.description)
                 return snapshot.repository
             }
             throw StarscopeError(error, about: .repository(name))

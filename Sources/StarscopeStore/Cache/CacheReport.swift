@@ -10,6 +10,15 @@ public final class CacheReport: Sendable {
         public var fetchedAt: Date
         /// Why GitHub's answer could not be had (offline, rate limited, …).
         public var reason: GitHubError
+        /// What kept answers stood in for, in the order first met, each once
+        /// ("octocat/Hello-World's README"; see `StaleSubject`).
+        public var subjects: [String] = []
+
+        public init(fetchedAt: Date, reason: GitHubError, subjects: [String] = []) {
+            self.fetchedAt = fetchedAt
+            self.reason = reason
+            self.subjects = subjects
+        }
     }
 
     /// A rate limit GitHub said was used up: which resource (`core`, `search`, …), its limit for
@@ -39,7 +48,8 @@ public final class CacheReport: Sendable {
         hits.withLock { $0.values.sorted { ($0.resource == "core" ? 0 : 1, $0.resource) < ($1.resource == "core" ? 0 : 1, $1.resource) } }
     }
 
-    public func recordStale(fetchedAt: Date, reason: GitHubError) {
+    /// Records that a kept answer about `subject`, fetched at `fetchedAt`, stood in for GitHub's.
+    public func recordStale(fetchedAt: Date, reason: GitHubError, subject: String) {
         if case .rateLimited(let resource, let limit, let reset) = reason {
             hits.withLock { hits in
                 let name = resource.isEmpty ? "core" : resource
@@ -48,8 +58,14 @@ public final class CacheReport: Sendable {
             }
         }
         state.withLock { current in
-            if let existing = current, existing.fetchedAt <= fetchedAt { return }
-            current = Stale(fetchedAt: fetchedAt, reason: reason)
+            var subjects = current?.subjects ?? []
+            // Bounded: a page that fell back on hundreds of answers names a few and counts the rest.
+            if !subjects.contains(subject), subjects.count < 100 { subjects.append(subject) }
+            if let existing = current, existing.fetchedAt <= fetchedAt {
+                current?.subjects = subjects
+            } else {
+                current = Stale(fetchedAt: fetchedAt, reason: reason, subjects: subjects)
+            }
         }
     }
 

@@ -105,7 +105,8 @@ public struct CachingTransport: GitHubTransport {
         if policy.offline || request.cacheUse == .keptOnly {
             guard request.cacheUse != .askGitHub else { throw .offline(reason: "Starscope is working offline") }
             guard let stored else { throw .offline(reason: "Starscope is working offline and has nothing saved for this") }
-            CacheReport.current?.recordStale(fetchedAt: stored.fetchedAt, reason: .offline(reason: "working offline"))
+            CacheReport.current?.recordStale(
+                fetchedAt: stored.fetchedAt, reason: .offline(reason: "working offline"), subject: StaleSubject.of(request))
             observe(.kept)
             return stored.storedResponse
         }
@@ -136,7 +137,7 @@ public struct CachingTransport: GitHubTransport {
         if let stale = outcome.stale {
             // A kept answer stood in for GitHub's, which this request will not take.
             if request.cacheUse == .askGitHub { throw stale.reason }
-            CacheReport.current?.recordStale(fetchedAt: stale.fetchedAt, reason: stale.reason)
+            CacheReport.current?.recordStale(fetchedAt: stale.fetchedAt, reason: stale.reason, subject: StaleSubject.of(request))
         }
         observe(outcome.stale != nil ? .stale : outcome.revalidated ? .revalidated : .asked)
         return outcome.response

@@ -7,11 +7,14 @@ typealias StaleAnswer = CacheReport.Stale
 
 /// The offline / stale / rate-limit banner's sentence.
 enum Banner {
-    /// The banner text for a stale answer: "Offline — showing results from 10:42". Used-up rate
-    /// limits (`limits`, from the same `CacheReport`) are told each for its own resource.
-    static func text(_ stale: StaleAnswer?, limits: [CacheReport.RateLimitHit] = []) -> String? {
+    /// The banner text for a stale answer, naming what is stale and since when: "Offline —
+    /// showing results from 10:42: octocat/Hello-World's README and search results." (the time
+    /// of the oldest answer shown, with its date when not today). Used-up rate limits
+    /// (`limits`, from the same `CacheReport`) are told each for its own resource.
+    static func text(_ stale: StaleAnswer?, limits: [CacheReport.RateLimitHit] = [], now: Date = Date()) -> String? {
         guard let stale else { return nil }
-        let when = ClockTime.format(stale.fetchedAt)
+        let since = ClockTime.format(stale.fetchedAt, now: now)
+        let when = stale.subjects.isEmpty ? since : since + ": " + StaleSubject.list(stale.subjects)
         switch stale.reason {
         case .rateLimited(let resource, let limit, let reset):
             let hits = limits.isEmpty ? [CacheReport.RateLimitHit(resource: resource, limit: limit, reset: reset)] : limits
