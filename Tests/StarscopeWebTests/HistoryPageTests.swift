@@ -80,10 +80,16 @@ import Testing
             let names = web.fake.dataset.repositories.prefix(2).map(\.fullName)
             for name in names { try await web.services.favorites.add(RepositoryName(parsing: name)) }
             let (_, html, _) = try await web.page("/favorites")
-            #expect(html.contains("<form class=\"compare-form\" method=\"get\" action=\"/compare\">"))
-            #expect(html.contains("name=\"repos\" value=\"\(names.reversed().joined(separator: ", "))\""))
-            let (status, compare, _) = try await web.page("/compare?repos=" + names.joined(separator: ",+"))
-            #expect(status == .ok && compare.contains("<tr data-repo=\"\(names[0])\""))
+            // A picker: one checkbox per favourite shown, none ticked; the ticked ones are compared.
+            #expect(html.contains("<form class=\"compare-picker\" method=\"get\" action=\"/compare\">"))
+            for name in names { #expect(html.contains("<input type=\"checkbox\" name=\"repos\" value=\"\(name)\">")) }
+            #expect(!html.contains("name=\"repos\" value=\"\(names[0])\" checked"))
+            let (status, compare, _) = try await web.page("/compare?repos=\(names[1])&repos=\(names[0])")
+            #expect(status == .ok)
+            #expect(SearchPageTests.values(compare, of: "data-repo").filter(names.contains) == [names[1], names[0]])
+            // Commas still work, as in links already shared.
+            let (_, shared, _) = try await web.page("/compare?repos=" + names.joined(separator: ",+"))
+            #expect(shared.contains("<tr data-repo=\"\(names[0])\""))
         }
     }
 

@@ -17,10 +17,11 @@ struct CompareList: Hashable, Sendable {
         self.scale = scale
     }
 
-    /// Names separated by commas or spaces; a bad name, more than ten, or an unknown `align` or
-    /// `scale` is a 400 with one sentence.
+    /// Names separated by commas or spaces, or given as several `repos` (the Favourites picker's
+    /// checkboxes); a bad name, more than ten, or an unknown `align` or `scale` is a 400 with one
+    /// sentence.
     init(_ values: QueryValues) throws {
-        let text = values["repos"] ?? ""
+        let text = values.all("repos").joined(separator: ",")
         guard text.utf8.count <= 2_000 else { throw HTTPError(.badRequest, message: "“repos” is too long.") }
         var names: [RepositoryName] = []
         for part in text.split(whereSeparator: { $0 == "," || $0 == " " }) {

@@ -1,9 +1,12 @@
 import Foundation
 
-/// A query string's values by name (the first of each), from a request or from a link inside
-/// one (`/live?list=…`, `/repos/…?from=…`), so that both are parsed by the same code.
+/// A query string's values by name (the first of each, or every one with `all`), from a request
+/// or from a link inside one (`/live?list=…`, `/repos/…?from=…`), so that both are parsed by the
+/// same code.
 struct QueryValues: Sendable {
     private var values: [String: String]
+    /// The second and later values of a name given more than once (a form's checkboxes).
+    private var more: [String: [String]] = [:]
 
     init(_ values: [String: String] = [:]) {
         self.values = values
@@ -18,6 +21,7 @@ struct QueryValues: Sendable {
     /// that `c%2B%2B` stays `c++`.
     init(rawQuery: String) {
         var values: [String: String] = [:]
+        var more: [String: [String]] = [:]
         for pair in rawQuery.split(separator: "&", omittingEmptySubsequences: true) {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let decode = { (text: Substring) -> String in
@@ -27,13 +31,20 @@ struct QueryValues: Sendable {
                 return spaced.removingPercentEncoding ?? spaced
             }
             let name = decode(parts[0])
-            if values[name] == nil { values[name] = parts.count > 1 ? decode(parts[1]) : "" }
+            let value = parts.count > 1 ? decode(parts[1]) : ""
+            if values[name] == nil { values[name] = value } else { more[name, default: []].append(value) }
         }
         self.values = values
+        self.more = more
     }
 
     subscript(_ name: String) -> String? {
         values[name]
+    }
+
+    /// Every value given for `name`, in order.
+    func all(_ name: String) -> [String] {
+        values[name].map { [$0] + (more[name] ?? []) } ?? []
     }
 }
 

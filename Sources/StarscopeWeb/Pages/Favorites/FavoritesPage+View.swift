@@ -162,15 +162,19 @@ extension FavoritesPage: ListPane {
             """
     }
 
-    /// Compare favourites' star histories: the ones shown (up to ten) to start from, edited in place.
+    /// Compare favourites' star histories: a picker of the favourites shown; ticked ones (2 to 10)
+    /// are compared.
     func compareForm() -> HTML {
         guard rows.count >= 2 else { return "" }
-        let names = rows.prefix(CompareList.most).map(\.repository.fullName).joined(separator: ", ")
+        let choices = rows.map { row -> HTML in
+            "<li><label><input type=\"checkbox\" name=\"repos\" value=\"\(row.repository.fullName)\"> \(row.repository.fullName)</label></li>"
+        }
         return """
             <details class="compare-favorites"><summary>Compare star histories</summary>
-            <form class="compare-form" method="get" action="\(SiteURL.Pattern.compare)">
-            <label>Favourites to compare (2 to 10, separated by commas)<input type="text" name="repos" value="\(names)" \
-            autocomplete="off" spellcheck="false"></label>
+            <form class="compare-picker" method="get" action="\(SiteURL.Pattern.compare)">
+            <fieldset><legend>Choose 2 to \(CompareList.most) favourites</legend>
+            <ul class="list-choices">\(choices)</ul>
+            </fieldset>
             <button type="submit">Compare</button>
             </form></details>
             """
