@@ -124,6 +124,7 @@ extension PostgresStore {
             removed += try await connection.all("DELETE FROM favoriteTag WHERE account = \(account) RETURNING 1").count
             removed += try await connection.all("DELETE FROM tagInfo WHERE account = \(account) RETURNING 1").count
             removed += try await connection.all("DELETE FROM listSync WHERE account = \(account) RETURNING 1").count
+            removed += try await connection.all("DELETE FROM formOutcome WHERE account = \(account) RETURNING 1").count
             removed += try await connection.all("DELETE FROM favorite WHERE account = \(account) RETURNING 1").count
             removed += try await connection.all("DELETE FROM removedFavorite WHERE account = \(account) RETURNING 1").count
             removed += try await connection.all("DELETE FROM updateEvent WHERE account = \(account) RETURNING 1").count

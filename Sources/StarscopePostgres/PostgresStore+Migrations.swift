@@ -179,6 +179,16 @@ enum PostgresMigrations {
                 "CREATE UNIQUE INDEX listSyncKey ON listSync (account, lower(tag))",
             ]
         ),
+        (
+            "v17: form outcomes",
+            [
+                """
+                CREATE TABLE formOutcome (id text PRIMARY KEY, account text NOT NULL, value bytea NOT NULL,
+                    keptAt timestamptz NOT NULL, expiresAt timestamptz NOT NULL)
+                """,
+                "CREATE INDEX formOutcomeAccount ON formOutcome (account, keptAt)",
+            ]
+        ),
     ]
 }
 

@@ -83,7 +83,7 @@ extension AppDatabase {
             removed += db.changesCount
             for statement in [
                 "DELETE FROM favoriteTag WHERE account = ?", "DELETE FROM tagInfo WHERE account = ?",
-                "DELETE FROM listSync WHERE account = ?",
+                "DELETE FROM listSync WHERE account = ?", "DELETE FROM formOutcome WHERE account = ?",
                 "DELETE FROM favorite WHERE account = ?",
                 "DELETE FROM removedFavorite WHERE account = ?",
                 "DELETE FROM updateEvent WHERE account = ?", "DELETE FROM watchProblem WHERE account = ?",

@@ -233,6 +233,18 @@ extension AppDatabase {
                 t.primaryKey(["account", "tag"])
             }
         }
+        migrator.registerMigration("v17: form outcomes") { db in
+            // What a web form did, for the page its redirect leads to, whichever instance serves it
+            // (see `FormOutcomesStore`).
+            try db.create(table: "formOutcome") { t in
+                t.primaryKey("id", .text)
+                t.column("account", .text).notNull()
+                t.column("value", .blob).notNull()
+                t.column("keptAt", .datetime).notNull()
+                t.column("expiresAt", .datetime).notNull()
+            }
+            try db.create(index: "formOutcomeAccount", on: "formOutcome", columns: ["account", "keptAt"])
+        }
         return migrator
     }
 }

@@ -2,15 +2,15 @@ import Foundation
 import StarscopeModels
 
 /// Everything Starscope keeps: favourites with their notes and tags, star history and repository
-/// snapshots, updates, accounts and web sessions, GitHub's answers, and the leases that let
-/// several servers share one refresh.
+/// snapshots, updates, accounts and web sessions, what web forms did, GitHub's answers, and the
+/// leases that let several servers share one refresh.
 ///
 /// Two implementations, kept in step by one test suite (`StoreContractTests`): `AppDatabase`
 /// (SQLite through GRDB: the embedded default, and the terminal's) and `PostgresStore` (one
 /// PostgreSQL database shared by several `starscope serve` instances). What each call may read
 /// or write is decided by its `Viewer` and the audience rule (`Viewer+Audience.swift`), inside
 /// each implementation: callers never test visibility themselves.
-public protocol Store: FavoritesStore, HistoryStore, UpdatesStore, AccountsStore, AnswersStore {
+public protocol Store: FavoritesStore, HistoryStore, UpdatesStore, AccountsStore, AnswersStore, FormOutcomesStore {
     /// Whether several processes serve from this store at once (a team's PostgreSQL): then a
     /// refresh of one upstream answer is claimed with a lease before GitHub is asked.
     var isShared: Bool { get }

@@ -56,7 +56,8 @@ import Testing
     @Test func anImportListsEverySkippedEntryAsText() {
         var page = Self.favorites()
         page.importResult = .init(
-            added: 2, alreadyFavorites: 1, skipped: [(3, "“<b>x</b>” is not a repository name"), (5, "not a repository")])
+            added: 2, alreadyFavorites: 1,
+            skipped: [.init(entry: 3, reason: "“<b>x</b>” is not a repository name"), .init(entry: 5, reason: "not a repository")])
         let html = page.pane(Self.context).markup
         #expect(html.contains("Imported 2 favourites; 1 was a favourite already; skipped 2 entries."))
         #expect(html.contains("<li>Entry 3: “&lt;b&gt;x&lt;/b&gt;” is not a repository name</li>"))

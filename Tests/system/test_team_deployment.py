@@ -343,3 +343,34 @@ def test_background_rounds_skip_while_the_database_is_away_and_send_each_update_
         nginx.stop()
         app.stop()
         fake.stop()
+
+
+def test_what_a_form_did_shows_on_whichever_instance_serves_the_redirect(fake, home, postgres):
+    """Issue 41, point 6: the line saying what a form did is kept in the shared database, so the
+    page a form's redirect leads to says it on every instance, and through nginx whichever
+    instance nginx picks; for the browser that posted it only."""
+    database = postgres.database()
+    apps, nginx = start_team(fake, home, database, count=2)
+    first, second = apps
+    try:
+        cookie = first.get("/settings")[1]["set-cookie"].split(";")[0]
+        token = cookie.split("=", 1)[1]
+        status, headers, _ = team.request(
+            first.url, "POST", "/settings/token",
+            body=urllib.parse.urlencode({"csrf": token, "token": "ghp_" + "w" * 36}).encode(),
+            headers={"Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"})
+        assert status == 303, status
+        location = headers["location"]
+        assert "refused=" in location
+        for app in (second, first):
+            page = app.get(location, headers={"Cookie": cookie})[2].decode()
+            assert "rejected the token" in page, page[:500]
+        # nginx spreads these over both instances: each says it.
+        for _ in range(4):
+            assert "rejected the token" in nginx.get(location, headers={"Cookie": cookie})[2].decode()
+        [[kept]] = postgres.psql("SELECT COUNT(*) FROM formOutcome", database)
+        assert int(kept) == 1
+    finally:
+        nginx.stop()
+        for app in apps:
+            app.stop()

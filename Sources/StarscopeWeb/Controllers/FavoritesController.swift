@@ -30,12 +30,12 @@ struct FavoritesController {
         // A removal made without the page's script, offered for undoing.
         if let removed = values["removed"], removed.utf8.count <= 300 { model.removed = removed }
         // What the import or sync form just did (its POST redirected here).
-        if let outcome = importOutcomes.value(values["imported"], for: context.viewer) {
+        if let outcome = await importOutcomes.value(values["imported"], for: context.viewer) {
             model.importResult = outcome.result
             model.importError = outcome.error
         }
-        model.syncResult = syncOutcomes.value(values["synced"], for: context.viewer)
-        model.listsResult = listsOutcomes.value(values["lists"], for: context.viewer)
+        model.syncResult = await syncOutcomes.value(values["synced"], for: context.viewer)
+        model.listsResult = await listsOutcomes.value(values["lists"], for: context.viewer)
         return context.render(SplitPage(origin: .favorites(list), list: model))
     }
 
@@ -144,14 +144,14 @@ struct FavoritesController {
                 let report = try await self.favorites(for: context).importFavorites(data)
                 outcome.result = .init(
                     added: report.added.count, alreadyFavorites: report.alreadyFavorites.count,
-                    skipped: report.rejected.map { (entry: $0.0, reason: $0.1) })
+                    skipped: report.rejected.map { .init(entry: $0.0, reason: $0.1) })
             } catch {
                 outcome.error = error.message
             }
         } else {
             outcome.error = "Choose a JSON file to import."
         }
-        let id = importOutcomes.keep(outcome, for: context.viewer)
+        let id = await importOutcomes.keep(outcome, for: context.viewer)
         return .redirect(to: Self.afterForm(query: "imported", id), type: .normal)
     }
 

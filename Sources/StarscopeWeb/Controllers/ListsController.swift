@@ -3,7 +3,7 @@ import Hummingbird
 import StarscopeCore
 
 /// What syncing with GitHub Lists did, in one line, for the page the form's redirect leads to.
-struct ListsSyncOutcome: Sendable {
+struct ListsSyncOutcome: Codable, Sendable {
     var sentence: String
     var failed: Bool
 }
@@ -32,7 +32,7 @@ struct ListsController {
         let settings = SiteURL.Pattern.settings
         var back = form["return"] == settings ? settings : SiteURL.favorites(FavoritesList()).href
         var builder = QueryBuilder()
-        builder.add("lists", outcomes.keep(outcome, for: context.viewer))
+        builder.add("lists", await outcomes.keep(outcome, for: context.viewer))
         back += "?" + builder.parts.joined(separator: "&")
         return .redirect(to: back, type: .normal)
     }

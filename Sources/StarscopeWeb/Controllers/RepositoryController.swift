@@ -43,7 +43,7 @@ struct RepositoryController {
         let list = try await lists.model(origin, context: context)
         var detail = await detail(name, origin: origin, beside: list, context: context)
         // What "Star on GitHub" just did, when its form redirected here.
-        if let outcome = starOutcomes.value(QueryValues(request)["star"], for: context.viewer) {
+        if let outcome = await starOutcomes.value(QueryValues(request)["star"], for: context.viewer) {
             detail.starOutcome = outcome
             if !outcome.failed { detail.starredOnGitHub = outcome.starred }
         }

@@ -41,10 +41,10 @@ struct SettingsController {
     @Sendable func show(_ request: Request, context: WebContext) async throws -> HTML {
         let values = QueryValues(request)
         // A refused token form redirected here (POST → 303 → GET): reloading does not send it again.
-        if let reason = tokenRefusals.value(values["refused"], for: context.viewer) {
+        if let reason = await tokenRefusals.value(values["refused"], for: context.viewer) {
             return context.render(await model(context: context, error: reason))
         }
-        if let lists = listsOutcomes.value(values["lists"], for: context.viewer) {
+        if let lists = await listsOutcomes.value(values["lists"], for: context.viewer) {
             return context.render(
                 await model(context: context, message: lists.failed ? nil : lists.sentence, error: lists.failed ? lists.sentence : nil))
         }
@@ -100,17 +100,18 @@ struct SettingsController {
         let form = try await FormData.read(request)
         try CSRFMiddleware.verify(form, context: context)
         if let variable = settings.environmentToken?.name {
-            return refusal("\(variable) is set in the environment and wins over a token saved here: change it there.", context: context)
+            return await refusal(
+                "\(variable) is set in the environment and wins over a token saved here: change it there.", context: context)
         }
         let token = (form["token"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         guard token.count < 256, GitHubToken.isWellFormed(token) else {
             let reason = GitHubToken.refusal(token, from: "this form") ?? "Paste one token: it has no spaces."
-            return refusal(reason, context: context)
+            return await refusal(reason, context: context)
         }
         do {
             _ = try await networkClient(token).tokenOwner()
         } catch {
-            return refusal(StarscopeError(error, about: .token).message, context: context)
+            return await refusal(StarscopeError(error, about: .token).message, context: context)
         }
         do {
             try useStoredToken(token)
@@ -121,9 +122,9 @@ struct SettingsController {
     }
 
     /// To Settings (303), which says why the token was not saved.
-    func refusal(_ reason: String, context: WebContext) -> Response {
+    func refusal(_ reason: String, context: WebContext) async -> Response {
         var builder = QueryBuilder()
-        builder.add("refused", tokenRefusals.keep(reason, for: context.viewer))
+        builder.add("refused", await tokenRefusals.keep(reason, for: context.viewer))
         return .redirect(to: SiteURL.settings(saved: false).href + "?" + builder.parts.joined(separator: "&"), type: .normal)
     }
 

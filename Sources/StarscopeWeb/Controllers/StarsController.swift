@@ -49,7 +49,7 @@ struct StarsController {
         }
         var back = LocalPath.safe(form["return"]) ?? SiteURL.repository(name, from: .trending(TrendingList())).href
         var builder = QueryBuilder()
-        builder.add("star", starOutcomes.keep(outcome, for: context.viewer))
+        builder.add("star", await starOutcomes.keep(outcome, for: context.viewer))
         back += (back.contains("?") ? "&" : "?") + builder.parts.joined(separator: "&")
         return .redirect(to: back, type: .normal)
     }
@@ -67,7 +67,7 @@ struct StarsController {
         } catch {
             result = .init(added: 0, alreadyFavorites: 0, pushed: 0, failure: Self.sentence(error), pushRequested: form["push"] == "1")
         }
-        let id = syncOutcomes.keep(result, for: context.viewer)
+        let id = await syncOutcomes.keep(result, for: context.viewer)
         return .redirect(to: FavoritesController.afterForm(query: "synced", id), type: .normal)
     }
 

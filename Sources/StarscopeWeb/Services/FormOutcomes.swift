@@ -1,47 +1,33 @@
 import Foundation
 import StarscopeStore
-import Synchronization
 
 /// What a form's POST did, kept a few minutes for the page its 303 redirect leads to (POST → 303 →
 /// GET), so that reloading that page shows the outcome again without sending the form twice.
-/// Each outcome is kept under a random id for the account that posted it, in this process's
-/// memory: an id from elsewhere, expired or of another account shows nothing (the change itself,
-/// kept in the store, still shows).
-final class FormOutcomes<Value: Sendable>: Sendable {
+/// Each outcome is kept in the store (`FormOutcomesStore`) under a random id for the viewer who
+/// posted it, so that whichever instance behind a proxy serves the redirect shows it. An id
+/// from elsewhere, expired, of another kind or of another viewer shows nothing (the change
+/// itself, kept in the store, still shows); so does an outcome the store could not keep.
+struct FormOutcomes<Value: Codable & Sendable>: Sendable {
     static var keepFor: TimeInterval { 600 }
-    /// At most this many kept at once; the oldest go first.
-    static var capacity: Int { 1_000 }
 
-    private struct Entry: Sendable {
-        var viewer: Viewer
-        var until: Date
-        var value: Value
-    }
-
-    private let entries = Mutex<[String: Entry]>([:])
+    /// Which form's outcomes these are: an id of one kind never reads another kind's.
+    let kind: String
+    let store: any Store
 
     /// Keeps `value` for `viewer`; the id to put in the redirect's address.
-    func keep(_ value: Value, for viewer: Viewer, now: Date = Date()) -> String {
+    func keep(_ value: Value, for viewer: Viewer, now: Date = Date()) async -> String {
         var generator = SystemRandomNumberGenerator()
         let id = (0..<2).map { _ in String(generator.next() as UInt64, radix: 16) }.joined(separator: "-")
-        entries.withLock { entries in
-            if entries.count >= Self.capacity {
-                entries = entries.filter { $0.value.until > now }
-                while entries.count >= Self.capacity, let oldest = entries.min(by: { $0.value.until < $1.value.until }) {
-                    entries.removeValue(forKey: oldest.key)
-                }
-            }
-            entries[id] = Entry(viewer: viewer, until: now + Self.keepFor, value: value)
+        if let data = try? JSONEncoder().encode(value) {
+            try? await store.keepFormOutcome(data, id: kind + " " + id, for: viewer, until: now + Self.keepFor, now: now)
         }
         return id
     }
 
     /// The outcome kept as `id` for `viewer`, while it is kept.
-    func value(_ id: String?, for viewer: Viewer, now: Date = Date()) -> Value? {
-        guard let id, id.utf8.count <= 40 else { return nil }
-        return entries.withLock { entries in
-            guard let entry = entries[id], entry.until > now, entry.viewer == viewer else { return nil }
-            return entry.value
-        }
+    func value(_ id: String?, for viewer: Viewer, now: Date = Date()) async -> Value? {
+        guard let id, !id.isEmpty, id.utf8.count <= 40 else { return nil }
+        guard let data = try? await store.formOutcome(id: kind + " " + id, for: viewer, now: now) else { return nil }
+        return try? JSONDecoder().decode(Value.self, from: data)
     }
 }

@@ -25,11 +25,12 @@ public final class WebServices: Sendable {
     let trustedProxies: TrustedProxies
     let sessions = SessionCache()
     /// What imports, syncs and refused tokens did, for the page each form's redirect leads to.
-    let importOutcomes = FormOutcomes<FavoritesPage.ImportOutcome>()
-    let syncOutcomes = FormOutcomes<FavoritesPage.SyncResult>()
-    let listsOutcomes = FormOutcomes<ListsSyncOutcome>()
-    let tokenRefusals = FormOutcomes<String>()
-    let starOutcomes = FormOutcomes<RepositoryPage.StarOutcome>()
+    /// Kept in the store, so that every instance over it shows them (`FormOutcomes`).
+    let importOutcomes: FormOutcomes<FavoritesPage.ImportOutcome>
+    let syncOutcomes: FormOutcomes<FavoritesPage.SyncResult>
+    let listsOutcomes: FormOutcomes<ListsSyncOutcome>
+    let tokenRefusals: FormOutcomes<String>
+    let starOutcomes: FormOutcomes<RepositoryPage.StarOutcome>
     let signInGate = SignInGate()
     /// Embeds kept, names GitHub did not know, and new drawings per client (`--public-embeds`).
     let embeds = EmbedGuard()
@@ -96,6 +97,11 @@ public final class WebServices: Sendable {
         // Avatar files stay on this server's disk, indexed by its own SQLite file, whatever the store.
         let local = try (store as? AppDatabase) ?? AppDatabase.open(directory: settings.dataDirectory)
         database = store ?? local
+        importOutcomes = FormOutcomes(kind: "import", store: database)
+        syncOutcomes = FormOutcomes(kind: "sync", store: database)
+        listsOutcomes = FormOutcomes(kind: "lists", store: database)
+        tokenRefusals = FormOutcomes(kind: "token", store: database)
+        starOutcomes = FormOutcomes(kind: "star", store: database)
         metrics = WebMetrics(enabled: settings.metrics)
         var stack = GitHubStack(environment: settings.environment, database: database, httpClient: httpClient, logger: settings.logger)
         stack.metrics = metrics.gitHub

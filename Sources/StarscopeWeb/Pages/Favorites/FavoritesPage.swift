@@ -5,15 +5,20 @@ import StarscopeStore
 /// Favourites, from the store: searchable, filterable by language, sortable, with export and import.
 struct FavoritesPage: Sendable {
     /// What the last import did, shown on the page.
-    struct ImportResult: Sendable {
+    struct ImportResult: Codable, Sendable {
+        /// An entry not imported: its number (from 1) and why.
+        struct Skipped: Codable, Sendable {
+            var entry: Int
+            var reason: String
+        }
+
         var added: Int
         var alreadyFavorites: Int
-        /// Entry number (from 1) and why it was skipped.
-        var skipped: [(entry: Int, reason: String)]
+        var skipped: [Skipped]
     }
 
     /// What an import did, or why it could not: kept for the page its redirect leads to.
-    struct ImportOutcome: Sendable {
+    struct ImportOutcome: Codable, Sendable {
         var result: ImportResult?
         var error: String?
     }
@@ -31,7 +36,7 @@ struct FavoritesPage: Sendable {
     var tags: [TagSummary] = []
     var importResult: ImportResult?
     /// What a sync with GitHub's stars did.
-    struct SyncResult: Sendable {
+    struct SyncResult: Codable, Sendable {
         var added: Int
         var alreadyFavorites: Int
         var pushed: Int

@@ -19,7 +19,7 @@ struct RepositoryPage: Hashable, Sendable {
     /// Requests carry a token, so it can be starred on GitHub from here.
     var canStar = false
     /// What "Star on GitHub" just did (its form redirected here), in one sentence.
-    struct StarOutcome: Sendable, Hashable {
+    struct StarOutcome: Codable, Sendable, Hashable {
         var starred: Bool
         var stars: Int?
         var message: String
