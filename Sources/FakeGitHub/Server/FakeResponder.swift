@@ -41,9 +41,14 @@ struct FakeResponder: HTTPResponder {
     static func fakeRequest(_ request: Request, scheme: String) async throws -> FakeRequest {
         var path = request.uri.path
         var prefix = ""
-        if path.hasPrefix("/api/v3/") || path == "/api/v3" {
+        if path == "/api/graphql" {
+            // GitHub Enterprise Server answers GraphQL beside its REST API, not under it.
+            prefix = "/api/v3"
+            path = "/graphql"
+        } else if path.hasPrefix("/api/v3/") || path == "/api/v3" {
             prefix = "/api/v3"
             path = String(path.dropFirst(prefix.count))
+            if path == "/graphql" { path = "/api/v3/graphql" }  // no such address there: 404
         }
         if path.count > 1, path.hasSuffix("/") { path.removeLast() }
         let authorization = request.headers[.authorization]

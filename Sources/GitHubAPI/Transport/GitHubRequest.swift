@@ -110,6 +110,8 @@ public struct GitHubRequest: Hashable, Sendable {
             // Written into one string: every answer served from memory is looked up by it.
             var address = baseURL.absoluteString
             while address.utf8.last == UInt8(ascii: "/") { address.removeLast() }
+            // GitHub Enterprise Server answers GraphQL at /api/graphql, beside its REST API at /api/v3.
+            if path == "/graphql", address.hasSuffix("/api/v3") { address.removeLast(3) }
             address += path
             QueryItem.append(query, to: &address, after: "?")
             return address
