@@ -44,4 +44,18 @@ import Testing
             #expect(try await web.services.database.favorite(fullName: picks[1])?.tags == ["tools"])
         }
     }
+
+    /// GitHub cannot give a repository that is not a favourite yet: the form answers 503 with
+    /// one sentence (try again later), not 400 (as if the form were wrong), and keeps nothing.
+    @Test func gitHubDownIsUnavailableNotABadForm() async throws {
+        try await WebHarness.run { web in
+            let pick = try #require(web.fake.dataset.repositories.first).fullName
+            let (cookie, token) = try await web.csrf()
+            await web.fake.inject(.serverError, path: "")
+            let answer = try await web.post("/favorites/lists", form: ["repo": pick, "new": "later", "csrf": token], cookie: cookie)
+            #expect(answer.status == .serviceUnavailable)
+            #expect(String(buffer: answer.body).contains("GitHub is having trouble"))
+            #expect(try await web.services.database.favorite(fullName: pick) == nil)
+        }
+    }
 }

@@ -179,7 +179,7 @@ struct FavoritesController {
             if !wanted.isEmpty { try await favorites.tag(name, wanted) }
             try await favorites.note(name, form["note"] ?? "")
         } catch {
-            throw HTTPError(error.isNotFound ? .notFound : .badRequest, message: error.message)
+            throw HTTPError(StarsController.status(error), message: error.message)
         }
         return .redirect(to: LocalPath.safe(form["return"]) ?? SiteURL.favorites(FavoritesList()).href, type: .normal)
     }
@@ -216,7 +216,7 @@ struct FavoritesController {
             if !gone.isEmpty { try await favorites.tag(name.description, gone, remove: true) }
             if !wanted.isEmpty { try await favorites.tag(name.description, wanted) }
         } catch {
-            throw HTTPError(error.isNotFound ? .notFound : .badRequest, message: error.message)
+            throw HTTPError(StarsController.status(error), message: error.message)
         }
         return .redirect(
             to: LocalPath.safe(form["return"]) ?? SiteURL.repository(name, from: .trending(TrendingList())).href, type: .normal)
