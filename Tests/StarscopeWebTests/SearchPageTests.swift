@@ -55,6 +55,28 @@ import Testing
         #expect(ListOrigin.search(list).url == .search(list))
     }
 
+    /// One search: the header's box holds the query in force, and no second box can disagree
+    /// with it; the lists' own boxes say what they filter.
+    @Test func oneSearchBoxHoldsTheQueryInForce() async throws {
+        try await WebHarness.run { web in
+            let (_, html, _) = try await web.page("/search?q=language%3Aswift+%3Cb%3E")
+            #expect(html.components(separatedBy: "type=\"search\"").count - 1 == 1)
+            #expect(html.contains("id=\"top-search-q\" name=\"q\" type=\"search\" value=\"language:swift &lt;b&gt;\""))
+            let (_, people, _) = try await web.page("/search?q=octo&type=users")
+            #expect(people.contains("<input type=\"hidden\" name=\"type\" value=\"users\">"))
+            #expect(people.contains("id=\"top-search-q\" name=\"q\" type=\"search\" value=\"octo\""))
+            // Without a detail, no pane waits for one: the list takes the width.
+            #expect(html.contains("<section class=\"detail-pane\" aria-label=\"Repository detail\"></section>"))
+            #expect(!html.contains("Choose a repository"))
+            let (_, rising, _) = try await web.page("/rising")
+            #expect(rising.contains("id=\"top-search-q\" name=\"q\" type=\"search\" value=\"\""))
+            let (_, trending, _) = try await web.page("/?since=month")
+            #expect(trending.contains("<label for=\"q\">Filter these repositories</label>"))
+            let (_, favorites, _) = try await web.page("/favorites")
+            #expect(favorites.contains("<label for=\"fq\">Filter favourites</label>"))
+        }
+    }
+
     @Test func peopleAreFoundByTheFirstLettersOfTheirLogin() async throws {
         try await WebHarness.run { web in
             let (status, html, _) = try await web.page("/search?q=octo&type=users")

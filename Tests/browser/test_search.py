@@ -67,7 +67,7 @@ def test_search_all_of_github_for_a_name_and_open_it(site, browser):
     assert "/search?q=" in browser.current_url
     # The "Searching GitHub…" placeholder is gone once the rows are there.
     assert not browser.find_element(By.CSS_SELECTOR, "[data-search-pending]").is_displayed()
-    assert browser.find_element(By.CSS_SELECTOR, "#search-q").get_attribute("value") == f"{repo['name']} user:{repo['owner']['login']}"
+    assert browser.find_element(By.CSS_SELECTOR, "#top-search-q").get_attribute("value") == f"{repo['name']} user:{repo['owner']['login']}"
     shot(browser, f"search-results-{browser.size_name}")
     problems = axe_check.blocking(browser)
     assert not problems, problems
@@ -130,7 +130,7 @@ def test_the_topic_picker_offers_your_favourites_topics_and_searches_one(site, b
     assert not problems, problems
     tap(browser, next(link for link in yours if link.get_attribute("data-topic") == topic))
     wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".search-results .repo-row"))
-    assert browser.find_element(By.CSS_SELECTOR, "#search-q").get_attribute("value") == f"topic:{topic}"
+    assert browser.find_element(By.CSS_SELECTOR, "#top-search-q").get_attribute("value") == f"topic:{topic}"
     shown = [row.get_attribute("data-repo") for row in browser.find_elements(By.CSS_SELECTOR, ".search-results .repo-row")]
     expected = [item["full_name"] for item in fake_search(fake, "/search/repositories", q=f"topic:{topic}", per_page=25)]
     assert shown == expected
@@ -201,7 +201,7 @@ def test_the_shell_comes_before_a_slow_githubs_rows(site):
         assert first_row > 0, "the form came with the rows, not before them"
         # Everything that arrived before the rows: the whole shell, with its placeholder.
         before = upto(first_row - 1)
-        assert b"search-form" in before and b"topic-picker" in before
+        assert b"search-tools" in before and b"topic-picker" in before
         assert "Searching GitHub…".encode() in before
         assert upto(len(pieces) - 1).count(b'class="repo-row') > 0
         print(f"shell after {pieces[first_row - 1][0]:.2f} s, first row after {pieces[first_row][0]:.2f} s (GitHub held 2 s)")

@@ -69,7 +69,7 @@ extension AccountPage {
         return """
             <form class="filters stacked" method="get" action="\(SiteURL.account(AccountList(login: list.login)).href)" role="search">
             \(forks)
-            <span class="field grow"><label for="rq">Filter</label>
+            <span class="field grow"><label for="rq">Filter these repositories</label>
             <input id="rq" name="q" type="search" value="\(list.text ?? "")" placeholder="Name or description" maxlength="200"></span>
             <span class="field"><label for="language">Language</label>
             <select id="language" name="language"><option value="">Any language</option>\(languageOptions)</select></span>

@@ -34,7 +34,7 @@ extension FavoritesPage: ListPane {
 
     /// The folded bar's line on phones: the search, language and order in force.
     var foldSummary: String {
-        let search = list.text.isEmpty ? "Search" : "“\(list.text)”"
+        let search = list.text.isEmpty ? "Filter" : "“\(list.text)”"
         return [search, list.language ?? "Any language", list.sort.title].joined(separator: " · ")
     }
 
@@ -48,7 +48,7 @@ extension FavoritesPage: ListPane {
         return """
             <form class="filters stacked" method="get" action="\(SiteURL.Pattern.favorites)" role="search">
             \(list.tag.map { tag -> HTML in "<input type=\"hidden\" name=\"tag\" value=\"\(tag)\">" } ?? "")
-            <span class="field grow"><label for="fq">Search</label>
+            <span class="field grow"><label for="fq">Filter favourites</label>
             <input id="fq" name="q" type="search" value="\(list.text)" placeholder="Name, description, topic, tag or note" maxlength="200"></span>
             <span class="field"><label for="language">Language</label>
             <select id="language" name="language"><option value="">Any language</option>\(languageOptions)</select></span>

@@ -2,6 +2,8 @@ import StarscopeCore
 
 extension SearchPage: ListPane {
     var title: String { "Search" }
+    /// The header's box holds the query: the page has no second box that could disagree with it.
+    var searchInForce: GitHubSearch? { list.search }
     /// Repositories found are kept live, as every list of repositories is; people have no counts.
     var liveList: String? {
         list.search.kind == .repositories && !list.search.text.isEmpty ? SiteURL.search(list).href : nil
@@ -17,7 +19,6 @@ extension SearchPage: ListPane {
     func pane(_ context: PageContext) -> HTML {
         """
         \(Components.listHead(title))
-        \(form())
         <div class="search-tools">
         \(kinds())
         \(help())
@@ -59,19 +60,6 @@ extension SearchPage: ListPane {
                 \(more)
                 """
         }
-    }
-
-    func form() -> HTML {
-        let users = list.search.kind == .users
-        return """
-            <form class="filters search-form" method="get" action="\(SiteURL.Pattern.search)" role="search" aria-label="Search all of GitHub">
-            \(users ? "<input type=\"hidden\" name=\"type\" value=\"users\">" as HTML : "")
-            <span class="field grow"><label for="search-q">\(users ? "Search people" : "Search all repositories")</label>
-            <input id="search-q" name="q" type="search" value="\(list.search.text)" maxlength="\(TrendingQuery.maximumQueryLength)" \
-            autocapitalize="none" spellcheck="false" placeholder="\(users ? "octo" : "language:swift stars:>100")"></span>
-            <button type="submit">Search</button>
-            </form>
-            """
     }
 
     func kinds() -> HTML {

@@ -49,7 +49,10 @@ enum Layout {
 
     /// `navigation: false` for pages that lead nowhere else yet (sign-in); `feed`, the page's
     /// Atom feed, is announced in the head for browsers and feed readers to find.
-    static func page(title: String, context: PageContext, main: HTML, navigation: Bool = true, feed: Feed? = nil) -> HTML {
+    /// `search`, the search of all of GitHub the page shows: the header's box holds it.
+    static func page(
+        title: String, context: PageContext, main: HTML, navigation: Bool = true, feed: Feed? = nil, search: GitHubSearch? = nil
+    ) -> HTML {
         let nav: HTML = navigation ? Self.navigation(context) : ""
         let bodyClass: HTML = navigation ? " class=\"has-tabs\"" : ""
         let banner: HTML =
@@ -71,7 +74,7 @@ enum Layout {
             <a class="skip" href="#main">Skip to content</a>
             <header class="top">
             <a class="brand" href="\(SiteURL.trending(TrendingList()).href)"><span aria-hidden="true">✦</span> Starscope</a>
-            \(navigation ? Self.searchBox : "")
+            \(navigation ? search.map(Self.searchBox) ?? Self.searchBox : "")
             \(nav)
             </header>
             \(banner)
@@ -133,11 +136,19 @@ enum Layout {
     private static let keptNavigations = Mutex<[NavigationKey: HTML]>([:])
 
     /// The header's box that searches all of GitHub (`/search`), on every page with navigation.
-    static let searchBox: HTML = """
-        <form class="top-search" method="get" action="\(SiteURL.Pattern.search)" role="search" aria-label="Search GitHub">
-        <label class="visually-hidden" for="top-search-q">Search all of GitHub</label>
-        <input id="top-search-q" name="q" type="search" placeholder="Search GitHub" maxlength="\(TrendingQuery.maximumQueryLength)" \
-        autocapitalize="none" spellcheck="false">
-        </form>
-        """
+    static let searchBox = searchBox(GitHubSearch(text: ""))
+
+    /// The header's box holding `search`, the one in force on a search page: there is one box
+    /// for searching GitHub, and it shows what the results are for.
+    static func searchBox(_ search: GitHubSearch) -> HTML {
+        let people = search.kind == .users
+        return """
+            <form class="top-search" method="get" action="\(SiteURL.Pattern.search)" role="search" aria-label="Search GitHub">
+            \(people ? "<input type=\"hidden\" name=\"type\" value=\"users\">" as HTML : "")
+            <label class="visually-hidden" for="top-search-q">\(people ? "Search people on GitHub" : "Search all of GitHub")</label>
+            <input id="top-search-q" name="q" type="search" value="\(search.text)" placeholder="\(people ? "Search people" : "Search GitHub")" \
+            maxlength="\(TrendingQuery.maximumQueryLength)" autocapitalize="none" spellcheck="false">
+            </form>
+            """
+    }
 }

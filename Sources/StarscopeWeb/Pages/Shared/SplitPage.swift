@@ -1,4 +1,5 @@
 import HTTPTypes
+import StarscopeCore
 
 /// A list shown in a pane: what it shows (New & popular, Rising, Favourites, an account's repositories).
 protocol ListPane: Sendable {
@@ -13,10 +14,13 @@ protocol ListPane: Sendable {
     func pane(_ context: PageContext) -> HTML
     /// The list's Atom feed, if it has one.
     var feed: Layout.Feed? { get }
+    /// The search of all of GitHub this list shows, which the header's search box then holds.
+    var searchInForce: GitHubSearch? { get }
 }
 
 extension ListPane {
     var feed: Layout.Feed? { nil }
+    var searchInForce: GitHubSearch? { nil }
 }
 
 /// A list with, when one was chosen, a repository's detail: beside it on wide screens, alone

@@ -82,8 +82,8 @@ extension TrendingPage: ListPane {
             <select id="language" name="language"><option value="">Any language</option>\(options)</select></span>
             <span class="field"><label for="sort">Sort</label>
             <select id="sort" name="sort">\(sorts)</select></span>
-            <span class="field grow"><label for="q">Search</label>
-            <input id="q" name="q" type="search" value="\(list.query.text ?? "")" placeholder="Search new repositories" maxlength="200"></span>
+            <span class="field grow"><label for="q">Filter these repositories</label>
+            <input id="q" name="q" type="search" value="\(list.query.text ?? "")" placeholder="Name, description or topic" maxlength="200"></span>
             <button type="submit">Apply</button>
             </form>
             """
