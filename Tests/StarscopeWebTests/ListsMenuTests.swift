@@ -23,6 +23,8 @@ import Testing
             #expect(page.contains("value=\"&lt;i&gt;later&lt;/i&gt;\"> #&lt;i&gt;later&lt;/i&gt;</label>"))
             #expect(page.contains("value=\"tools\"> #tools</label>"))
             #expect(page.contains("(it becomes a favourite)"))
+            // The tags and note are there, hidden until the heart makes it a favourite (in place).
+            #expect(page.contains("<details class=\"annotate\" hidden><summary>Your tags and note</summary>"))
 
             let saved = try await web.post(
                 "/favorites/lists", form: ["repo": picks[1], "list.1": "tools", "new": "reading", "return": detail, "csrf": token],
@@ -34,6 +36,7 @@ import Testing
             let (_, after, _) = try await web.page(detail)
             #expect(after.contains("value=\"tools\" checked> #tools</label>"))
             #expect(after.contains("<summary>Lists (2)</summary>"))
+            #expect(after.contains("<details class=\"annotate\" open><summary>Your tags and note</summary>"))
 
             // Unticked, it leaves the List and stays a favourite.
             _ = try await web.post("/favorites/lists", form: ["repo": picks[1], "list.2": "tools", "csrf": token], cookie: cookie)

@@ -81,6 +81,14 @@
   const split = () => document.querySelector(".split");
   const markSelected = (repo) =>
     document.querySelectorAll(".list-pane .repo-row").forEach((row) => row.classList.toggle("is-selected", row.dataset.repo === repo));
+  // Without a detail the list takes the width; beside one it narrows, and its rows grow taller.
+  // The chosen row stays in view either way.
+  function keepInView(repo) {
+    if (!wide.matches) return;
+    const row = [...document.querySelectorAll(".list-pane .repo-row")].find((r) => r.dataset.repo === repo);
+    const box = row?.getBoundingClientRect();
+    if (box && (box.top < 0 || box.bottom > innerHeight)) row.scrollIntoView({ block: "center" });
+  }
   async function showDetail(url, push) {
     const pane = document.querySelector(".detail-pane");
     if (!pane) { location.href = url; return; }
@@ -100,6 +108,7 @@
         document.title = doc.title;
         const repo = pane.querySelector("[data-detail]")?.dataset.detail;
         markSelected(repo);
+        keepInView(repo);
         if (push) history.pushState({ detail: repo }, "", url);
         pane.scrollTop = 0;
         pane.querySelector("#detail-title")?.focus({ preventScroll: true });
@@ -149,7 +158,8 @@
     if (!container || !pane || !container.classList.contains("has-detail")) return false;
     const repo = pane.querySelector("[data-detail]")?.dataset.detail;
     container.classList.remove("has-detail");
-    pane.innerHTML = '<div class="detail-placeholder"><p>Choose a repository to see its details here.</p></div>';
+    pane.replaceChildren();
+    keepInView(repo);
     if (container.dataset.title) document.title = container.dataset.title;
     if (push) history.pushState({}, "", container.dataset.list);
     markSelected(null);
@@ -222,8 +232,76 @@
         b.setAttribute("aria-label", label); b.title = label;
         button.closest(".repo-row, .detail")?.classList.toggle("is-favorite", result.favorite);
       }
+      showAnnotation(result.repo, result.favorite);
       if (!result.favorite && document.querySelector("[data-favorites]")) removedFromFavorites(result.repo, form);
     } catch (e) { form.submit(); }
+  });
+
+  // A favourite's tags and note appear in its detail as soon as it is one (as GitHub's "Add to
+  // list" does), and go when it is not.
+  function showAnnotation(repo, favorite) {
+    for (const detail of document.querySelectorAll(".detail[data-detail]")) {
+      if (detail.dataset.detail !== repo) continue;
+      const annotate = detail.querySelector("details.annotate");
+      if (annotate) annotate.hidden = !favorite;
+    }
+  }
+
+  // Acting in a detail (tags and note, Lists) stays on the detail: the form is sent, and what it
+  // changed is put in place from the page it leads to, with no history entry to Back through.
+  // offline.js sends tags and notes through here when Starscope can be reached.
+  async function sendInPlace(form) {
+    const detail = form.closest(".detail[data-detail]");
+    const button = form.querySelector("button[type=submit]");
+    if (button) button.disabled = true;
+    try {
+      const response = await fetch(form.action, {
+        method: "POST", credentials: "same-origin",
+        headers: { Accept: "text/html", "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(new FormData(form)),
+      });
+      if (!response.ok) { form.submit(); return; }
+      const fresh = [...parse(await response.text()).querySelectorAll(".detail[data-detail]")]
+        .find((other) => other.dataset.detail === detail.dataset.detail);
+      if (!fresh) { form.submit(); return; }
+      for (const selector of [".detail-head .fav-form", ".lists-menu", "details.annotate"]) {
+        const here = detail.querySelector(selector);
+        const there = fresh.querySelector(selector);
+        if (!here || !there) continue;
+        if (here.matches("details") && there.matches("details")) there.open = here.open || there.open;
+        here.replaceWith(document.importNode(there, true));
+      }
+      detail.classList.toggle("is-favorite", fresh.classList.contains("is-favorite"));
+      const saved = detail.querySelector(selector(form));
+      saved?.querySelector("summary")?.focus();
+      const line = document.createElement("p");
+      line.className = "saved-line";
+      line.setAttribute("role", "status");
+      line.textContent = "Saved.";
+      saved?.querySelector("form")?.append(line);
+    } catch (unreachable) {
+      // Starscope cannot be reached: say so here rather than leave for the browser's error page.
+      if (button) button.disabled = false;
+      form.querySelector(".saved-line")?.remove();
+      const line = document.createElement("p");
+      line.className = "saved-line is-error";
+      line.setAttribute("role", "alert");
+      line.textContent = "Starscope cannot be reached: nothing was changed. Try again when you are back online.";
+      form.append(line);
+    }
+  }
+  const selector = (form) => form.closest(".lists-menu") ? ".lists-menu" : "details.annotate";
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (!form.matches(".detail .lists-menu form")) return;
+    event.preventDefault();
+    sendInPlace(form);
+  });
+  document.addEventListener("starscope:send", (event) => {
+    const form = event.detail?.form;
+    if (!form?.closest(".detail[data-detail]")) return;
+    event.preventDefault();
+    sendInPlace(form);
   });
 
   // On Favourites, a removed row leaves the list (and the count) with a moment to undo it.

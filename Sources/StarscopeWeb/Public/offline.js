@@ -54,6 +54,8 @@
       button.setAttribute("aria-label", label);
       button.title = label;
       form.closest(".repo-row, .detail")?.classList.toggle("is-favorite", favorite);
+      const annotate = form.closest(".detail")?.querySelector("details.annotate");
+      if (annotate) annotate.hidden = !favorite;
     }
   }
   function formsFor(repo) {
@@ -121,7 +123,11 @@
     // Reachable means `/healthz` says 200: a 503 is Starscope without its database.
     let reachable = true;
     try { reachable = (await fetch("/healthz", { cache: "no-store" })).ok; } catch (e) { reachable = false; }
-    if (reachable) { form.submit(); return; }
+    // In a detail, app.js sends it in place (no history entry); elsewhere the form is posted.
+    if (reachable) {
+      if (document.dispatchEvent(new CustomEvent("starscope:send", { cancelable: true, detail: { form } }))) form.submit();
+      return;
+    }
     const repo = form.querySelector("input[name=repo]")?.value;
     if (!repo) return;
     enqueue({ kind: "annotate", repo, tags: form.querySelector("[name=tags]")?.value || "", note: form.querySelector("[name=note]")?.value || "" });

@@ -71,7 +71,7 @@ extension RepositoryPage {
             \(topics)
             <dl class="facts key-facts">\(keyFacts)</dl>
             <dl class="facts">\(facts)</dl>
-            \(favorite && !context.isReadOnly ? annotationForm(repository, context: context) : "")
+            \(!context.isReadOnly ? annotationForm(repository, favorite: favorite, context: context) : "")
             \(Self.about(repository))
             <div class="detail-actions"><a class="button" href="\(Self.gitHubURL(repository))" rel="noopener noreferrer">Open on GitHub</a>\
             \(!context.isReadOnly ? starForm(repository, context: context) : "")</div>
@@ -135,21 +135,23 @@ extension RepositoryPage {
             """
     }
 
-    /// A favourite's tags and note, editable here.
-    func annotationForm(_ repository: Repository, context: PageContext) -> HTML {
-        """
-        <details class="annotate"\(tags.isEmpty && note.isEmpty ? "" : " open")><summary>Your tags and note</summary>
-        <form method="post" action="\(SiteURL.favoritesAnnotate.href)">
-        <input type="hidden" name="csrf" value="\(context.csrf)">
-        <input type="hidden" name="repo" value="\(repository.fullName)">
-        <input type="hidden" name="return" value="\(href)">
-        <label for="tags">Tags, separated by commas</label>
-        <input id="tags" name="tags" type="text" value="\(tags.joined(separator: ", "))" maxlength="900" autocomplete="off">
-        <label for="note">Note</label>
-        <textarea id="note" name="note" rows="3" maxlength="2000">\(note)</textarea>
-        <button type="submit">Save</button>
-        </form></details>
-        """
+    /// A favourite's tags and note, editable here; hidden until it is a favourite, so that the
+    /// heart shows it in place (app.js).
+    func annotationForm(_ repository: Repository, favorite: Bool, context: PageContext) -> HTML {
+        let hidden: HTML = favorite ? "" : " hidden"
+        return """
+            <details class="annotate"\(tags.isEmpty && note.isEmpty ? "" : " open")\(hidden)><summary>Your tags and note</summary>
+            <form method="post" action="\(SiteURL.favoritesAnnotate.href)">
+            <input type="hidden" name="csrf" value="\(context.csrf)">
+            <input type="hidden" name="repo" value="\(repository.fullName)">
+            <input type="hidden" name="return" value="\(href)">
+            <label for="tags">Tags, separated by commas</label>
+            <input id="tags" name="tags" type="text" value="\(tags.joined(separator: ", "))" maxlength="900" autocomplete="off">
+            <label for="note">Note</label>
+            <textarea id="note" name="note" rows="3" maxlength="2000">\(note)</textarea>
+            <button type="submit">Save</button>
+            </form></details>
+            """
     }
 
     /// Homepage, default branch and licence, each only when GitHub says one.

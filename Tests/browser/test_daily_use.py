@@ -1,0 +1,158 @@
+"""Issue 42 in Chromium at 390×844 (dark), 320×640 and 1280×800 (light): what a day of use
+tripped on. Acting in a detail adds no history entry and Back returns to the list where it was
+(point 1); the heart shows the tags and note at once (point 2); without a detail the list takes
+the width (point 4); one search box, holding the query in force (point 5)."""
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.expected_conditions import staleness_of
+
+import axe_check
+from conftest import PHONE, WIDE, App, Fake, screenshot, tap
+from test_shell import small_targets, themed
+from test_web import rows, wait
+
+SMALL = (320, 640)
+SIZES = [(PHONE, True), (SMALL, False), (WIDE, False)]
+IDS = ["phone-dark", "small-light", "wide-light"]
+
+
+@pytest.fixture(scope="module")
+def world():
+    fake = Fake()
+    app = App(fake)
+    yield fake, app
+    app.stop()
+    fake.stop()
+
+
+def in_view(driver, name):
+    return driver.execute_script(
+        "const r = document.querySelector(`.repo-row[data-repo='${arguments[0]}']`).getBoundingClientRect();"
+        "return r.top >= 0 && r.bottom <= window.innerHeight;",
+        name,
+    )
+
+
+@pytest.mark.parametrize("size,dark", SIZES, ids=IDS)
+def test_acting_in_a_detail_stays_there_and_back_returns_to_the_list(world, size, dark):
+    fake, app = world
+    mode = IDS[SIZES.index((size, dark))]
+    driver = themed(size, dark)
+    try:
+        driver.get(app.url + "/?since=month")
+        name = rows(driver)[8 + 3 * SIZES.index((size, dark))]
+        driver.execute_script("document.querySelector(`.repo-row[data-repo='${arguments[0]}']`).scrollIntoView({block: 'center'})", name)
+        y = driver.execute_script("return window.scrollY")
+        driver.find_element(By.CSS_SELECTOR, f".repo-row[data-repo='{name}'] a.repo-link").click()
+        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, f".detail[data-detail='{name}'] h1"))
+        detail_url = driver.current_url
+        entries = driver.execute_script("window.__stayed = true; return history.length")
+
+        # The heart: the tags and note appear at once, no reload.
+        heart = driver.find_element(By.CSS_SELECTOR, f".detail[data-detail='{name}'] button.fav")
+        annotate = driver.find_element(By.CSS_SELECTOR, f".detail[data-detail='{name}'] details.annotate")
+        assert not annotate.is_displayed()
+        tap(driver, heart)
+        wait(driver, lambda d: annotate.is_displayed())
+        assert heart.get_attribute("aria-pressed") == "true"
+
+        # Tags and note, saved in place: no navigation, no history entry.
+        if annotate.get_attribute("open") is None:
+            tap(driver, annotate.find_element(By.TAG_NAME, "summary"))
+        tags = driver.find_element(By.ID, "tags")
+        tags.send_keys("daily, " + mode)
+        driver.find_element(By.ID, "note").send_keys("Kept without leaving")
+        tap(driver, annotate.find_element(By.CSS_SELECTOR, "button[type=submit]"))
+        wait(driver, staleness_of(annotate))
+        saved = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".detail details.annotate .saved-line"))
+        assert saved.text == "Saved."
+        assert driver.find_element(By.ID, "tags").get_attribute("value") == f"daily, {mode}"
+        # The Lists beside the heart now offer the new tags, ticked; saving them stays here too.
+        menu = driver.find_element(By.CSS_SELECTOR, ".detail .lists-menu")
+        assert "Lists (2)" in menu.find_element(By.TAG_NAME, "summary").text
+        tap(driver, menu.find_element(By.TAG_NAME, "summary"))
+        driver.find_element(By.ID, "new-list").send_keys("later")
+        tap(driver, menu.find_element(By.CSS_SELECTOR, "button[type=submit]"))
+        wait(driver, staleness_of(menu))
+        wait(driver, lambda d: "Lists (3)" in d.find_element(By.CSS_SELECTOR, ".detail .lists-menu summary").text)
+        assert driver.execute_script("return window.__stayed === true && history.length") == entries
+        assert driver.current_url == detail_url
+        screenshot(driver, f"detail-acted-{mode}")
+        problems = axe_check.blocking(driver)
+        assert not problems, f"\n{problems}"
+        assert not small_targets(driver)
+
+        # One Back: the list, where it was.
+        driver.back()
+        wait(driver, lambda d: d.current_url == app.url + "/?since=month" and d.find_elements(By.CSS_SELECTOR, ".list-pane .repo-list"))
+        wait(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, ".split.has-detail"))
+        wait(driver, lambda d: in_view(d, name))
+        if size != WIDE:
+            # (Wide, the list narrows beside a detail and widens again: the row is kept in view.)
+            assert abs(driver.execute_script("return window.scrollY") - y) <= 40
+        driver.get(app.url + "/favorites?tag=" + mode)
+        assert rows(driver) == [name]
+        assert "Kept without leaving" in driver.find_element(By.CSS_SELECTOR, f".repo-row[data-repo='{name}']").text
+    finally:
+        driver.quit()
+
+
+@pytest.mark.parametrize("size,dark", SIZES, ids=IDS)
+def test_without_a_detail_the_list_takes_the_width(world, size, dark):
+    _, app = world
+    mode = IDS[SIZES.index((size, dark))]
+    driver = themed(size, dark)
+    try:
+        for path in ("/?since=month", "/favorites", "/users/octocat", "/search?q=language%3Aswift", "/rising"):
+            driver.get(app.url + path)
+            main = driver.execute_script(
+                "const m = document.getElementById('main'), s = getComputedStyle(m);"
+                "return m.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);")
+            pane = driver.find_element(By.CSS_SELECTOR, ".list-pane")
+            assert pane.size["width"] >= main * 0.9, (path, pane.size, main)
+            assert "Choose a repository" not in driver.find_element(By.TAG_NAME, "body").text
+            for box in driver.find_elements(By.CSS_SELECTOR, "main input[type=search], main input[type=text]"):
+                if box.is_displayed():
+                    assert box.size["width"] >= min(200, main - 40), (path, box.get_attribute("id"), box.size)
+            assert driver.execute_script("return document.documentElement.scrollWidth") <= size[0], path
+        screenshot(driver, f"list-full-width-{mode}")
+        problems = axe_check.blocking(driver)
+        assert not problems, f"\n{problems}"
+    finally:
+        driver.quit()
+
+
+@pytest.mark.parametrize("size,dark", SIZES, ids=IDS)
+def test_one_search_box_holds_the_query_in_force(world, size, dark):
+    _, app = world
+    mode = IDS[SIZES.index((size, dark))]
+    driver = themed(size, dark)
+    try:
+        driver.get(app.url + "/?since=month")
+        box = driver.find_element(By.ID, "top-search-q")
+        box.send_keys("language:swift", Keys.ENTER)
+        wait(driver, lambda d: "/search?q=" in d.current_url and d.find_elements(By.CSS_SELECTOR, ".search-results .repo-row"))
+        boxes = [b for b in driver.find_elements(By.CSS_SELECTOR, "input[type=search]") if b.is_displayed()]
+        assert [b.get_attribute("id") for b in boxes] == ["top-search-q"]
+        assert boxes[0].get_attribute("value") == "language:swift"
+        # Changing the search there: the results and the box follow.
+        boxes[0].clear()
+        boxes[0].send_keys("topic:cli", Keys.ENTER)
+        wait(driver, lambda d: "topic%3Acli" in d.current_url)
+        assert driver.find_element(By.ID, "top-search-q").get_attribute("value") == "topic:cli"
+        # People: the box keeps to people.
+        tap(driver, driver.find_element(By.CSS_SELECTOR, "[data-search-type='users']"))
+        wait(driver, lambda d: "type=users" in d.current_url)
+        driver.find_element(By.ID, "top-search-q").clear()
+        driver.find_element(By.ID, "top-search-q").send_keys("octo", Keys.ENTER)
+        wait(driver, lambda d: "q=octo" in d.current_url and "type=users" in d.current_url)
+        # A list's own box says what it filters.
+        driver.get(app.url + "/favorites")
+        assert driver.find_element(By.CSS_SELECTOR, "label[for=fq]").get_attribute("textContent") == "Filter favourites"
+        screenshot(driver, f"one-search-{mode}")
+        problems = axe_check.blocking(driver)
+        assert not problems, f"\n{problems}"
+    finally:
+        driver.quit()
