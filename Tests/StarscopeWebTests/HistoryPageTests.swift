@@ -43,6 +43,14 @@ import Testing
             #expect(html.contains("href=\"/compare?repos=\(repository.ownerLogin)%2F\(repository.name)\""))
             #expect(html.contains("href=\"/repos/\(repository.fullName)/stars.svg\""))
             #expect(html.components(separatedBy: "data-star-history").count == 2, "one chart")
+            // At a glance, for a phone's first screen: the total, the last 7 days, a sparkline of
+            // three years in at most 61 points, and the way to the whole chart.
+            let glance = try #require(html.components(separatedBy: "<section class=\"history-glance\"").dropFirst().first)
+            #expect(glance.contains("<strong>40,000 stars</strong> · <strong>+"))
+            #expect(glance.contains(" in the last 7 days · peak "))
+            #expect(glance.contains("<a href=\"#history-title\">Whole star history</a>"))
+            let points = try #require(glance.components(separatedBy: "points=\"").dropFirst().first?.prefix { $0 != "\"" })
+            #expect((2...61).contains(points.split(separator: " ").count))
         }
     }
 

@@ -156,3 +156,36 @@ def test_one_search_box_holds_the_query_in_force(world, size, dark):
         assert not problems, f"\n{problems}"
     finally:
         driver.quit()
+
+
+@pytest.mark.parametrize("size,dark", SIZES, ids=IDS)
+def test_the_star_history_is_summed_up_within_the_first_screen_and_a_half(world, size, dark):
+    _, app = world
+    mode = IDS[SIZES.index((size, dark))]
+    driver = themed(size, dark)
+    try:
+        driver.get(app.url + "/?since=month")
+        name = rows(driver)[1]
+        driver.get(app.url + "/repos/" + name)
+        history = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".detail .star-history"))
+        glance = driver.find_element(By.CSS_SELECTOR, ".detail .history-glance")
+        if size == WIDE:
+            # Wide, the whole chart comes first of the sections, beside the list.
+            assert not glance.is_displayed()
+            assert history.location["y"] < size[1] * 1.5
+        else:
+            assert glance.is_displayed()
+            assert glance.location["y"] + glance.size["height"] <= size[1] * 1.5, glance.location
+            readme = driver.find_element(By.CSS_SELECTOR, ".detail .readme-section")
+            assert glance.location["y"] < readme.location["y"] < history.location["y"]
+            total = int(history.get_attribute("data-total"))
+            assert f"{total:,} star" in glance.text and "in the last 7 days" in glance.text
+            assert glance.find_element(By.CSS_SELECTOR, "svg.sparkline polyline").get_attribute("points")
+            screenshot(driver, f"history-glance-{mode}")
+            tap(driver, glance.find_element(By.CSS_SELECTOR, "a[href='#history-title']"))
+            wait(driver, lambda d: d.execute_script(
+                "const r = document.getElementById('history-title').getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight;"))
+        problems = axe_check.blocking(driver)
+        assert not problems, f"\n{problems}"
+    finally:
+        driver.quit()

@@ -4,7 +4,7 @@ import StarscopeModels
 
 extension RepositorySectionsPart {
     func view() -> HTML {
-        "\(Components.notice(stale))\(history?.view() ?? "")\(languagesView)\(releasesView)\(contributorsView)\(readmeView)"
+        "\(Components.notice(stale))\(history?.glance() ?? "")\(history?.view() ?? "")\(languagesView)\(releasesView)\(contributorsView)\(readmeView)"
     }
 
     var languagesView: HTML {
