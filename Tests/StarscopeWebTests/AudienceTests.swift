@@ -20,6 +20,17 @@ import Testing
         html.components(separatedBy: "data-total=\"").dropFirst().first.flatMap { Int($0.prefix { $0.isNumber }) }
     }
 
+    /// The language chips of a search page: each language and the count it shows.
+    static func languageChips(_ html: String) -> [(String, Int)] {
+        html.components(separatedBy: "data-language=\"").dropFirst().compactMap { part in
+            let language = String(part.prefix { $0 != "\"" })
+            let count = part.components(separatedBy: "<span class=\"muted\">").dropFirst().first.flatMap {
+                Int($0.prefix { $0 != "<" }.filter(\.isNumber))
+            }
+            return count.map { (language, $0) }
+        }
+    }
+
     @Test(arguments: StoreKind.allCases)
     func aGuestsSearchCountsOnlyWhatAGuestMaySee(_ store: StoreKind) async throws {
         try await IsolationTests.run(store) { web, world in
@@ -38,6 +49,15 @@ import Testing
             #expect(page.status == .ok)
             #expect(Self.shownTotal(page.html) == publicOnes.count)
             #expect(!page.html.contains(world.serverSecret.fullName))
+            // The languages' counts too are the guest's own: the private repository is in none.
+            #expect(tokensView.counted == all.count)
+            let expected = Dictionary(grouping: publicOnes.compactMap(\.language), by: { $0 }).mapValues(\.count)
+            let chips = Self.languageChips(page.html)
+            if expected.count > 1 {
+                #expect(!chips.isEmpty)
+                #expect(page.html.contains("Languages of results 1–\(publicOnes.count)"))
+            }
+            for (language, count) in chips { #expect(expected[language] == count, "\(language)") }
             // The same through the terminal's use case, read as everyone sees it.
             let everyone = try await web.services.reading.search.searchRepositories(GitHubSearch(text: query), limit: 100)
             #expect(everyone.totalCount == publicOnes.count)

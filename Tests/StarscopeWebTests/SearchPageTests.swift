@@ -45,6 +45,7 @@ import Testing
     @Test(arguments: [
         SearchList(), SearchList(search: .init(text: "language:swift stars:>100 \"two words\" c++ 100%")),
         SearchList(search: .init(text: "octo", kind: .users), page: 3), SearchList(search: .init(text: "topic:cli"), page: 40),
+        SearchList(search: .init(text: "cli", sort: .stars), page: 2), SearchList(search: .init(text: "cli", sort: .updated)),
     ])
     func addressesParseBackToTheSameSearch(list: SearchList) throws {
         let href = SiteURL.search(list).href
@@ -74,6 +75,39 @@ import Testing
             #expect(trending.contains("<label for=\"q\">Filter these repositories</label>"))
             let (_, favorites, _) = try await web.page("/favorites")
             #expect(favorites.contains("<label for=\"fq\">Filter favourites</label>"))
+        }
+    }
+
+    /// Search that helps: GitHub's orders, languages with how many of the results at hand are in
+    /// each, and the qualifiers in force as chips that take them off.
+    @Test func searchesCanBeOrderedNarrowedByLanguageAndUnqualified() async throws {
+        try await WebHarness.run { web in
+            await web.fake.clearRequests()
+            let (status, html, _) = try await web.page("/search?q=cli+stars%3A%3E10&sort=stars")
+            #expect(status == .ok)
+            let asked = try #require(await web.fake.requests().first { $0.path == "/search/repositories" })
+            #expect(asked.query?.contains("sort=stars") == true)
+            let stars = Self.values(html, of: "data-stars").compactMap(Int.init)
+            #expect(!stars.isEmpty && stars == stars.sorted(by: >))
+            #expect(
+                html.contains(
+                    "<a class=\"segment\" href=\"/search?q=cli%20stars%3A%3E10&amp;sort=stars\" aria-current=\"true\" data-sort=\"stars\">Stars</a>"
+                ))
+            // The qualifier, removable; the words stay, and so does the order.
+            #expect(
+                html.contains("href=\"/search?q=cli&amp;sort=stars\" data-qualifier=\"stars:&gt;10\" aria-label=\"Remove stars:&gt;10\""))
+            // A language narrows to it, replacing any other.
+            let chips = AudienceTests.languageChips(html)
+            let (language, count) = try #require(chips.first)
+            #expect(chips.map(\.1) == chips.map(\.1).sorted(by: >))
+            let narrowed = try #require(
+                Self.values(html, of: "href").first { $0.contains("language%3A") && $0.contains(language.prefix(3)) })
+            let (_, only, _) = try await web.page(narrowed.replacingOccurrences(of: "&amp;", with: "&"))
+            #expect(only.contains("data-qualifier=\"language:"))
+            #expect(Self.values(only, of: "data-repo").count >= min(count, SearchList.rowsPerPage))
+            // Unknown orders, and orders of people, are refused in one sentence.
+            #expect(try await web.page("/search?q=cli&sort=size").status == .badRequest)
+            #expect(try await web.page("/search?q=octo&type=users&sort=stars").status == .badRequest)
         }
     }
 

@@ -189,3 +189,43 @@ def test_the_star_history_is_summed_up_within_the_first_screen_and_a_half(world,
         assert not problems, f"\n{problems}"
     finally:
         driver.quit()
+
+
+@pytest.mark.parametrize("size,dark", SIZES, ids=IDS)
+def test_search_orders_narrows_by_language_and_drops_qualifiers(world, size, dark):
+    _, app = world
+    mode = IDS[SIZES.index((size, dark))]
+    driver = themed(size, dark)
+    try:
+        driver.get(app.url + "/search?q=stars%3A%3E5")
+        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".search-results .repo-row"))
+        for segment in driver.find_elements(By.CSS_SELECTOR, "[data-sort]"):
+            box = segment.rect
+            nav = segment.find_element(By.XPATH, "..").rect
+            assert box["x"] >= 0 and box["x"] + box["width"] <= min(size[0], nav["x"] + nav["width"] + 1), (segment.text, box, nav)
+            assert driver.execute_script(
+                "const e = arguments[0], r = e.getBoundingClientRect();"
+                "return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)?.closest('[data-sort]') === e;", segment)
+        tap(driver, driver.find_element(By.CSS_SELECTOR, "[data-sort='stars']"))
+        wait(driver, lambda d: "sort=stars" in d.current_url and d.find_elements(By.CSS_SELECTOR, ".search-results .repo-row"))
+        counts = [int(e.get_attribute("data-stars")) for e in driver.find_elements(By.CSS_SELECTOR, ".search-results .repo-row [data-stars]")]
+        assert counts == sorted(counts, reverse=True)
+        chip = driver.find_element(By.CSS_SELECTOR, ".language-chips a[data-language]")
+        language = chip.get_attribute("data-language")
+        shown = int(chip.find_element(By.CSS_SELECTOR, ".muted").text.replace(",", ""))
+        screenshot(driver, f"search-refine-{mode}")
+        problems = axe_check.blocking(driver)
+        assert not problems, f"\n{problems}"
+        assert not small_targets(driver)
+        tap(driver, chip)
+        wait(driver, lambda d: "language%3A" in d.current_url and "sort=stars" in d.current_url)
+        found = wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".search-results .repo-row"))
+        assert len(found) >= min(shown, 25)
+        assert driver.find_element(By.ID, "top-search-q").get_attribute("value").endswith("language:" + (f'"{language}"' if " " in language else language))
+        # The qualifier chip takes it off again.
+        qualifier = next(q for q in driver.find_elements(By.CSS_SELECTOR, "a.qualifier") if q.get_attribute("data-qualifier").startswith("language:"))
+        tap(driver, qualifier)
+        wait(driver, lambda d: "language%3A" not in d.current_url and "sort=stars" in d.current_url)
+        assert driver.find_element(By.ID, "top-search-q").get_attribute("value") == "stars:>5"
+    finally:
+        driver.quit()

@@ -62,7 +62,8 @@ extension ReadContext {
                 stored = response.isStored
             case .search(let search, let page):
                 let response = try await client.searchRepositories(
-                    query: viewer.repositorySearch(try search.searchQuery()), sort: nil, perPage: RowWindow.upstreamPageSize, page: page)
+                    query: viewer.repositorySearch(try search.searchQuery()), sort: search.sort?.rawValue,
+                    perPage: RowWindow.upstreamPageSize, page: page)
                 repositories = response.items
                 result.rateLimit = response.rateLimit
                 stored = response.isStored

@@ -12,6 +12,33 @@ public struct SearchWindow<Item: Sendable>: Sendable {
     public var totalCount: Int
     /// GitHub's search ran out of time and some results may be missing.
     public var incomplete: Bool
+    /// The languages of the results GitHub gave with this window (up to 100, the viewer's own),
+    /// most first: what narrowing to each would keep of them.
+    public var languages: [LanguageCount] = []
+    /// How many results `languages` counted.
+    public var counted = 0
+}
+
+/// A language and how many results at hand are written in it.
+public struct LanguageCount: Hashable, Sendable {
+    public var language: String
+    public var count: Int
+
+    public init(language: String, count: Int) {
+        self.language = language
+        self.count = count
+    }
+
+    /// Counts of `items`' languages, most first, then by name; those without one are left out.
+    public static func of(_ items: [Repository], most: Int = 8) -> [LanguageCount] {
+        var counts: [String: Int] = [:]
+        for item in items {
+            if let language = item.language, !language.isEmpty { counts[language, default: 0] += 1 }
+        }
+        return counts.map { LanguageCount(language: $0.key, count: $0.value) }
+            .sorted { ($1.count, $0.language) < ($0.count, $1.language) }
+            .prefix(most).map { $0 }
+    }
 }
 
 public struct Searches: UseCase {
@@ -54,13 +81,15 @@ public struct Searches: UseCase {
         let window = RowWindow(page: page, rows: rows)
         do {
             let result = try await client.searchRepositories(
-                query: viewer.repositorySearch(q), sort: nil, perPage: RowWindow.upstreamPageSize, page: window.upstreamPage)
+                query: viewer.repositorySearch(q), sort: search.sort?.rawValue, perPage: RowWindow.upstreamPageSize,
+                page: window.upstreamPage)
             if !result.isStored { await observe(result.items) }
-            let (items, next) = window.cut(visible(result.items), upstreamHasNext: result.links.next != nil)
+            let shown = visible(result.items)
+            let (items, next) = window.cut(shown, upstreamHasNext: result.links.next != nil)
             return SearchWindow(
                 items: items, nextPage: next.flatMap { $0 <= window.lastSearchPage ? $0 : nil },
                 totalCount: result.totalCount ?? items.count,
-                incomplete: result.incompleteResults)
+                incomplete: result.incompleteResults, languages: LanguageCount.of(shown), counted: shown.count)
         } catch {
             throw Self.searchError(StarscopeError(error, about: .search), gitHub: error)
         }

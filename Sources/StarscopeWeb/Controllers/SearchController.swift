@@ -57,6 +57,8 @@ struct SearchController {
                 page.totalCount = window.totalCount
                 page.next = window.nextPage.map { list.with(page: $0) }
                 page.incomplete = window.incomplete
+                page.languages = window.languages
+                page.counted = window.counted
             case .users:
                 let window = try await reading.search.searchUsersPage(list.search, page: list.page, rows: SearchList.rowsPerPage)
                 page.accounts = window.items

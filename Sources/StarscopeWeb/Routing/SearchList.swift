@@ -31,7 +31,16 @@ struct SearchList: Hashable, Sendable {
         case "users": kind = .users
         default: throw HTTPError(.badRequest, message: "“type” must be repositories or users.")
         }
-        search = GitHubSearch(text: text, kind: kind)
+        let sort: GitHubSearch.Sort?
+        switch values["sort"] {
+        case nil, "", "best": sort = nil
+        case let value?:
+            guard let known = GitHubSearch.Sort(rawValue: value), kind == .repositories else {
+                throw HTTPError(.badRequest, message: "“sort” must be best, stars, forks or updated (repositories only).")
+            }
+            sort = known
+        }
+        search = GitHubSearch(text: text, kind: kind, sort: sort)
         page = try values.page(
             maximum: Self.lastPage,
             message: "“page” must be a number from 1 to \(Self.lastPage): GitHub's search shows its first 1,000 results.")
@@ -41,6 +50,7 @@ struct SearchList: Hashable, Sendable {
         var builder = QueryBuilder()
         builder.add("q", search.text)
         if search.kind == .users { builder.add("type", "users") }
+        builder.add("sort", search.sort?.rawValue)
         if page > 1 { builder.add("page", String(page)) }
         return builder
     }
@@ -52,10 +62,20 @@ struct SearchList: Hashable, Sendable {
     }
 
     func with(kind: GitHubSearch.Kind) -> SearchList {
-        SearchList(search: GitHubSearch(text: search.text, kind: kind))
+        SearchList(search: GitHubSearch(text: search.text, kind: kind, sort: search.sort))
     }
 
     func with(text: String) -> SearchList {
-        SearchList(search: GitHubSearch(text: text, kind: search.kind))
+        SearchList(search: GitHubSearch(text: text, kind: search.kind, sort: search.sort))
+    }
+
+    /// The same search in another order, from its first page.
+    func with(sort: GitHubSearch.Sort?) -> SearchList {
+        SearchList(search: GitHubSearch(text: search.text, kind: search.kind, sort: sort))
+    }
+
+    /// Another search (a qualifier taken off, a language chosen), from its first page.
+    func with(search: GitHubSearch) -> SearchList {
+        SearchList(search: search)
     }
 }

@@ -21,9 +21,11 @@ extension SearchPage: ListPane {
         \(Components.listHead(title))
         <div class="search-tools">
         \(kinds())
+        \(refining ? order() : "")
         \(help())
         \(list.search.kind == .repositories ? topicPicker() : "")
         </div>
+        \(qualifierChips())
         \(list.search.kind == .repositories ? onlyNew() : "")
         <div class="search-results" data-search-results>\(rowsFollow ? Self.pending : results(context))</div>
         """
@@ -55,11 +57,59 @@ extension SearchPage: ListPane {
             guard !rows.isEmpty else { return Components.empty("No repositories match.", "Try fewer words or other qualifiers.") }
             return """
                 \(count)
+                \(languageChips())
                 \(incomplete ? Components.notice("GitHub's search ran out of time, so some repositories may be missing.") : "")
                 <ol class="repo-list" data-page="\(list.page)">\(rows.map { $0.view(context) })</ol>
                 \(more)
                 """
         }
+    }
+
+    /// A search of repositories under way: it can be ordered and narrowed.
+    private var refining: Bool { list.search.kind == .repositories && !list.search.text.isEmpty }
+
+    /// GitHub's orders, as github.com's search offers them.
+    func order() -> HTML {
+        Components.segmented(
+            "Order",
+            [
+                .init(
+                    title: "Best match", href: SiteURL.search(list.with(sort: nil)).href, current: list.search.sort == nil,
+                    data: ("sort", "best"))
+            ]
+                + GitHubSearch.Sort.allCases.map { sort in
+                    .init(
+                        title: sort.title, href: SiteURL.search(list.with(sort: sort)).href, current: list.search.sort == sort,
+                        data: ("sort", sort.rawValue))
+                })
+    }
+
+    /// The qualifiers in force, each a chip that takes it off the search.
+    func qualifierChips() -> HTML {
+        let qualifiers = list.search.kind == .repositories ? list.search.qualifiers : []
+        guard !qualifiers.isEmpty else { return "" }
+        let chips = qualifiers.map { qualifier -> HTML in
+            let without = SiteURL.search(list.with(search: list.search.removing(qualifier))).href
+            return
+                "<li><a class=\"chip qualifier\" href=\"\(without)\" data-qualifier=\"\(qualifier)\" aria-label=\"Remove \(qualifier)\">\(qualifier) <span aria-hidden=\"true\">✕</span></a></li>"
+        }
+        return "<ul class=\"qualifier-chips\" aria-label=\"Qualifiers in force\">\(chips)</ul>"
+    }
+
+    /// The languages of the results at hand with how many each; each narrows the search to it.
+    func languageChips() -> HTML {
+        guard languages.count > 1 || (languages.count == 1 && !list.search.qualifiers.contains { $0.lowercased().hasPrefix("language:") })
+        else { return "" }
+        let first = (RowWindow(page: list.page, rows: SearchList.rowsPerPage).upstreamPage - 1) * RowWindow.upstreamPageSize + 1
+        let chips = languages.map { entry -> HTML in
+            let narrowed = SiteURL.search(list.with(search: list.search.inLanguage(entry.language))).href
+            return
+                "<li><a class=\"chip\" href=\"\(narrowed)\" data-language=\"\(entry.language)\">\(entry.language) <span class=\"muted\">\(GroupedNumber.format(entry.count))</span></a></li>"
+        }
+        return """
+            <div class="language-facets"><p class="muted">Languages of results \(GroupedNumber.format(first))–\(GroupedNumber.format(first + counted - 1))</p>
+            <ul class="language-chips">\(chips)</ul></div>
+            """
     }
 
     func kinds() -> HTML {

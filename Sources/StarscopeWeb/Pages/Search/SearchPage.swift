@@ -19,6 +19,10 @@ struct SearchPage: Sendable {
     var next: SearchList?
     /// GitHub's search timed out and some results may be missing.
     var incomplete = false
+    /// The languages of the results at hand, with how many each (`SearchWindow.languages`).
+    var languages: [LanguageCount] = []
+    /// How many results the languages were counted in (GitHub gives up to 100 at a time).
+    var counted = 0
     var failure: Failure?
     var status: HTTPResponse.Status = .ok
     /// The rows are not in this model: they are sent after the page, where `rowsMarker` stands.
