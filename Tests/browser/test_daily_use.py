@@ -229,3 +229,43 @@ def test_search_orders_narrows_by_language_and_drops_qualifiers(world, size, dar
         assert driver.find_element(By.ID, "top-search-q").get_attribute("value") == "stars:>5"
     finally:
         driver.quit()
+
+
+TARGETS = """
+const selector = "a, button, summary, select, input:not([type=hidden]), label:has(> input)";
+return [...document.querySelectorAll(selector)].filter((e) => {
+  const r = e.getBoundingClientRect();
+  const style = getComputedStyle(e);
+  if (r.width === 0 || style.visibility === "hidden" || e.closest("[hidden], details:not([open]) > :not(summary), .readme")) return false;
+  if (e.matches("input[type=checkbox], input[type=radio]") && e.closest("label")) return false;
+  // WCAG 2.2's exception: a link inside a sentence, sized by its line.
+  if (e.matches("a") && e.parentElement?.matches("p") && !e.matches(".button") && e.parentElement.textContent.trim() !== e.textContent.trim()
+      && !e.closest(".star-history, .compare-links")) return false;
+  return r.width < 24 || r.height < 24;
+}).map((e) => e.outerHTML.slice(0, 100) + " " + Math.round(e.getBoundingClientRect().width) + "x" + Math.round(e.getBoundingClientRect().height));
+"""
+
+
+def test_every_control_is_at_least_24_px_at_320(world):
+    """Point 10: every control at least 24×24 CSS px (WCAG 2.2), on the pages a day uses."""
+    _, app = world
+    driver = themed(SMALL, False)
+    try:
+        driver.get(app.url + "/?since=month")
+        names = rows(driver)[:2]
+        for name in names:
+            driver.get(app.url + "/repos/" + name)
+            button = driver.find_element(By.CSS_SELECTOR, ".detail button.fav")
+            if button.get_attribute("aria-pressed") != "true":
+                tap(driver, button)
+                wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".detail button.fav").get_attribute("aria-pressed") == "true")
+        pages = ["/?since=month", "/repos/" + names[0], "/favorites", "/settings", "/rising", "/users/octocat",
+                 "/search?q=cli", "/compare?repos=" + ",".join(names), "/updates", "/users"]
+        for path in pages:
+            driver.get(app.url + path)
+            driver.execute_script("for (const d of document.querySelectorAll('main details')) d.open = true")
+            driver.find_element(By.CSS_SELECTOR, "a.skip").send_keys("")  # the skip link, focused, is a target too
+            small = driver.execute_script(TARGETS)
+            assert not small, (path, small)
+    finally:
+        driver.quit()

@@ -66,7 +66,7 @@ extension ComparePage {
             <table class="compare-table" id="compare-summary"><caption class="muted">From GitHub's star history, which counts the stars that still exist.</caption>
             <thead><tr><th scope="col">Repository</th><th scope="col">Stars</th><th scope="col">Since</th><th scope="col">Peak day</th>\
             <th scope="col">Best 7 days</th></tr></thead><tbody>\(rows)</tbody></table>
-            <p><a href="\(SiteURL.compareEmbed(list, theme: nil).href)">This chart as SVG</a> · \
+            <p class="compare-links"><a href="\(SiteURL.compareEmbed(list, theme: nil).href)">This chart as SVG</a> · \
             <a href="\(SiteURL.compareEmbed(list, theme: .dark).href)">dark</a></p>
             """
     }
