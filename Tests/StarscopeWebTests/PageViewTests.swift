@@ -119,3 +119,22 @@ extension PageContext {
         return copy
     }
 }
+
+/// Numbers that agree: Settings never shows an older count of GitHub's limits beside a newer one.
+@Suite struct SettingsNumbersTests {
+    static func page(limits: [SettingsPage.Limit]?) -> SettingsPage {
+        let reset = Date(timeIntervalSince1970: 1_750_000_000)
+        let older = RateLimit(resource: "search", limit: 30, remaining: 13, used: 17, reset: reset)
+        return SettingsPage(
+            token: .none, limits: limits, ownsServerToken: true, canRemoveToken: false,
+            live: LiveHub.Status(budget: LiveBudget(), watching: 1, nextCheckIn: 5, lastLimits: ["search": older]))
+    }
+
+    @Test func theLiveChecksOlderCountIsToldOnlyWhenGitHubsCannotBeRead() {
+        let fresh = [SettingsPage.Limit(label: "Searches", remaining: 29, limit: 30, reset: Date(timeIntervalSince1970: 1_750_000_060))]
+        let withFresh = Self.page(limits: fresh).liveText.markup
+        #expect(!withFresh.contains("13 of 30"))
+        let without = Self.page(limits: nil).liveText.markup
+        #expect(without.contains("GitHub's limits cannot be read now; the last live check saw 13 of 30 searches left."))
+    }
+}

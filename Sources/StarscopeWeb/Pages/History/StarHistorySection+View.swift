@@ -37,9 +37,19 @@ extension StarHistorySection {
             \(withdrawnText)\(barsView)
             <p><a href="\(SiteURL.compare(CompareList(repositories: [name])).href)">Compare with…</a> · \
             <a href="\(SiteURL.starsEmbed(name, theme: nil).href)">Embed as SVG</a></p>
-            \(partialNote)<p class="muted">From GitHub's star history, which counts the stars that still exist\(fetched).</p>
+            \(partialNote)\(countsNote(total))<p class="muted">From GitHub's star history, which counts the stars that still exist\(fetched).</p>
             </section>
             """
+    }
+
+    /// Why the history's total and the count beside the name differ, when they do: numbers on a
+    /// page either agree or say why not.
+    private func countsNote(_ total: Int) -> HTML {
+        guard case .success(let history) = gitHub, !history.partial else { return "" }
+        let now = history.repository.stargazersCount
+        guard now != total else { return "" }
+        return
+            "<p class=\"counts-note muted\">GitHub counts \(CountNoun.text(now, "star")) now; its history lists \(GroupedNumber.format(total)) of them, leaving out stars it no longer shows (such as those of deleted accounts) and any given since it was read.</p>"
     }
 
     private var partialNote: HTML {

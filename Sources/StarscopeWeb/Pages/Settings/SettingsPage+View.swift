@@ -91,10 +91,16 @@ extension SettingsPage {
                 "Next check in \(Int($0.rounded())) s for \(live.watching) open page\(live.watching == 1 ? "" : "s")."
             }
             ?? "No page is open, so nothing is being checked."
-        let seen = ["core": "requests", "search": "searches"].sorted { $0.key < $1.key }.compactMap { resource, noun -> String? in
-            live.lastLimits[resource].map { "\(GroupedNumber.format($0.remaining)) of \(GroupedNumber.format($0.limit)) \(noun)" }
-        }
-        let left: HTML = seen.isEmpty ? "" : " The last checks saw \(seen.joined(separator: " and ")) left."
+        // GitHub's own count, read for this page, is the newer: the live checks' older one is
+        // told only when that cannot be read, and then said to be older.
+        let seen =
+            limits != nil
+            ? []
+            : ["core": "requests", "search": "searches"].sorted { $0.key < $1.key }.compactMap { resource, noun -> String? in
+                live.lastLimits[resource].map { "\(GroupedNumber.format($0.remaining)) of \(GroupedNumber.format($0.limit)) \(noun)" }
+            }
+        let left: HTML =
+            seen.isEmpty ? "" : " GitHub's limits cannot be read now; the last live check saw \(seen.joined(separator: " and ")) left."
         return """
             <p class="live-budget">Open pages are re-checked at most every \(Int(live.budget.minimumInterval)) s, spending at most \(share)% \
             of what remains of GitHub's rate limit, more slowly as it shrinks. \(next)\(left)</p>
