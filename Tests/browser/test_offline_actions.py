@@ -127,6 +127,11 @@ def test_changes_made_offline_stay_on_the_page_and_land_once_when_the_server_is_
         tap(driver, button(driver, a))
         wait(driver, lambda d: not pressed(d, a))
         wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, f".repo-row[data-repo='{a}'] .will-sync").is_displayed())
+        # Offline looks like online: the heart stays the heart, and the mark leaves the text its width.
+        assert button(driver, a).find_elements(By.CSS_SELECTOR, "svg.fav-icon") and button(driver, a).text == ""
+        description = driver.find_element(By.CSS_SELECTOR, f".repo-row[data-repo='{a}'] .description")
+        other = driver.find_element(By.CSS_SELECTOR, f".repo-row[data-repo='{b}'] .description")
+        assert abs(description.size["width"] - other.size["width"]) <= 2, (description.size, other.size)
         assert driver.current_url == server.url + "/favorites"
         assert "chrome-error" not in driver.current_url and driver.find_elements(By.CSS_SELECTOR, "nav.tabs")
         status = driver.find_element(By.CSS_SELECTOR, ".sync-status[role=status]")
@@ -158,6 +163,9 @@ def test_changes_made_offline_stay_on_the_page_and_land_once_when_the_server_is_
         server.start()
         # The page finds the server back by itself and sends the three changes.
         status = wait(driver, lambda d: "Sent 3 changes" in d.find_element(By.CSS_SELECTOR, ".sync-status").text and d.find_element(By.CSS_SELECTOR, ".sync-status"))
+        # …and says which.
+        assert f"removed {a} from favourites" in status.text and f"added {c} to favourites" in status.text
+        assert f"saved the tags and note of {b}" in status.text
         assert queue(driver) == []
         assert not driver.find_elements(By.CSS_SELECTOR, ".will-sync")
         # The page opened offline no longer says the server cannot be reached, and offers itself anew.

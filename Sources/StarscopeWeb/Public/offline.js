@@ -48,8 +48,8 @@
       if (form.querySelector("input[name=repo]")?.value !== repo) continue;
       const button = form.querySelector("button");
       if (!button) continue;
+      // The heart stays the heart: filled or not by its pressed state, as online.
       button.setAttribute("aria-pressed", String(favorite));
-      button.textContent = favorite ? "★" : "☆";
       const label = (favorite ? "Remove " : "Add ") + repo + (favorite ? " from favourites" : " to favourites");
       button.setAttribute("aria-label", label);
       button.title = label;
@@ -160,6 +160,7 @@
     try { if (!(await fetch("/healthz", { cache: "no-store" })).ok) return; } catch (e) { return; }
     let token = csrfOf(document);
     let sent = 0;
+    const what = [];
     const refused = [];
     for (const item of read()) {
       let response;
@@ -182,15 +183,21 @@
       }
       if (response.status >= 500) break;
       done(item);
-      if (response.ok || response.type === "opaqueredirect") sent += 1;
+      if (response.ok || response.type === "opaqueredirect") { sent += 1; what.push(describe(item)); }
       else refused.push(item.repo);
     }
     showPending();
     const left = read().length;
+    const list = what.length ? ": " + what.join("; ") : "";
     if (left) say(pendingSentence(left));
-    else if (refused.length) say(`Sent ${sent} change${sent === 1 ? "" : "s"} made offline; Starscope refused those to ${refused.join(", ")}.`);
-    else say(`Sent ${sent} change${sent === 1 ? "" : "s"} made offline.`);
+    else if (refused.length) say(`Sent ${sent} change${sent === 1 ? "" : "s"} made offline${list}; Starscope refused those to ${refused.join(", ")}.`);
+    else say(`Sent ${sent} change${sent === 1 ? "" : "s"} made offline${list}.`);
   }
+  // What one change was, in words: "added owner/name to favourites".
+  const describe = (item) =>
+    item.kind === "favorite"
+      ? `${item.favorite ? "added" : "removed"} ${item.repo} ${item.favorite ? "to" : "from"} favourites`
+      : `saved the tags and note of ${item.repo}`;
   // One tab sends at a time.
   let busy = false;
   async function replayOnce() {
