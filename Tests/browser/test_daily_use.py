@@ -269,3 +269,40 @@ def test_every_control_is_at_least_24_px_at_320(world):
             assert not small, (path, small)
     finally:
         driver.quit()
+
+
+@pytest.mark.parametrize("size,dark", SIZES, ids=IDS)
+def test_compare_adds_from_favourites_removes_links_and_downloads(world, size, dark):
+    _, app = world
+    mode = IDS[SIZES.index((size, dark))]
+    driver = themed(size, dark)
+    try:
+        driver.get(app.url + "/?since=month")
+        found = rows(driver)
+        first, second, third = found[15 + SIZES.index((size, dark)) * 3: 18 + SIZES.index((size, dark)) * 3]
+        driver.get(app.url + "/repos/" + third)
+        tap(driver, driver.find_element(By.CSS_SELECTOR, ".detail button.fav"))
+        wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".detail button.fav").get_attribute("aria-pressed") == "true")
+        driver.get(app.url + f"/compare?repos={first},{second}")
+        offered = [o.get_attribute("value") for o in driver.find_elements(By.CSS_SELECTOR, "#compare-suggestions option")]
+        assert third in offered
+        box = driver.find_element(By.ID, "compare-add")
+        box.send_keys(third, Keys.ENTER)
+        wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, ".compare-table tr[data-repo]")) == 3)
+        assert len(driver.find_elements(By.CSS_SELECTOR, "svg.curve-chart polyline.curve")) == 3
+        screenshot(driver, f"compare-add-{mode}")
+        problems = axe_check.blocking(driver)
+        assert not problems, f"\n{problems}"
+        assert not small_targets(driver)
+        # The link reproduces the chart; the download is the chart shown.
+        link = driver.find_element(By.LINK_TEXT, "Link to this chart").get_attribute("href")
+        download = driver.find_element(By.PARTIAL_LINK_TEXT, "Download as SVG").get_attribute("href")
+        svg = driver.execute_script("return fetch(arguments[0]).then((r) => r.text())", download)
+        assert svg.count('class="curve') >= 3 and all(name in svg for name in (first, second, third))
+        driver.get(link)
+        assert [r.get_attribute("data-repo") for r in driver.find_elements(By.CSS_SELECTOR, ".compare-table tr[data-repo]")] == [first, second, third]
+        # Taken off one by one.
+        tap(driver, driver.find_element(By.CSS_SELECTOR, f".compare-picked a[aria-label='Remove {second}']"))
+        wait(driver, lambda d: [r.get_attribute("data-repo") for r in d.find_elements(By.CSS_SELECTOR, ".compare-table tr[data-repo]")] == [first, third])
+    finally:
+        driver.quit()

@@ -104,7 +104,8 @@ def test_compare_draws_several_curves_and_takes_new_ones_by_keyboard(site, size,
         driver.find_element(By.CSS_SELECTOR, ".compare-form button").send_keys(Keys.ENTER)
         wait(driver, lambda d: "align=created" in d.current_url)
         assert driver.find_elements(By.CSS_SELECTOR, "svg.curve-chart text.axis")
-        assert any(text.text.startswith("day ") for text in driver.find_elements(By.CSS_SELECTOR, "svg.curve-chart text.axis"))
+        labels = [text.text for text in driver.find_elements(By.CSS_SELECTOR, "svg.curve-chart text.axis")]
+        assert "created" in labels and any(label.endswith("after creation") for label in labels), labels
     finally:
         driver.quit()
 

@@ -24,8 +24,14 @@ struct HistoryController {
 
     @Sendable func compare(_ request: Request, context: WebContext) async throws -> HTML {
         let list = try CompareList(QueryValues(request))
-        let entries = await Self.entries(list.repositories, reading: await self.reading(for: context))
-        return context.render(ComparePage(list: list, entries: entries))
+        let reading = await self.reading(for: context)
+        let entries = await Self.entries(list.repositories, reading: reading)
+        var page = ComparePage(list: list, entries: entries)
+        // Type-ahead from the viewer's favourites (a guest has none).
+        let chosen = Set(list.repositories.map { $0.description.lowercased() })
+        let favorites = (try? await reading.database?.favorites(for: context.viewer, tag: nil)) ?? []
+        page.suggestions = favorites.map(\.repository.fullName).filter { !chosen.contains($0.lowercased()) }.prefix(200).map { $0 }
+        return context.render(page)
     }
 
     @Sendable func compareEmbed(_ request: Request, context: WebContext) async throws -> Response {

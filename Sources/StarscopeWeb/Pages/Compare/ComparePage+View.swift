@@ -22,10 +22,27 @@ extension ComparePage {
         let scales: [HTML] = StarHistoryChart.Scale.allCases.map { scale in
             "<option value=\"\(scale.rawValue)\"\(list.scale == scale ? " selected" : "")>\(scale == .linear ? "Linear" : "Log")</option>"
         }
+        let chosen = list.repositories.map { name -> HTML in
+            var without = list
+            without.repositories.removeAll { $0 == name }
+            return """
+                <li><input type="hidden" name="repos" value="\(name.description)">\(name.description) \
+                <a class="remove" href="\(SiteURL.compare(without).href)" aria-label="Remove \(name.description)">✕</a></li>
+                """
+        }
+        let options = suggestions.map { name -> HTML in "<option value=\"\(name)\"></option>" }
+        let full = list.repositories.count >= CompareList.most
         return """
             <form class="compare-form" method="get" action="\(SiteURL.Pattern.compare)">
-            <label>Repositories (2 to 10, OWNER/NAME, separated by commas)<input type="text" name="repos" value="\(value)" \
-            placeholder="swiftlang/swift, apple/swift-nio" autocomplete="off" spellcheck="false"></label>
+            <fieldset class="compare-chosen"><legend>Repositories (2 to \(CompareList.most))</legend>
+            \(chosen.isEmpty ? "" : "<ul class=\"compare-picked\">\(chosen)</ul>" as HTML)
+            \(full ? "" : """
+                <label for="compare-add">Add a repository (OWNER/NAME)</label>
+                <input id="compare-add" type="text" name="repos" list="compare-suggestions" placeholder="\(value.isEmpty ? "swiftlang/swift" : "apple/swift-nio")" \
+                autocomplete="off" spellcheck="false">
+                <datalist id="compare-suggestions">\(options)</datalist>
+                """ as HTML)
+            </fieldset>
             <label>Align<select name="align">\(alignments)</select></label>
             <label>Scale<select name="scale">\(scales)</select></label>
             <button type="submit">Compare</button>
@@ -66,8 +83,9 @@ extension ComparePage {
             <table class="compare-table" id="compare-summary"><caption class="muted">From GitHub's star history, which counts the stars that still exist.</caption>
             <thead><tr><th scope="col">Repository</th><th scope="col">Stars</th><th scope="col">Since</th><th scope="col">Peak day</th>\
             <th scope="col">Best 7 days</th></tr></thead><tbody>\(rows)</tbody></table>
-            <p class="compare-links"><a href="\(SiteURL.compareEmbed(list, theme: nil).href)">This chart as SVG</a> · \
-            <a href="\(SiteURL.compareEmbed(list, theme: .dark).href)">dark</a></p>
+            <p class="compare-links"><a href="\(SiteURL.compare(list).href)">Link to this chart</a> · \
+            <a href="\(SiteURL.compareEmbed(list, theme: nil).href)" download="star-history.svg">Download as SVG</a> · \
+            <a href="\(SiteURL.compareEmbed(list, theme: .dark).href)" download="star-history-dark.svg">dark</a></p>
             """
     }
 }

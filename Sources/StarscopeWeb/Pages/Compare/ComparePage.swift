@@ -24,6 +24,8 @@ struct ComparePage: Page {
 
     var list: CompareList
     var entries: [Entry]
+    /// Repositories to offer as one is typed: the viewer's favourites not compared yet.
+    var suggestions: [String] = []
     var section: PageContext.Section { .none }
 
     var chart: StarHistoryChart? {

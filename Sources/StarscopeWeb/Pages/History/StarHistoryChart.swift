@@ -121,7 +121,8 @@ struct StarHistoryChart: Sendable, Hashable {
             var ticks = [0]
             var power = 1
             while power <= highest {
-                ticks.append(power)
+                // A tick too close to the one below would print over it ("0" and "1" on a tall scale).
+                if let last = ticks.last, plotY(last) - plotY(power) >= Self.tickGap { ticks.append(power) }
                 let (next, overflow) = power.multipliedReportingOverflow(by: 10)
                 if overflow { break }
                 power = next
@@ -129,6 +130,9 @@ struct StarHistoryChart: Sendable, Hashable {
             return ticks
         }
     }
+
+    /// The least room between two y-axis labels.
+    static let tickGap = 14.0
 
     /// The x-axis ticks: first, middle and last.
     var xTicks: [Double] {
@@ -139,7 +143,19 @@ struct StarHistoryChart: Sendable, Hashable {
     func xLabel(_ x: Double) -> String {
         switch alignment {
         case .date: StarCurve.Point(day: Int64(x.rounded()), stars: 0, total: 0).date
-        case .created: "day \(Int(x.rounded()))"
+        case .created: Self.sinceCreation(Int(x.rounded()))
+        }
+    }
+
+    /// An x-axis label aligned on creation, named as such: "created", "45 days after", "8 months
+    /// after", "2.5 years after".
+    static func sinceCreation(_ days: Int) -> String {
+        switch days {
+        case ...0: "created"
+        case 1: "1 day after creation"
+        case ..<60: "\(days) days after creation"
+        case ..<730: "\(days / 30) months after creation"
+        default: Tenths.format(Double(days) / 365.25) + " years after creation"
         }
     }
 

@@ -1,0 +1,51 @@
+import FakeGitHub
+import Foundation
+import StarscopeCore
+import Testing
+
+@testable import StarscopeWeb
+
+/// Compare worth sharing: repositories added by type-ahead from favourites and taken off one by
+/// one, axes that read as dates or as time since creation, a link and downloads of the chart.
+@Suite struct CompareFormTests {
+    @Test func repositoriesAreAddedFromFavouritesAndRemovedOneByOne() async throws {
+        try await WebHarness.run { web in
+            let names = web.fake.dataset.repositories.filter { !FakeGitHub.hasNoStarHistory($0.id) && $0.stars > 0 }.prefix(3).map(
+                \.fullName)
+            try await web.services.favorites.add(RepositoryName(parsing: names[2]))
+            let (_, html, _) = try await web.page("/compare?repos=\(names[0]),\(names[1])")
+            for name in names.prefix(2) {
+                #expect(html.contains("<input type=\"hidden\" name=\"repos\" value=\"\(name)\">"))
+                #expect(html.contains("aria-label=\"Remove \(name)\""))
+            }
+            #expect(html.contains("<input id=\"compare-add\" type=\"text\" name=\"repos\" list=\"compare-suggestions\""))
+            #expect(html.contains("<datalist id=\"compare-suggestions\"><option value=\"\(names[2])\"></option></datalist>"))
+            // The form's hidden names and the typed one, as a browser sends them.
+            let (_, three, _) = try await web.page("/compare?repos=\(names[0])&repos=\(names[1])&repos=\(names[2])&align=date")
+            #expect(SearchPageTests.values(three, of: "data-repo").filter(names.contains).count == 3)
+            // Removing one keeps the others and the settings.
+            let remove = try #require(
+                SearchPageTests.values(html, of: "href").first {
+                    $0.hasPrefix("/compare?") && !$0.contains(names[0].replacingOccurrences(of: "/", with: "%2F"))
+                })
+            #expect(remove.contains(names[1].replacingOccurrences(of: "/", with: "%2F")))
+            #expect(html.contains("download=\"star-history.svg\">Download as SVG</a>"))
+            #expect(html.contains(">Link to this chart</a>"))
+        }
+    }
+
+    @Test func axesReadAsTimeSinceCreationAndLogTicksNeverOverlap() {
+        #expect(StarHistoryChart.sinceCreation(0) == "created")
+        #expect(StarHistoryChart.sinceCreation(45) == "45 days after creation")
+        #expect(StarHistoryChart.sinceCreation(240) == "8 months after creation")
+        #expect(StarHistoryChart.sinceCreation(913) == "2.5 years after creation")
+        let points = (0..<100).map { StarCurve.Point(day: Int64($0), stars: 1_000, total: 1_000 * ($0 + 1)) }
+        let chart = StarHistoryChart(series: [.init(name: "a/b", points: points)], scale: .log)
+        let ticks = chart.yTicks
+        #expect(ticks.first == 0)
+        for (lower, upper) in zip(ticks, ticks.dropFirst()) {
+            #expect(chart.plotY(lower) - chart.plotY(upper) >= StarHistoryChart.tickGap, "\(lower) and \(upper)")
+        }
+        #expect(ticks.contains(10_000))
+    }
+}
