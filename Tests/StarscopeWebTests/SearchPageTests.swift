@@ -93,6 +93,8 @@ import Testing
                 html.contains(
                     "<a class=\"segment\" href=\"/search?q=cli%20stars%3A%3E10&amp;sort=stars\" aria-current=\"true\" data-sort=\"stars\">Stars</a>"
                 ))
+            // The header's box keeps the order for the next query.
+            #expect(html.contains("<input type=\"hidden\" name=\"sort\" value=\"stars\">"))
             // The qualifier, removable; the words stay, and so does the order.
             #expect(
                 html.contains("href=\"/search?q=cli&amp;sort=stars\" data-qualifier=\"stars:&gt;10\" aria-label=\"Remove stars:&gt;10\""))

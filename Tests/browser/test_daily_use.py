@@ -306,3 +306,26 @@ def test_compare_adds_from_favourites_removes_links_and_downloads(world, size, d
         wait(driver, lambda d: [r.get_attribute("data-repo") for r in d.find_elements(By.CSS_SELECTOR, ".compare-table tr[data-repo]")] == [first, third])
     finally:
         driver.quit()
+
+
+def test_a_refused_change_in_a_detail_says_why_there_and_keeps_what_was_typed(world):
+    _, app = world
+    driver = themed(PHONE, True)
+    try:
+        driver.get(app.url + "/?since=month")
+        name = rows(driver)[24]
+        driver.get(app.url + "/repos/" + name)
+        menu = driver.find_element(By.CSS_SELECTOR, ".detail .lists-menu")
+        tap(driver, menu.find_element(By.TAG_NAME, "summary"))
+        driver.find_element(By.ID, "new-list").send_keys("kept-typing")
+        # A form the server refuses (here, its CSRF token gone stale).
+        driver.execute_script("arguments[0].value = 'stale'", menu.find_element(By.CSS_SELECTOR, "input[name=csrf]"))
+        url = driver.current_url
+        tap(driver, menu.find_element(By.CSS_SELECTOR, "button[type=submit]"))
+        alert = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".lists-menu .saved-line[role=alert]"))
+        assert alert.text and "Saved" not in alert.text
+        assert driver.current_url == url
+        assert driver.find_element(By.ID, "new-list").get_attribute("value") == "kept-typing"
+        assert menu.find_element(By.CSS_SELECTOR, "button[type=submit]").is_enabled()
+    finally:
+        driver.quit()

@@ -6,7 +6,6 @@ public struct GitHubSearch: Hashable, Sendable {
         case repositories, users
     }
 
-    /// The text, trimmed, with runs of white space folded to one space.
     /// How GitHub orders repositories found, as github.com's search offers; nil is best match.
     public enum Sort: String, CaseIterable, Hashable, Sendable {
         case stars, forks, updated
@@ -20,6 +19,7 @@ public struct GitHubSearch: Hashable, Sendable {
         }
     }
 
+    /// The text, trimmed, with runs of white space folded to one space.
     public var text: String
     public var kind: Kind
     public var sort: Sort?

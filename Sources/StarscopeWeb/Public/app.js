@@ -260,13 +260,18 @@
         headers: { Accept: "text/html", "Content-Type": "application/x-www-form-urlencoded" },
         body: new URLSearchParams(new FormData(form)),
       });
-      if (!response.ok) { form.submit(); return; }
-      const fresh = [...parse(await response.text()).querySelectorAll(".detail[data-detail]")]
-        .find((other) => other.dataset.detail === detail.dataset.detail);
+      const page = parse(await response.text());
+      if (!response.ok) {
+        // Refused (GitHub down, a bad tag): the server's sentence here, and what was typed kept.
+        const reason = page.querySelector(".error-state p, main p")?.textContent?.trim();
+        failed(form, button, reason || "That could not be saved: try again.");
+        return;
+      }
+      const fresh = [...page.querySelectorAll(".detail[data-detail]")].find((other) => other.dataset.detail === detail.dataset.detail);
       if (!fresh) { form.submit(); return; }
-      for (const selector of [".detail-head .fav-form", ".lists-menu", "details.annotate"]) {
-        const here = detail.querySelector(selector);
-        const there = fresh.querySelector(selector);
+      for (const part of [".detail-head .fav-form", ".lists-menu", "details.annotate"]) {
+        const here = detail.querySelector(part);
+        const there = fresh.querySelector(part);
         if (!here || !there) continue;
         if (here.matches("details") && there.matches("details")) there.open = here.open || there.open;
         here.replaceWith(document.importNode(there, true));
@@ -281,14 +286,17 @@
       saved?.querySelector("form")?.append(line);
     } catch (unreachable) {
       // Starscope cannot be reached: say so here rather than leave for the browser's error page.
-      if (button) button.disabled = false;
-      form.querySelector(".saved-line")?.remove();
-      const line = document.createElement("p");
-      line.className = "saved-line is-error";
-      line.setAttribute("role", "alert");
-      line.textContent = "Starscope cannot be reached: nothing was changed. Try again when you are back online.";
-      form.append(line);
+      failed(form, button, "Starscope cannot be reached: nothing was changed. Try again when you are back online.");
     }
+  }
+  function failed(form, button, sentence) {
+    if (button) button.disabled = false;
+    form.querySelector(".saved-line")?.remove();
+    const line = document.createElement("p");
+    line.className = "saved-line is-error";
+    line.setAttribute("role", "alert");
+    line.textContent = sentence;
+    form.append(line);
   }
   const selector = (form) => form.closest(".lists-menu") ? ".lists-menu" : "details.annotate";
   document.addEventListener("submit", (event) => {

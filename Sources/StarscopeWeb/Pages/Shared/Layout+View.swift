@@ -145,6 +145,7 @@ enum Layout {
         return """
             <form class="top-search" method="get" action="\(SiteURL.Pattern.search)" role="search" aria-label="Search GitHub">
             \(people ? "<input type=\"hidden\" name=\"type\" value=\"users\">" as HTML : "")
+            \(search.sort.map { sort -> HTML in "<input type=\"hidden\" name=\"sort\" value=\"\(sort.rawValue)\">" } ?? "")
             <label class="visually-hidden" for="top-search-q">\(people ? "Search people on GitHub" : "Search all of GitHub")</label>
             <input id="top-search-q" name="q" type="search" value="\(search.text)" placeholder="\(people ? "Search people" : "Search GitHub")" \
             maxlength="\(TrendingQuery.maximumQueryLength)" autocapitalize="none" spellcheck="false">
