@@ -10,7 +10,7 @@ from selenium.webdriver.support.expected_conditions import staleness_of
 
 import axe_check
 from conftest import PHONE, WIDE, App, Fake, screenshot, tap
-from test_shell import small_targets, themed
+from test_shell import favourite, small_targets, themed
 from test_web import rows, wait
 
 SMALL = (320, 640)
@@ -253,12 +253,7 @@ def test_every_control_is_at_least_24_px_at_320(world):
     try:
         driver.get(app.url + "/?since=month")
         names = rows(driver)[:2]
-        for name in names:
-            driver.get(app.url + "/repos/" + name)
-            button = driver.find_element(By.CSS_SELECTOR, ".detail button.fav")
-            if button.get_attribute("aria-pressed") != "true":
-                tap(driver, button)
-                wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".detail button.fav").get_attribute("aria-pressed") == "true")
+        favourite(driver, app, names)
         pages = ["/?since=month", "/repos/" + names[0], "/favorites", "/settings", "/rising", "/users/octocat",
                  "/search?q=cli", "/compare?repos=" + ",".join(names), "/updates", "/users"]
         for path in pages:
@@ -280,9 +275,7 @@ def test_compare_adds_from_favourites_removes_links_and_downloads(world, size, d
         driver.get(app.url + "/?since=month")
         found = rows(driver)
         first, second, third = found[15 + SIZES.index((size, dark)) * 3: 18 + SIZES.index((size, dark)) * 3]
-        driver.get(app.url + "/repos/" + third)
-        tap(driver, driver.find_element(By.CSS_SELECTOR, ".detail button.fav"))
-        wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".detail button.fav").get_attribute("aria-pressed") == "true")
+        favourite(driver, app, [third])
         driver.get(app.url + f"/compare?repos={first},{second}")
         offered = [o.get_attribute("value") for o in driver.find_elements(By.CSS_SELECTOR, "#compare-suggestions option")]
         assert third in offered
