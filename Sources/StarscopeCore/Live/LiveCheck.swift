@@ -61,9 +61,7 @@ extension ReadContext {
                 result.rateLimit = response.rateLimit
                 stored = response.isStored
             case .search(let search, let page):
-                let response = try await client.searchRepositories(
-                    query: viewer.repositorySearch(try search.searchQuery()), sort: search.sort?.rawValue,
-                    perPage: RowWindow.upstreamPageSize, page: page)
+                let response = try await upstreamSearchPage(try search.searchQuery(), sort: search.sort, page: page)
                 repositories = response.items
                 result.rateLimit = response.rateLimit
                 stored = response.isStored

@@ -80,9 +80,7 @@ public struct Searches: UseCase {
         let q = try search.searchQuery()
         let window = RowWindow(page: page, rows: rows)
         do {
-            let result = try await client.searchRepositories(
-                query: viewer.repositorySearch(q), sort: search.sort?.rawValue, perPage: RowWindow.upstreamPageSize,
-                page: window.upstreamPage)
+            let result = try await upstreamSearchPage(q, sort: search.sort, page: window.upstreamPage)
             if !result.isStored { await observe(result.items) }
             let shown = visible(result.items)
             let (items, next) = window.cut(shown, upstreamHasNext: result.links.next != nil)
@@ -115,5 +113,15 @@ public struct Searches: UseCase {
     static func searchError(_ error: StarscopeError, gitHub: GitHubError? = nil) -> StarscopeError {
         if case .validationFailed(let message)? = gitHub { return GitHubSearch.refused(message) }
         return error
+    }
+}
+
+extension UseCase {
+    /// GitHub's page `page` (100 results) of the repository search `q`, asked as this viewer may
+    /// ask it: the one request a search page and its live counts both send, so they share its
+    /// kept answer.
+    func upstreamSearchPage(_ q: String, sort: GitHubSearch.Sort?, page: Int) async throws(GitHubError) -> Page<Repository> {
+        try await client.searchRepositories(
+            query: viewer.repositorySearch(q), sort: sort?.rawValue, perPage: RowWindow.upstreamPageSize, page: page)
     }
 }

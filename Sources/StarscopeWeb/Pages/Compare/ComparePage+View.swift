@@ -14,7 +14,6 @@ extension ComparePage {
     }
 
     var form: HTML {
-        let value = list.repositories.map(\.description).joined(separator: ", ")
         let alignments: [HTML] = StarHistoryChart.Alignment.allCases.map { alignment in
             let title = alignment == .date ? "By date" : "From each one's creation"
             return "<option value=\"\(alignment.rawValue)\"\(list.alignment == alignment ? " selected" : "")>\(title)</option>"
@@ -38,7 +37,7 @@ extension ComparePage {
             \(chosen.isEmpty ? "" : "<ul class=\"compare-picked\">\(chosen)</ul>" as HTML)
             \(full ? "" : """
                 <label for="compare-add">Add a repository (OWNER/NAME)</label>
-                <input id="compare-add" type="text" name="repos" list="compare-suggestions" placeholder="\(value.isEmpty ? "swiftlang/swift" : "apple/swift-nio")" \
+                <input id="compare-add" type="text" name="repos" list="compare-suggestions" placeholder="\(list.repositories.isEmpty ? "swiftlang/swift" : "apple/swift-nio")" \
                 autocomplete="off" spellcheck="false">
                 <datalist id="compare-suggestions">\(options)</datalist>
                 """ as HTML)

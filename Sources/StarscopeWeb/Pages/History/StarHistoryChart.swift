@@ -147,8 +147,8 @@ struct StarHistoryChart: Sendable, Hashable {
         }
     }
 
-    /// An x-axis label aligned on creation, named as such: "created", "45 days after", "8 months
-    /// after", "2.5 years after".
+    /// An x-axis label aligned on creation, named as such: "created", "45 days after creation",
+    /// "8 months after creation", "2.5 years after creation".
     static func sinceCreation(_ days: Int) -> String {
         switch days {
         case ...0: "created"
