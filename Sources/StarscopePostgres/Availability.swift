@@ -6,6 +6,8 @@ import Synchronization
 /// deadline for a connection, and a page makes several: so once one finds it unreachable, the
 /// others are refused at once, while one statement at a time, at most every `probeInterval`,
 /// is let through (with a short deadline) to ask again. The first answer opens the way for all.
+/// A statement that waited out its deadline while others were answered found the server busy,
+/// not away: it fails alone, and the rest run on.
 final class Availability: Sendable {
     /// How long a statement let through to ask again may wait.
     static let probeDeadline: Duration = .seconds(2)
@@ -24,6 +26,8 @@ final class Availability: Sendable {
         var away = false
         var probing = false
         var lastProbe = Date.distantPast
+        /// When a statement was last answered.
+        var lastAnswer = Date.distantPast
     }
 
     private let state = Mutex(State())
@@ -38,14 +42,20 @@ final class Availability: Sendable {
         }
     }
 
-    /// What a statement let through (`admission`) found: whether the server was reachable.
-    func report(_ admission: Admission, reachable: Bool, now: Date = Date()) {
+    /// What a statement let through (`admission`) at `start` found: whether the server was
+    /// reachable. Unreachable while another statement was answered since `start` means busy.
+    func report(_ admission: Admission, reachable: Bool, since start: Date = .distantPast, now: Date = Date()) {
         state.withLock { state in
             if admission == .probe {
                 state.probing = false
                 state.lastProbe = now  // the next one waits from the end of this one
             }
-            state.away = !reachable
+            if reachable {
+                state.lastAnswer = max(state.lastAnswer, now)
+                state.away = false
+            } else if state.lastAnswer <= start {
+                state.away = true
+            }
         }
     }
 

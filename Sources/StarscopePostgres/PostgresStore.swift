@@ -67,7 +67,8 @@ public struct PostgresStore: Store {
     /// Runs `work` within `deadline` as `availability` admits it: refused at once while the
     /// server is away (unless it is this statement's turn to ask again), and reported after.
     func guarded<T: Sendable>(_ deadline: Duration, _ work: @escaping @Sendable () async throws -> T) async throws(StoreError) -> T {
-        let admission = availability.admit()
+        let start = Date()
+        let admission = availability.admit(now: start)
         if admission == .refuse { throw .unreachable }
         do {
             let value = try await Self.within(admission == .probe ? min(deadline, Availability.probeDeadline) : deadline, work)
@@ -75,7 +76,7 @@ public struct PostgresStore: Store {
             return value
         } catch {
             let failure = Self.storeError(error)
-            availability.report(admission, reachable: failure != .unreachable)
+            availability.report(admission, reachable: failure != .unreachable, since: start)
             throw failure
         }
     }

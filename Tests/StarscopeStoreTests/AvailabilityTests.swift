@@ -24,4 +24,20 @@ import Testing
         #expect(availability.admit(now: start + 4.2) == .run)
         #expect(availability.admit(now: start + 4.2) == .run)
     }
+
+    /// Under load a statement can wait out its deadline for a connection while others are
+    /// answered: the server is busy, not away, and the others are not refused.
+    @Test func aStatementThatTimesOutWhileOthersAreAnsweredLeavesTheRestRunning() {
+        let availability = Availability()
+        let start = Date(timeIntervalSince1970: 1_000_000)
+        #expect(availability.admit(now: start) == .run)
+        availability.report(.run, reachable: true, since: start, now: start + 2)
+        availability.report(.run, reachable: false, since: start, now: start + 5)
+        #expect(!availability.isAway)
+        #expect(availability.admit(now: start + 5) == .run)
+        // With no answer since it began, the server is away.
+        availability.report(.run, reachable: false, since: start + 3, now: start + 8)
+        #expect(availability.isAway)
+        #expect(availability.admit(now: start + 9) == .probe)
+    }
 }

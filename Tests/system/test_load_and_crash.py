@@ -501,7 +501,7 @@ class FavoritePoster(threading.Thread):
             try:
                 connection.request("POST", "/favorites/toggle", body=body, headers=headers)
                 response = connection.getresponse()
-                response.read()
+                answer = response.read()
                 location = response.getheader("Location")
             except (OSError, http.client.HTTPException) as error:
                 # A refused connection never reached the server; anything else was in flight.
@@ -514,7 +514,10 @@ class FavoritePoster(threading.Thread):
                 self.acknowledged.append(name)
                 self.durations.append(time.monotonic() - sent)
             else:
-                self.refused.append((name, response.status, location))
+                # The sentence the page gave, so a refusal says why.
+                text = re.sub(r"<[^>]+>", " ", answer.decode(errors="replace"))
+                sentence = re.search(r"Cannot do that[^.]*?\s+(.{0,300}?\.)\s", " ".join(text.split()) + " ")
+                self.refused.append((name, response.status, location, sentence.group(1) if sentence else text[-300:]))
 
 
 def favourites_in(database_path):
