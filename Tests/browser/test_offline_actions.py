@@ -134,8 +134,13 @@ def test_changes_made_offline_stay_on_the_page_and_land_once_when_the_server_is_
         assert abs(description.size["width"] - other.size["width"]) <= 2, (description.size, other.size)
         assert driver.current_url == server.url + "/favorites"
         assert "chrome-error" not in driver.current_url and driver.find_elements(By.CSS_SELECTOR, "nav.tabs")
-        status = driver.find_element(By.CSS_SELECTOR, ".sync-status[role=status]")
-        assert "will sync" in status.text
+        # One line says both that this is a saved copy and what waits to be sent.
+        banner = wait(driver, lambda d: "saved copy" in d.find_element(By.CSS_SELECTOR, ".banner[role=status]").text
+                      and d.find_element(By.CSS_SELECTOR, ".banner[role=status]"))
+        assert "1 change saved on this device will sync" in banner.text, banner.text
+        lines = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "[role=status]") if e.is_displayed() and e.text.strip()]
+        assert lines == [banner.text], lines
+        assert banner.text.count("cannot be reached") == 1, banner.text
         shot(driver, f"offline-favourites-{label}")
         problems = axe_check.blocking(driver)
         assert not problems, f"\n{problems}"
@@ -146,6 +151,18 @@ def test_changes_made_offline_stay_on_the_page_and_land_once_when_the_server_is_
         tap(driver, button(driver, c))
         wait(driver, lambda d: pressed(d, c))
         assert driver.find_element(By.CSS_SELECTOR, f".repo-row[data-repo='{c}'] .will-sync").is_displayed()
+
+        # Favourites, saved before C was added: C is listed, its heart filled, waiting to sync.
+        driver.get(server.url + "/favorites")
+        wait(driver, lambda d: c in rows(d))
+        assert sorted(rows(driver)) == sorted([a, b, c])
+        assert driver.find_element(By.CSS_SELECTOR, "[data-count]").text == "3"
+        assert pressed(driver, c) and not pressed(driver, a)
+        assert driver.find_element(By.CSS_SELECTOR, f".repo-row[data-repo='{c}'] .will-sync").is_displayed()
+        assert "2 changes saved on this device" in driver.find_element(By.CSS_SELECTOR, ".banner[role=status]").text
+        shot(driver, f"offline-favourites-added-{label}")
+        problems = axe_check.blocking(driver)
+        assert not problems, f"\n{problems}"
 
         # B's saved detail: tags and a note.
         driver.get(server.url + f"/repos/{b}")

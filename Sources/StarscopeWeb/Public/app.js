@@ -558,17 +558,21 @@
   }
   // An honest notice when this page is a saved copy because the server cannot be reached, and
   // another once it can be again: the page is still the saved copy until it is loaded anew.
+  // One line says it all: what offline.js says waits to be sent (`.sync-status`) stays in it.
   fetch("/healthz", { cache: "no-store" }).catch(() => {
     const banner = document.querySelector(".banner[role=status]");
     if (!banner) return;
-    banner.hidden = false;
-    banner.textContent = "Offline — Starscope cannot be reached; this is a saved copy.";
+    const show = (...nodes) => {
+      const waiting = banner.querySelector(".sync-status");
+      banner.replaceChildren(...nodes, ...(waiting ? [" ", waiting] : []));
+      banner.hidden = false;
+    };
+    show("Offline — Starscope cannot be reached; this is a saved copy.");
     const back = () => {
-      banner.textContent = "Starscope can be reached again; this page is still the saved copy. ";
       const reload = document.createElement("a");
       reload.href = location.href;
       reload.textContent = "Load it again";
-      banner.append(reload);
+      show("Starscope can be reached again; this page is still the saved copy. ", reload, ".");
     };
     const poll = setInterval(() => {
       fetch("/healthz", { cache: "no-store" }).then((response) => {

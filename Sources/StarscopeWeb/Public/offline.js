@@ -62,8 +62,33 @@
     return [...document.querySelectorAll(`.fav-form, form[action='${annotateAction}']`)]
       .filter((form) => form.querySelector("input[name=repo]")?.value === repo);
   }
+  // The saved Favourites page (unfiltered) lists the favourites made since it was saved.
+  function listNewFavorites(queue) {
+    if (location.pathname !== "/favorites" || location.search) return;
+    let list = document.querySelector("ol[data-favorites]");
+    for (const item of queue) {
+      if (item.kind !== "favorite" || !item.favorite || typeof item.row !== "string") continue;
+      if (list?.querySelector(`.repo-row[data-repo="${CSS.escape(item.repo)}"]`)) continue;
+      const made = document.createElement("template");
+      made.innerHTML = item.row;
+      const row = made.content.firstElementChild;
+      if (!row || row.tagName !== "LI" || row.querySelector("script")) continue;
+      if (!list) {
+        list = document.createElement("ol");
+        list.className = "repo-list";
+        list.dataset.favorites = "";
+        const empty = document.querySelector("main .empty-state");
+        if (empty) empty.replaceWith(list);
+        else continue;
+      }
+      list.prepend(row);
+      const count = document.querySelector("[data-count]");
+      if (count) count.textContent = String(Number(count.textContent) + 1);
+    }
+  }
   function showPending() {
     const queue = read();
+    listNewFavorites(queue);
     const pending = new Set(queue.map((item) => item.repo));
     for (const mark of document.querySelectorAll(".will-sync")) {
       if (!pending.has(mark.dataset.syncRepo)) mark.remove();
@@ -88,22 +113,27 @@
     }
   }
 
-  // One line for the whole page, read out as it changes.
-  let status = null;
+  // One line for the whole page, read out as it changes: the page's banner (which app.js also
+  // uses to say the page is a saved copy), so two lines never say the same thing.
   function say(text) {
+    const banner = document.querySelector(".banner[role=status]");
+    if (!banner) return;
+    let status = banner.querySelector(".sync-status");
     if (!status) {
-      status = document.createElement("p");
+      status = document.createElement("span");
       status.className = "sync-status";
-      status.setAttribute("role", "status");
-      document.querySelector("main")?.prepend(status);
+      if (banner.hidden) banner.replaceChildren();
+      else banner.append(" ");
+      banner.append(status);
     }
     status.textContent = text;
     status.hidden = !text;
+    banner.hidden = !banner.textContent.trim();
   }
   const pendingSentence = (count) =>
     count === 0 ? "" : count === 1
-      ? "Starscope cannot be reached: 1 change is saved on this device and will sync when it is back."
-      : `Starscope cannot be reached: ${count} changes are saved on this device and will sync when it is back.`;
+      ? "1 change saved on this device will sync when Starscope can be reached."
+      : `${count} changes saved on this device will sync when Starscope can be reached.`;
 
   // The favourite toggle's request failed to reach the server (app.js asks first).
   document.addEventListener("starscope:unreachable", (event) => {
@@ -112,7 +142,10 @@
     const button = form?.querySelector("button");
     if (!repo || !button) return;
     event.preventDefault();
-    enqueue({ kind: "favorite", repo, favorite: button.getAttribute("aria-pressed") !== "true" });
+    const favorite = button.getAttribute("aria-pressed") !== "true";
+    // The row as shown, so the saved Favourites page can list a favourite made offline.
+    const row = form.closest(".repo-list > li")?.outerHTML;
+    enqueue({ kind: "favorite", repo, favorite, row: favorite && row && row.length < 16384 ? row : undefined });
   });
 
   // Tags and note: sent as usual when the server answers, kept here when it does not.
