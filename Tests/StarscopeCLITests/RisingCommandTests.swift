@@ -30,8 +30,27 @@ import Testing
             #expect(items.compactMap { $0["full_name"] as? String } == ["owner/b", "owner/a"])
             #expect(items.compactMap { $0["stars_gained"] as? Int } == [95, 30])
             #expect(items.first?["gained_since"] is String)
+            #expect(items.compactMap { $0["gained_from"] as? String } == ["starscope", "starscope"])
             // Three days of history do not cover a week: it says so.
             #expect(json.stderr.contains("covers only the last 3 days"))
+            // With GitHub's newest weeks kept for b (as a background round or --breaking-out keeps
+            // them), b's week comes from GitHub's daily counts, and says so.
+            var b = makeRepository(2, "owner/b")
+            b.stargazersCount = 100
+            let today = CivilDate.floorDivide(Int64(now.timeIntervalSince1970), by: 86_400).quotient
+            let sunday = today - (today + 4) % 7
+            let weeks = [sunday, sunday - 7].map { start in
+                let days = (0..<7).map { start + Int64($0) <= today ? 20 : 0 }
+                return StarHistoryWeek(week: start * 86_400, total: days.reduce(0, +), days: days)
+            }
+            try await database.saveRecentStarWeeks(of: b, weeks: weeks, at: now)
+            let mixed = try await CLI.run(["rising", "--since", "week", "--json", "--offline"], home: home)
+            let gains = try jsonArray(mixed.stdout)
+            #expect(gains.compactMap { $0["stars_gained"] as? Int } == [140, 30])
+            #expect(gains.compactMap { $0["gained_from"] as? String } == ["github", "starscope"])
+            #expect(mixed.stderr.contains("(1 of 2) come from GitHub's star history"), "\(mixed.stderr)")
+            let marked = try await CLI.run(["rising", "--since", "week"], home: home)
+            #expect(marked.stdout.contains("7d 0h GitHub"), "\(marked.stdout)")
             let table = try await CLI.run(["rising", "--since", "day"], home: home)
             #expect(table.stdout.contains("GAINED"))
             #expect(table.stdout.contains("No repository") || table.stdout.contains("+"))

@@ -322,3 +322,38 @@ def test_a_refused_change_in_a_detail_says_why_there_and_keeps_what_was_typed(wo
         assert menu.find_element(By.CSS_SELECTOR, "button[type=submit]").is_enabled()
     finally:
         driver.quit()
+
+
+@pytest.fixture(scope="module")
+def new_install():
+    """A server just installed: no records of its own, a background round every 2 seconds."""
+    fake = Fake()
+    app = App(fake, STARSCOPE_UPDATES_INTERVAL="2")
+    yield fake, app
+    app.stop()
+    fake.stop()
+
+
+@pytest.mark.parametrize("size,dark", SIZES, ids=IDS)
+def test_rising_has_results_on_day_one_from_githubs_star_history(new_install, size, dark):
+    """Point 7: within a background round of a new install, Rising ranks the week's gains of the
+    repositories it saw, from GitHub's star history, and says so, row by row and in one note."""
+    _, app = new_install
+    driver = themed(size, dark)
+    try:
+        def ranked(d):
+            d.get(app.url + "/rising?since=week")
+            return d.find_elements(By.CSS_SELECTOR, ".repo-row .gain")
+
+        gains = wait(driver, ranked, seconds=90)
+        assert len(gains) >= 10, len(gains)
+        assert all("GitHub" in gain.text for gain in gains[:10]), [g.text for g in gains[:10]]
+        figures = [int(gain.get_attribute("data-gained")) for gain in gains]
+        assert figures == sorted(figures, reverse=True) and figures[0] > 0, figures
+        note = driver.find_element(By.CSS_SELECTOR, ".history-note").text
+        assert "come from GitHub's star history" in note and "Not enough history" not in note, note
+        screenshot(driver, f"rising-day-one-{'phone' if size == PHONE else size[0]}-{'dark' if dark else 'light'}")
+        problems = axe_check.blocking(driver)
+        assert not problems, f"\n{problems}"
+    finally:
+        driver.quit()

@@ -7,7 +7,10 @@ struct RisingCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rising",
         abstract: "Rising: repositories ranked by stars gained, from the star counts Starscope recorded.",
-        discussion: "GitHub has no \"stars gained\" ranking; Starscope records counts whenever it sees a repository. Needs no network."
+        discussion:
+            "GitHub has no \"stars gained\" ranking; Starscope records counts whenever it sees a repository, and where those do not "
+            + "cover the timeframe yet, uses the newest weeks of GitHub's star history it kept (`--breaking-out` and `serve` ask for them). "
+            + "Needs no network."
     )
 
     @OptionGroup var global: GlobalOptions
@@ -47,7 +50,7 @@ struct RisingCommand: AsyncParsableCommand {
                 for entry in result.entries {
                     table.append([
                         entry.repository.fullName, "+" + GroupedNumber.format(entry.gained),
-                        SpanText.short(entry.to.timeIntervalSince(entry.from)),
+                        SpanText.short(entry.to.timeIntervalSince(entry.from)) + (entry.source == .gitHubHistory ? " GitHub" : ""),
                         CompactNumber.format(entry.repository.stargazersCount),
                         entry.repository.description.flatMap { $0.isEmpty ? nil : $0 } ?? RepositoryOutput.noDescription,
                     ])
@@ -125,6 +128,7 @@ struct RisingJSON: Encodable {
         case starsGained = "stars_gained"
         case gainedSince = "gained_since"
         case gainedUntil = "gained_until"
+        case gainedFrom = "gained_from"
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -134,5 +138,6 @@ struct RisingJSON: Encodable {
         try container.encode(entry.gained, forKey: .starsGained)
         try container.encode(entry.from, forKey: .gainedSince)
         try container.encode(entry.to, forKey: .gainedUntil)
+        try container.encode(entry.source.rawValue, forKey: .gainedFrom)
     }
 }

@@ -2,15 +2,25 @@ import Foundation
 import StarscopeModels
 import StarscopeStore
 
-/// Rising: repositories ranked by the stars they gained over the last day, week or month, from
-/// the star counts Starscope recorded itself (GitHub has no such ranking).
+/// Rising: repositories ranked by the stars they gained over the last day, week or month (GitHub
+/// has no such ranking), from the star counts Starscope recorded itself; where those do not yet
+/// cover the timeframe, from GitHub's star history of the repositories it saw this week.
 public struct Rising: Sendable {
+    /// Where a gain was counted.
+    public enum Source: String, Sendable, Hashable {
+        /// Starscope's own records of the star count (stars given less stars withdrawn).
+        case recorded = "starscope"
+        /// GitHub's star history: stars given each day (`BreakingOut.refresh` keeps its newest weeks).
+        case gitHubHistory = "github"
+    }
+
     public struct Entry: Sendable, Hashable {
         public var repository: Repository
         public var gained: Int
-        /// The span the recorded history actually covers for this repository.
+        /// The span the gain covers for this repository.
         public var from: Date
         public var to: Date
+        public var source: Source = .recorded
     }
 
     public struct Result: Sendable, Hashable {
@@ -21,6 +31,9 @@ public struct Rising: Sendable {
         /// True when the history does not reach back over the whole timeframe.
         public var historyIsShort: Bool
         public var windowStart: Date
+
+        /// How many entries come from GitHub's star history.
+        public var fromGitHub: Int { entries.filter { $0.source == .gitHubHistory }.count }
     }
 
     public let database: any Store
@@ -54,15 +67,29 @@ public struct Rising: Sendable {
         } catch {
             throw StarscopeError(error)
         }
-        let entries =
-            gains
-            .filter { $0.to > $0.from }
-            .sorted { ($0.gained, $0.stars, -$0.repositoryID) > ($1.gained, $1.stars, -$1.repositoryID) }
+        var entries: [Int64: Entry] = [:]
+        for gain in gains where gain.to > gain.from {
+            entries[gain.repositoryID] = Entry(repository: gain.repository, gained: gain.gained, from: gain.from, to: gain.to)
+        }
+        // Where Starscope's own records start inside the window, GitHub's star history (when kept)
+        // tells the whole window's gain.
+        let kept = (try? await database.recentStarWeeks(since: time.addingTimeInterval(-Self.historyKeptFor))) ?? []
+        for item in kept {
+            guard let entry = Self.gain(of: item, over: timeframe), entry.gained > 0 else { continue }
+            if let own = entries[item.repository.id], own.from <= start.addingTimeInterval(Self.coverageSlack) { continue }
+            entries[item.repository.id] = entry
+        }
+        let ranked =
+            entries.values
+            .sorted {
+                ($0.gained, $0.repository.stargazersCount, -$0.repository.id) > (
+                    $1.gained, $1.repository.stargazersCount, -$1.repository.id
+                )
+            }
             .prefix(limit)
-            .map { Entry(repository: $0.repository, gained: $0.gained, from: $0.from, to: $0.to) }
         return Result(
             timeframe: timeframe,
-            entries: Array(entries),
+            entries: Array(ranked),
             historyStart: historyStart,
             historyIsShort: historyStart.map { $0 > start } ?? true,
             windowStart: start
@@ -73,6 +100,17 @@ public struct Rising: Sendable {
 extension Rising.Result {
     /// One sentence on how much history there is, when it does not cover the timeframe.
     public func historyNote(now: Date) -> String? {
+        let fromGitHub = fromGitHub
+        if fromGitHub > 0 {
+            let which = fromGitHub == entries.count ? "These gains" : "Gains marked \"GitHub\" (\(fromGitHub) of \(entries.count))"
+            let own =
+                !historyIsShort
+                ? "Starscope's own records of them start inside the timeframe"
+                : historyStart.map { "Starscope's own records cover only the last \(Duration.describe(now.timeIntervalSince($0)))" }
+                    ?? "Starscope has no records of its own yet"
+            return "\(which) come from GitHub's star history (stars by the day they were given, as of its daily check) of repositories "
+                + "Starscope saw this week; \(own)."
+        }
         guard historyIsShort else { return nil }
         guard let historyStart else {
             return "Not enough history yet: Starscope records star counts as you browse, so Rising fills in over time."

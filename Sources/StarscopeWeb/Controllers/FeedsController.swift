@@ -63,13 +63,15 @@ struct FeedsController {
         let origin = origin(of: request, context: context)
         let entries = result.entries.map { gain in
             let span = SpanText.short(gain.to.timeIntervalSince(gain.from))
-            let gained = "+\(CountNoun.text(gain.gained, "star")) in \(span)"
+            let gained =
+                "+\(CountNoun.text(gain.gained, "star")) in \(span)\(gain.source == .gitHubHistory ? " (GitHub's star history)" : "")"
             // Updated when the gain last moved: the newest star count recorded.
             return entry(
                 gain.repository, id: "rising/\(list.timeframe.rawValue)/repo/\(gain.repository.id)", origin: origin,
                 from: .rising(list), updated: gain.to, summary: ([gained] + Self.facts(gain.repository)).joined(separator: " · "))
         }
         var subtitle = "Stars gained \(list.timeframe.label), from the star counts Starscope recorded."
+        if result.fromGitHub > 0 { subtitle += " Where those are too young, from GitHub's star history." }
         // Said with a date rather than a span ("the last 3 hours"), so the feed and its ETag stay put.
         if result.historyIsShort {
             subtitle +=

@@ -28,7 +28,8 @@ struct RisingController {
         let rows = result.entries.map { entry in
             RepositoryRow(
                 entry.repository, favorite: favorites.contains(entry.repository.id), origin: .rising(list),
-                gain: .init(stars: entry.gained, span: entry.to.timeIntervalSince(entry.from)), now: now)
+                gain: .init(stars: entry.gained, span: entry.to.timeIntervalSince(entry.from), fromGitHub: entry.source == .gitHubHistory),
+                now: now)
         }
         return RisingPage(list: list, rows: rows, historyNote: result.historyNote(now: now))
     }

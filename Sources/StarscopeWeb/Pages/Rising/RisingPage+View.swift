@@ -54,8 +54,8 @@ extension RisingPage: ListPane {
             \(views)
             \(Components.listBar(
                 refresh: SiteURL.rising(list).href, Components.timeframes(timeframe) { SiteURL.rising(RisingList(timeframe: $0)).href }))
-            <p class="honest">Stars <strong>gained</strong> \(timeframe.label), from the star counts Starscope recorded — not GitHub's \
-            “new &amp; popular”.</p>
+            <p class="honest">Stars <strong>gained</strong> \(timeframe.label), from the star counts Starscope recorded (or GitHub's \
+            star history where those are too young) — not GitHub's “new &amp; popular”.</p>
             \(historyNote.map { note -> HTML in "<p class=\"notice history-note\" role=\"note\">\(note)</p>" } ?? "")
             \(body)
             """

@@ -13,7 +13,7 @@ extension RepositoryRow {
             ?? "<p class=\"description empty\">\(Self.noDescription)</p>"
         let gained: HTML =
             gain.map {
-                " <span class=\"gain\" data-gained=\"\($0.stars)\">+\(GroupedNumber.format($0.stars)) <span class=\"span\">in \(SpanText.short($0.span))</span></span>"
+                " <span class=\"gain\" data-gained=\"\($0.stars)\">+\(GroupedNumber.format($0.stars)) <span class=\"span\">in \(SpanText.short($0.span))\($0.fromGitHub ? " · GitHub" : "")</span></span>"
             } ?? ""
         let meta: HTML =
             "\(Self.language(repository.language))\(Self.forks(repository.forksCount))\(Self.ages(repository, now: now))\(Self.tags(repository))\(starredOnGitHub == true ? Self.starredTag : "")\(trend?.sparkline() ?? "")"

@@ -8,6 +8,8 @@ struct RepositoryRow: Sendable, Hashable {
     struct Gain: Sendable, Hashable {
         var stars: Int
         var span: TimeInterval
+        /// Counted from GitHub's star history rather than Starscope's own records.
+        var fromGitHub = false
     }
 
     /// The repository, held once: a row is copied whenever a list's model is compared or kept
