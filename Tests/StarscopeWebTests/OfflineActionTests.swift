@@ -47,6 +47,21 @@ import Testing
         }
     }
 
+    /// A first visit to a list loads only what every page uses; a detail adds its own scripts, and
+    /// app.js is told where they are for a detail it shows in the pane (issue 42, point 11).
+    @Test func scriptsAreLoadedByThePagesThatUseThem() async throws {
+        try await WebHarness.run { web in
+            let list = try await web.page("/").html
+            let name = try #require(web.fake.dataset.repositories.first?.fullName)
+            let detail = try await web.page("/repos/\(name)").html
+            let tag = { (file: String) in "<script src=\"\(Assets.url(file))\" defer" }
+            for file in ["app.js", "place.js"] { #expect(list.contains(tag(file)) && detail.contains(tag(file)), "\(file)") }
+            for file in ["offline.js", "star-button.js", "copy-button.js"] { #expect(!list.contains(tag(file)), "\(file)") }
+            for file in ["offline.js", "star-button.js"] { #expect(detail.contains(tag(file)), "\(file)") }
+            #expect(list.contains("data-offline=\"\(Assets.url("offline.js"))\" data-star=\"\(Assets.url("star-button.js"))\""))
+        }
+    }
+
     @Test func theOfflinePageIsOpenWithoutASessionAndShowsNoAccount() async throws {
         try await WebHarness.run(requireSignIn: true) { web in
             let offline = try await web.page("/offline")

@@ -1,6 +1,20 @@
 "use strict";
 (() => {
   const wide = window.matchMedia("(min-width: 900px)");
+  // Scripts only some pages use are loaded when one is shown (a detail in the pane, a change made
+  // offline): the script tag names their addresses (`data-offline`, `data-star`).
+  const later = document.currentScript?.dataset || {};
+  const loading = {};
+  const need = (name) => loading[name] ||= new Promise((resolve) => {
+    const src = later[name];
+    if (!src || [...document.scripts].some((script) => script.getAttribute("src") === src)) return resolve();
+    const script = document.createElement("script");
+    script.src = src;
+    script.onload = script.onerror = resolve;
+    document.head.append(script);
+  });
+  const detailScripts = () => Promise.all([need("offline"), need("star")]);
+  try { if (localStorage.getItem("starscope-offline-queue")) need("offline"); } catch (e) { /* no storage: nothing queued */ }
   const parse = (text) => new DOMParser().parseFromString(text, "text/html");
   const get = (url) => fetch(url, { headers: { Accept: "text/html" }, credentials: "same-origin" }).then((r) => {
     if (!r.ok && r.status !== 404 && r.status !== 503) throw new Error(String(r.status));
@@ -113,6 +127,7 @@
         pane.scrollTop = 0;
         pane.querySelector("#detail-title")?.focus({ preventScroll: true });
         connectLive();
+        detailScripts();
         return true;
       };
       let text = "";
@@ -217,10 +232,12 @@
       } catch (unreachable) {
         // Starscope cannot be reached: offline.js queues the change (and cancels this event)
         // rather than leaving for the browser's error page.
+        await need("offline");
         if (!document.dispatchEvent(new CustomEvent("starscope:unreachable", { cancelable: true, detail: { form } }))) return;
         throw unreachable;
       }
       // 503: Starscope is there but its database is not; the change waits on this device the same way.
+      if (response.status === 503) await need("offline");
       if (response.status === 503 && !document.dispatchEvent(new CustomEvent("starscope:unreachable", { cancelable: true, detail: { form } }))) return;
       if (!response.ok) { form.submit(); return; }
       const result = await response.json();

@@ -37,6 +37,8 @@ extension SubscribePage {
             <p><a class="inline" href="\(path)" type="application/atom+xml">Open the feed itself</a> (XML, for feed readers).</p>
             </section>
             """
-        return Layout.page(title: "Follow \(title)", context: context, main: main, feed: Layout.Feed(title: title, href: path))
+        return Layout.page(
+            title: "Follow \(title)", context: context, main: main, feed: Layout.Feed(title: title, href: path), scripts: ["copy-button.js"]
+        )
     }
 }

@@ -50,8 +50,10 @@ enum Layout {
     /// `navigation: false` for pages that lead nowhere else yet (sign-in); `feed`, the page's
     /// Atom feed, is announced in the head for browsers and feed readers to find.
     /// `search`, the search of all of GitHub the page shows: the header's box holds it.
+    /// `scripts`: the page's own scripts beyond those every page has (`headScripts`).
     static func page(
-        title: String, context: PageContext, main: HTML, navigation: Bool = true, feed: Feed? = nil, search: GitHubSearch? = nil
+        title: String, context: PageContext, main: HTML, navigation: Bool = true, feed: Feed? = nil, search: GitHubSearch? = nil,
+        scripts: [String] = []
     ) -> HTML {
         let nav: HTML = navigation ? Self.navigation(context) : ""
         let bodyClass: HTML = navigation ? " class=\"has-tabs\"" : ""
@@ -68,7 +70,7 @@ enum Layout {
             <title>\(title) · Starscope</title>
             \(Self.headLinks)
             \(feed.map { feed -> HTML in "<link rel=\"alternate\" type=\"application/atom+xml\" title=\"\(feed.title)\" href=\"\(feed.href)\">" } ?? "")
-            \(Self.headScripts)
+            \(Self.headScripts)\(scripts.map { name -> HTML in "\n<script src=\"\(Assets.url(name))\" defer></script>" })
             </head>
             <body\(bodyClass)>
             <a class="skip" href="#main">Skip to content</a>
@@ -93,15 +95,16 @@ enum Layout {
         <link rel="manifest" href="\(SiteURL.manifest.href)">
         """
 
-    /// The head's theme colour and scripts: the same on every page, written once.
+    /// The head's theme colour and the scripts every page has, written once. app.js loads the
+    /// scripts of a detail when one is shown in the pane, and offline.js when a change waits.
     static let headScripts: HTML = """
         <meta name="theme-color" content="#1f6feb">
-        <script src="\(Assets.url("app.js"))" defer></script>
+        <script src="\(Assets.url("app.js"))" defer data-offline="\(Assets.url("offline.js"))" data-star="\(Assets.url("star-button.js"))"></script>
         <script src="\(Assets.url("place.js"))" defer></script>
-        <script src="\(Assets.url("offline.js"))" defer></script>
-        <script src="\(Assets.url("star-button.js"))" defer></script>
-        <script src="\(Assets.url("copy-button.js"))" defer></script>
         """
+
+    /// What a repository's detail needs: tags and notes kept offline, and Star on GitHub in place.
+    static let detailScripts = ["offline.js", "star-button.js"]
 
     /// The tabs with `context`'s section current and its unread count: written once for each
     /// (a page not kept whole, a detail, wrote all seven links again on every view).

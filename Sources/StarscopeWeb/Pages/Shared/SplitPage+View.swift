@@ -12,6 +12,6 @@ extension SplitPage {
             """
         return Layout.page(
             title: detail?.name.description ?? list.title, context: context, main: main, feed: detail == nil ? list.feed : nil,
-            search: list.searchInForce)
+            search: list.searchInForce, scripts: detail == nil ? [] : Layout.detailScripts)
     }
 }
