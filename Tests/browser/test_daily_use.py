@@ -357,3 +357,54 @@ def test_rising_has_results_on_day_one_from_githubs_star_history(new_install, si
         assert not problems, f"\n{problems}"
     finally:
         driver.quit()
+
+
+def png_size(data):
+    """(width, height) of a PNG, from its IHDR; None when `data` is not a PNG."""
+    if data[:8] != b"\x89PNG\r\n\x1a\n" or data[12:16] != b"IHDR":
+        return None
+    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+
+
+@pytest.mark.parametrize("size,dark", SIZES, ids=IDS)
+def test_compare_adds_from_search_as_typed_and_downloads_the_chart_as_png(world, size, dark, tmp_path):
+    """Point 8: typing in Compare's box offers what GitHub's search finds (not only favourites),
+    and "Download as PNG" saves the chart shown, in the page's theme, at twice its size."""
+    _, app = world
+    mode = IDS[SIZES.index((size, dark))]
+    driver = themed(size, dark)
+    driver.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(tmp_path)})
+    try:
+        driver.get(app.url + "/?since=month")
+        found = rows(driver)
+        first, second, wanted = found[0], found[1], found[20 + SIZES.index((size, dark))]
+        driver.get(app.url + f"/compare?repos={first},{second}")
+        box = driver.find_element(By.ID, "compare-add")
+        typed = wanted.split("/")[1]
+        box.send_keys(typed)
+        offered = lambda d: [o.get_attribute("value") for o in d.find_elements(By.CSS_SELECTOR, "#compare-suggestions option")]
+        wait(driver, lambda d: wanted in offered(d))
+        screenshot(driver, f"compare-typeahead-{mode}")
+        box.clear()
+        box.send_keys(wanted, Keys.ENTER)
+        wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, ".compare-table tr[data-repo]")) == 3)
+        assert wanted in [r.get_attribute("data-repo") for r in driver.find_elements(By.CSS_SELECTOR, ".compare-table tr[data-repo]")]
+
+        button = driver.find_element(By.CSS_SELECTOR, ".compare-links button.png-download")
+        assert button.text == "Download as PNG"
+        tap(driver, button)
+        name = "star-history-dark.png" if dark else "star-history.png"
+        target = tmp_path / name
+        wait(driver, lambda d: target.exists() and png_size(target.read_bytes()) is not None)
+        # The PNG is the SVG shown, at twice its size.
+        svg_link = driver.find_element(By.CSS_SELECTOR, f".compare-links a[download='{name[:-4]}.svg']").get_attribute("href")
+        svg = driver.execute_script("return fetch(arguments[0]).then((r) => r.text())", svg_link)
+        width = int(svg.split('width="', 1)[1].split('"', 1)[0])
+        height = int(svg.split('height="', 1)[1].split('"', 1)[0])
+        assert png_size(target.read_bytes()) == (2 * width, 2 * height)
+        assert all(n in svg for n in (first, second, wanted))
+        problems = axe_check.blocking(driver)
+        assert not problems, f"\n{problems}"
+        assert not small_targets(driver)
+    finally:
+        driver.quit()

@@ -10,7 +10,7 @@ extension ComparePage {
             \(body)
             </section>
             """
-        return Layout.page(title: "Compare star histories", context: context, main: main)
+        return Layout.page(title: "Compare star histories", context: context, main: main, scripts: ["compare.js"])
     }
 
     var form: HTML {
@@ -60,8 +60,13 @@ extension ComparePage {
         guard let chart else {
             return "\(problemList)\(Components.empty("Fewer than two of these have a star history to draw."))"
         }
-        let keys: [HTML] = entries.filter { $0.curve != nil }.enumerated().map { index, entry in
-            "<li><span class=\"key s\(index % 10)\"></span><a href=\"\(SiteURL.repository(entry.name, from: .trending(TrendingList())).href)\">\(entry.name.description)</a></li>"
+        // Each line's key, name and count now, side by side (as the downloaded drawing names them).
+        let keys: [HTML] = entries.compactMap { entry in entry.curve.map { (name: entry.name, total: $0.total) } }.enumerated().map {
+            index, key in
+            """
+            <li><span class="key s\(index % 10)"></span><a href="\(SiteURL.repository(key.name, from: .trending(TrendingList())).href)">\
+            \(key.name.description)</a> <span class="muted">★ \(GroupedNumber.format(key.total))</span></li>
+            """
         }
         let rows: [HTML] = entries.compactMap { entry in
             guard let curve = entry.curve else { return nil }
