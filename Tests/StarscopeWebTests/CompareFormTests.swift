@@ -48,4 +48,22 @@ import Testing
         }
         #expect(ticks.contains(10_000))
     }
+
+    /// Several lines are named where they end, never two on one another and never outside the
+    /// plot, even when they end at the same count; one line, or the drawing standing alone, is not.
+    @Test func severalLinesAreNamedWhereTheyEndApartAndInside() {
+        let points = (0..<50).map { StarCurve.Point(day: Int64($0), stars: 10, total: 10 * ($0 + 1)) }
+        let same = ["a/one", "b/two", "c/<three>"].map { StarHistoryChart.Series(name: $0, points: points) }
+        let chart = StarHistoryChart(series: same)
+        let labels = chart.endLabels()
+        #expect(labels.map(\.name).sorted() == ["a/one", "b/two", "c/<three>"])
+        let heights = labels.map(\.y).sorted()
+        for (upper, lower) in zip(heights, heights.dropFirst()) { #expect(lower - upper >= StarHistoryChart.labelHeight) }
+        #expect(heights.allSatisfy { $0 >= StarHistoryChart.top && $0 <= StarHistoryChart.top + StarHistoryChart.plotHeight })
+        let html = chart.svg(label: "compare").markup
+        #expect(html.components(separatedBy: "class=\"end-label").count == 4)
+        #expect(html.contains("c/&lt;three&gt;</text>"))
+        #expect(StarHistoryChart(series: [same[0]]).endLabels().isEmpty)
+        #expect(!chart.document(label: "compare", palette: .light).contains("end-label"))
+    }
 }

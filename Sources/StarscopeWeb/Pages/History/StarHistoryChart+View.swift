@@ -66,6 +66,13 @@ extension StarHistoryChart {
             out +=
                 "<polyline class=\"curve s\(index % 10)\" points=\"\(points)\"\(stroke)><title>\(HTML.escape(line.name))</title></polyline>"
         }
+        if palette == nil {
+            // Several lines are named where they end (the drawing standing alone has its key).
+            for label in endLabels() {
+                out +=
+                    "<text class=\"end-label s\(label.series % 10)\" x=\"\(Self.number(label.x))\" y=\"\(Self.number(label.y))\" text-anchor=\"end\" aria-hidden=\"true\">\(HTML.escape(label.name))</text>"
+            }
+        }
         if !counts.isEmpty, alignment == .date {
             let fill = palette.map { " fill=\"\($0.text)\"" } ?? ""
             for count in counts.prefix(Self.maximumVertices) {
