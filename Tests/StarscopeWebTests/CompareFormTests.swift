@@ -66,4 +66,21 @@ import Testing
         #expect(StarHistoryChart(series: [same[0]]).endLabels().isEmpty)
         #expect(!chart.document(label: "compare", palette: .light).contains("end-label"))
     }
+
+    /// A burst of the last week, a flick at the chart's edge, is a number in the table.
+    @Test func theLastSevenDaysAreCountedForTheTable() {
+        var points = (0..<100).map { StarCurve.Point(day: Int64($0), stars: 1, total: $0 + 1) }
+        for index in 93..<100 { points[index].stars = 100 }
+        var total = 0
+        for index in points.indices {
+            total += points[index].stars
+            points[index].total = total
+        }
+        var curve = StarCurve(weeks: [], firstDay: 0, today: 0)
+        curve.days = points
+        #expect(curve.lastWeek == 700)
+        #expect(curve.bestWeek?.stars == 700)
+        curve.days = []
+        #expect(curve.lastWeek == 0)
+    }
 }

@@ -79,6 +79,13 @@ public struct StarCurve: Sendable, Hashable {
     }
 
     /// The seven consecutive days with the most stars: their first day and their stars.
+    /// Stars of the curve's last 7 days (today's so far included).
+    public var lastWeek: Int {
+        guard let last = days.last else { return 0 }
+        let (difference, overflow) = last.total.subtractingReportingOverflow(total(atEndOf: last.day - 7))
+        return overflow ? 0 : max(0, difference)
+    }
+
     public var bestWeek: (start: Int64, stars: Int)? {
         guard days.contains(where: { $0.stars > 0 }) else { return nil }
         var best: (start: Int64, stars: Int) = (days[0].day, 0)

@@ -75,7 +75,8 @@ extension ComparePage {
             return """
                 <tr data-repo="\(entry.name.description)"><th scope="row">\(entry.name.description)</th>\
                 <td class="number" data-stars="\(curve.total)">\(GroupedNumber.format(curve.total))</td>\
-                <td>\(curve.days.first?.date ?? "")</td><td>\(peak)</td><td class="number">\(best)</td></tr>
+                <td class="since">\(curve.days.first?.date ?? "")</td><td>\(peak)</td><td class="number">\(best)</td>\
+                <td class="number" data-last-week="\(curve.lastWeek)">\(GroupedNumber.format(curve.lastWeek))</td></tr>
                 """
         }
         let label = "Stars of \(entries.compactMap { $0.curve == nil ? nil : $0.name.description }.joined(separator: ", "))"
@@ -85,8 +86,8 @@ extension ComparePage {
             <figcaption><ul class="legend">\(keys)</ul></figcaption></figure>
             <output class="chart-value" data-chart-value aria-live="polite"></output>
             <table class="compare-table" id="compare-summary"><caption class="muted">From GitHub's star history, which counts the stars that still exist.</caption>
-            <thead><tr><th scope="col">Repository</th><th scope="col">Stars</th><th scope="col">Since</th><th scope="col">Peak day</th>\
-            <th scope="col">Best 7 days</th></tr></thead><tbody>\(rows)</tbody></table>
+            <thead><tr><th scope="col">Repository</th><th scope="col">Stars</th><th scope="col" class="since">Since</th><th scope="col">Peak day</th>\
+            <th scope="col">Best 7 days</th><th scope="col">Last 7 days</th></tr></thead><tbody>\(rows)</tbody></table>
             <p class="compare-links"><a href="\(SiteURL.compare(list).href)">Link to this chart</a> · \
             <a href="\(SiteURL.compareEmbed(list, theme: nil).href)" download="star-history.svg">Download as SVG</a> · \
             <a href="\(SiteURL.compareEmbed(list, theme: .dark).href)" download="star-history-dark.svg">dark</a></p>
