@@ -262,6 +262,10 @@ def test_every_control_is_at_least_24_px_at_320(world):
             driver.find_element(By.CSS_SELECTOR, "a.skip").send_keys("")  # the skip link, focused, is a target too
             small = driver.execute_script(TARGETS)
             assert not small, (path, small)
+            # The tab bar's labels are whole, the current one's too.
+            cut = driver.execute_script(
+                "return [...document.querySelectorAll('.tabs .nav-short')].filter((e) => e.scrollWidth > e.clientWidth).map((e) => e.textContent)")
+            assert not cut, (path, cut)
     finally:
         driver.quit()
 

@@ -101,9 +101,9 @@ def saved_for_offline(driver):
     wait(driver, lambda d: d.execute_script("return document.documentElement.dataset.offlineReady") == "true")
 
 
-@pytest.mark.parametrize("size,dark", [(PHONE, True), (WIDE, False)], ids=["phone-dark", "wide-light"])
+@pytest.mark.parametrize("size,dark", [(PHONE, True), ((320, 640), False), (WIDE, False)], ids=["phone-dark", "small-light", "wide-light"])
 def test_changes_made_offline_stay_on_the_page_and_land_once_when_the_server_is_back(server, size, dark):
-    label = "phone" if size == PHONE else "wide"
+    label = {PHONE: "phone", WIDE: "wide"}.get(size, "small")
     driver = make_browser(size, dark=dark)
     try:
         driver.get(server.url + "/")
