@@ -187,6 +187,13 @@ import Testing
         #expect(note.hasSuffix("Starscope's own records cover only the last 3 hours."), "\(note)")
         let day = try await rising.rank(.day)
         #expect(day.entries.map(\.gained) == [10, 10, 4])
+        // A burst seen by Starscope after GitHub's daily check outweighs the day GitHub counted.
+        var burst = old
+        burst.stargazersCount = 600
+        try await database.observe([burst], at: now - 30)
+        let after = try await rising.rank(.day)
+        let first = try #require(after.entries.first)
+        #expect(first.repository.name == "b" && first.gained == 500 && first.source == .recorded)
     }
 
     /// Where Starscope's own records cover the window, they rank (stars withdrawn count too).

@@ -72,11 +72,16 @@ public struct Rising: Sendable {
             entries[gain.repositoryID] = Entry(repository: gain.repository, gained: gain.gained, from: gain.from, to: gain.to)
         }
         // Where Starscope's own records start inside the window, GitHub's star history (when kept)
-        // tells the whole window's gain.
+        // tells the whole window's gain, as of its daily check; a burst since, which only the own
+        // records saw, keeps them.
         let kept = (try? await database.recentStarWeeks(since: time.addingTimeInterval(-Self.historyKeptFor))) ?? []
         for item in kept {
             guard let entry = Self.gain(of: item, over: timeframe), entry.gained > 0 else { continue }
-            if let own = entries[item.repository.id], own.from <= start.addingTimeInterval(Self.coverageSlack) { continue }
+            if let own = entries[item.repository.id],
+                own.from <= start.addingTimeInterval(Self.coverageSlack) || own.gained >= entry.gained
+            {
+                continue
+            }
             entries[item.repository.id] = entry
         }
         let ranked =
