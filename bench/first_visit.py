@@ -1,6 +1,8 @@
 """Bytes a first visit to / transfers as HTML, CSS and JavaScript (avatars and icons aside): the
 page, each stylesheet and script it links, and the service worker the script registers, asked for
-as a browser does (Accept-Encoding: gzip). Prints the bytes on the wire, then uncompressed."""
+as a browser does (Accept-Encoding: gzip). Prints the bytes on the wire, whether every answer over
+1 KB came compressed, then the bytes uncompressed. The scripts app.js loads later (a detail's, the
+keyboard help's, the next page's) are not part of a first visit to a list."""
 
 import gzip
 import re
@@ -10,6 +12,9 @@ import urllib.request
 base = sys.argv[1]
 
 
+uncompressed = []
+
+
 def fetch(path):
     """(bytes transferred, body)"""
     request = urllib.request.Request(base + path, headers={"Accept-Encoding": "gzip, deflate, br"})
@@ -17,6 +22,8 @@ def fetch(path):
         wire = response.read()
         if response.headers.get("Content-Encoding") == "gzip":
             return len(wire), gzip.decompress(wire)
+        if len(wire) > 1024:
+            uncompressed.append(path)
         return len(wire), wire
 
 
@@ -38,8 +45,9 @@ for path in re.findall(r'<script src="([^"]+)"', text):
     body = add("JS", path)
     for worker in re.findall(rb'serviceWorker\.register\("([^"]+)"', body):
         add("JS", worker.decode())
-kb = sum(sent.values()) / 1024
+total = sum(sent.values())
 print(
-    f"{kb:.1f} KB (HTML {sent['HTML'] / 1024:.1f}, CSS {sent['CSS'] / 1024:.1f}, JS {sent['JS'] / 1024:.1f}); "
-    f"{sum(plain.values()) / 1024:.1f} KB uncompressed"
+    f"{total} bytes (HTML {sent['HTML']}, CSS {sent['CSS']}, JS {sent['JS']}); "
+    f"over 1 KB uncompressed: {', '.join(uncompressed) or 'none'}; "
+    f"{sum(plain.values())} bytes uncompressed"
 )
