@@ -15,18 +15,40 @@ import Testing
     @Test func everyFileInPublicIsEmbeddedByteForByte() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.publicFolder.path).filter { !$0.hasPrefix(".") }
         #expect(names.count >= 9)
-        #expect(Set(names) == Set(Assets.all.keys))
-        for name in names where name != "app.css" {
+        let parts = Assets.bundles.flatMap { bundle, parts in parts.filter { $0 != bundle } }
+        #expect(Set(names).subtracting(parts) == Set(Assets.all.keys))
+        let served = { (name: String) throws -> Data in
             let onDisk = try Data(contentsOf: Self.publicFolder.appendingPathComponent(name))
-            // Scripts lose their comment lines and indentation (`ScriptTrimming`), nothing else.
-            let served = name.hasSuffix(".js") ? Data(ScriptTrimming.trimmed(String(decoding: onDisk, as: UTF8.self)).utf8) : onDisk
-            #expect(Assets.all[name]?.body == served, "\(name)")
+            // Scripts lose their comment lines and indentation (`ScriptTrimming`), style sheets
+            // their comments (`StyleTrimming`), nothing else.
+            if name.hasSuffix(".js") { return Data(ScriptTrimming.trimmed(String(decoding: onDisk, as: UTF8.self)).utf8) }
+            if name.hasSuffix(".css") { return Data(StyleTrimming.trimmed(String(decoding: onDisk, as: UTF8.self)).utf8) }
+            return onDisk
+        }
+        for name in names where name != "app.css" && !parts.contains(name) && Assets.bundles[name] == nil {
+            #expect(Assets.all[name]?.body == (try served(name)), "\(name)")
+        }
+        // A bundle is its parts, in order (app.js after the addresses of what it loads later).
+        for (bundle, parts) in Assets.bundles {
+            let body = try #require(Assets.all[bundle]?.body)
+            let whole = try parts.map(served).reduce(Data(), +)
+            #expect(body.suffix(whole.count) == whole, "\(bundle)")
+            #expect(String(decoding: body, as: UTF8.self).hasPrefix("\"use strict\";\nconst ASSETS = {"), "\(bundle)")
         }
         // The stylesheet is the file, then the language colours.
-        let css = try Data(contentsOf: Self.publicFolder.appendingPathComponent("app.css"))
-        let served = try #require(Assets.all["app.css"]?.body)
-        #expect(served.prefix(css.count) == css)
-        #expect(String(decoding: served, as: UTF8.self).contains(".lang-swift{--lang:"))
+        let css = try served("app.css")
+        let app = try #require(Assets.all["app.css"]?.body)
+        #expect(app.prefix(css.count) == css)
+        #expect(String(decoding: app, as: UTF8.self).contains(".lang-swift{--lang:"))
+    }
+
+    @Test func styleSheetsLoseTheirCommentsOnly() {
+        #expect(StyleTrimming.trimmed("a{b:c}\n/* one\n   two */\nd{e:f}/* g */h{i:j}\n") == "a{b:c}\nd{e:f}h{i:j}\n")
+        #expect(StyleTrimming.trimmed("a{b:c}/* never closed") == "a{b:c}")
+        for name in ["app.css", "detail.css"] {
+            let served = String(decoding: Assets.all[name]?.body ?? Data(), as: UTF8.self)
+            #expect(!served.contains("/*") && !served.contains("*/") && served.contains("{"), "\(name)")
+        }
     }
 
     @Test func scriptsLoseCommentLinesAndIndentationOnly() throws {

@@ -35,7 +35,7 @@ import Testing
     @Test func theWorkerIsGivenTheShellPagesUseAndTheOfflinePage() async throws {
         try await WebHarness.run { web in
             let worker = try await web.page("/sw.js").html
-            for name in ["app.css", "app.js", "offline.js", "place.js", "icon.svg"] {
+            for name in ["app.css", "detail.css", "app.js", "offline.js", "pane.js", "icons.svg", "icon.svg"] {
                 #expect(worker.contains("\"\(Assets.url(name))\""), "\(name)")
             }
             #expect(worker.contains("\"/offline\"]"))
@@ -47,18 +47,44 @@ import Testing
         }
     }
 
-    /// A first visit to a list loads only what every page uses; a detail adds its own scripts, and
-    /// app.js is told where they are for a detail it shows in the pane (issue 42, point 11).
-    @Test func scriptsAreLoadedByThePagesThatUseThem() async throws {
+    /// A first visit to a list loads only what every page uses; a detail, Favourites, search and
+    /// Settings add their own style sheets and scripts, and app.js is told where those it loads
+    /// later are: a detail's for one it shows in the pane, the keyboard help, the next page of a
+    /// list (issue 42, point 11).
+    @Test func styleSheetsAndScriptsAreLoadedByThePagesThatUseThem() async throws {
         try await WebHarness.run { web in
-            let list = try await web.page("/").html
             let name = try #require(web.fake.dataset.repositories.first?.fullName)
-            let detail = try await web.page("/repos/\(name)").html
-            let tag = { (file: String) in "<script src=\"\(Assets.url(file))\" defer" }
-            for file in ["app.js", "place.js"] { #expect(list.contains(tag(file)) && detail.contains(tag(file)), "\(file)") }
-            for file in ["offline.js", "star-button.js", "copy-button.js"] { #expect(!list.contains(tag(file)), "\(file)") }
-            for file in ["offline.js", "star-button.js"] { #expect(detail.contains(tag(file)), "\(file)") }
-            #expect(list.contains("data-offline=\"\(Assets.url("offline.js"))\" data-star=\"\(Assets.url("star-button.js"))\""))
+            let script = { (file: String) in "<script src=\"\(Assets.url(file))\" defer" }
+            let sheet = { (file: String) in "<link rel=\"stylesheet\" href=\"\(Assets.url(file))\">" }
+            let own: [String: [String]] = [
+                "/": [], "/rising": [], "/users": [],
+                "/repos/\(name)": ["detail.css", "offline.js", "star-button.js", "detail.js"],
+                "/favorites": ["favorites.css", "favorites.js"],
+                "/search?q=swift": ["search.css"],
+                "/settings": ["settings.css"],
+                "/compare?repos=\(name)": ["detail.css", "detail.js", "compare.js"],
+            ]
+            let later = [
+                "detail.css", "offline.js", "star-button.js", "detail.js", "favorites.css", "favorites.js", "search.css",
+                "settings.css", "compare.js", "copy-button.js", "help.js", "help.css", "pane.js", "more.js",
+            ]
+            for (path, files) in own {
+                let page = try await web.page(path).html
+                #expect(page.contains(sheet("app.css")) && page.contains(script("app.js")), "\(path)")
+                for file in files { #expect(page.contains(file.hasSuffix(".css") ? sheet(file) : script(file)), "\(path) \(file)") }
+                for file in later where !files.contains(file) {
+                    #expect(!page.contains(sheet(file)) && !page.contains(script(file)), "\(path) \(file)")
+                }
+            }
+            // app.js starts with the addresses of what it loads later, and asks for no other.
+            let app = String(decoding: Assets.all["app.js"]?.body ?? Data(), as: UTF8.self)
+            let head = try #require(app.split(separator: "\n", maxSplits: 2).dropFirst().first)
+            #expect(head.hasPrefix("const ASSETS = {"))
+            for file in Assets.loadedLater { #expect(head.contains("\"\(file)\":\"\(Assets.url(file))\""), "\(file)") }
+            let asked = app.matches(of: #/(?:need\(|later\[)"([a-z.-]+\.(?:js|css))"/#).map { String($0.output.1) }
+            #expect(Set(asked) == Set(Assets.loadedLater))
+            // place.js comes inside app.js: one answer, not two.
+            #expect(Assets.all["place.js"] == nil)
         }
     }
 

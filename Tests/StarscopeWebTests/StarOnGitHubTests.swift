@@ -19,12 +19,12 @@ import Testing
                 #expect(!toggles.isEmpty, "\(uri)")
                 for toggle in toggles {
                     let button = toggle.components(separatedBy: "</button>")[0]
-                    #expect(button.contains("<path d=\"\(Layout.heart)\"/>"), "\(uri)")
+                    #expect(button.contains(Layout.heart.markup), "\(uri)")
                     #expect(!button.contains("★") && !button.contains("☆"), "\(uri)")
                     #expect(button.contains(" favourites\""), "\(uri)")
                 }
                 // The tab shows the same heart.
-                #expect(html.contains("<path d=\"\(Layout.heart)\"/></svg><span class=\"nav-long\">Favourites</span>"), "\(uri)")
+                #expect(html.contains("#heart\"/></svg><span class=\"nav-long\">Favourites</span>"), "\(uri)")
             }
             let (_, detail, _) = try await web.page("/repos/\(name)")
             #expect(detail.contains("aria-label=\"Remove \(name) from favourites\""))

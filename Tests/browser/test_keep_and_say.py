@@ -111,8 +111,9 @@ def test_one_heart_for_favourites_and_star_on_github_says_what_it_did(world, siz
         # Every favourite toggle is the heart, the tab's symbol; its name says "favourites".
         for toggle in driver.find_elements(By.CSS_SELECTOR, "button.fav")[:5]:
             assert toggle.text == ""
-            assert toggle.find_element(By.CSS_SELECTOR, "svg.fav-icon path").get_attribute("d") == driver.find_element(
-                By.CSS_SELECTOR, "nav.tabs a[href='/favorites'] path").get_attribute("d")
+            heart = toggle.find_element(By.CSS_SELECTOR, "svg.fav-icon use").get_attribute("href")
+            assert heart.endswith("#heart") and heart == driver.find_element(
+                By.CSS_SELECTOR, "nav.tabs a[href='/favorites'] use").get_attribute("href")
             assert "favourites" in toggle.get_attribute("aria-label")
         driver.get(app.url + "/repos/" + name)
         button = driver.find_element(By.CSS_SELECTOR, ".star-form button")

@@ -42,17 +42,43 @@ struct Asset: Sendable {
 /// The app's own CSS, JavaScript and images, compiled into the binary so that `starscope serve`
 /// finds them wherever it runs from. No CDN, no framework.
 enum Assets {
+    /// Files served as one, in this order: every page runs both, and one answer is smaller than two.
+    static let bundles: [String: [String]] = ["app.js": ["app.js", "place.js"]]
+
     static let all: [String: Asset] = {
-        var files: [String: Asset] = [:]
+        var bodies: [String: Data] = [:]
         for (name, text) in EmbeddedAssets.base64 {
             guard var body = Data(base64Encoded: text) else { continue }
+            if name.hasSuffix(".css") { body = Data(StyleTrimming.trimmed(String(decoding: body, as: UTF8.self)).utf8) }
             // The language colours come from the same table the views use.
             if name == "app.css" { body += Data(("\n" + LanguageColors.styleSheet + "\n").utf8) }
             if name.hasSuffix(".js") { body = Data(ScriptTrimming.trimmed(String(decoding: body, as: UTF8.self)).utf8) }
-            files[name] = Asset(name: name, body: body)
+            bodies[name] = body
         }
-        return files
+        for (bundle, parts) in bundles {
+            let body = parts.compactMap { bodies[$0] }.reduce(Data(), +)
+            for part in parts { bodies[part] = nil }
+            bodies[bundle] = body
+        }
+        // app.js starts with the addresses of what it loads later: written once in a file kept for
+        // good, not in every page.
+        let later = Dictionary(
+            uniqueKeysWithValues: loadedLater.compactMap { name in
+                bodies[name].map { (name, prefix + Asset(name: name, body: $0).versionedName) }
+            })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let addresses = (try? encoder.encode(later)) ?? Data("{}".utf8)
+        bodies["app.js"] = Data("\"use strict\";\nconst ASSETS = ".utf8) + addresses + Data(";\n".utf8) + (bodies["app.js"] ?? Data())
+        return Dictionary(uniqueKeysWithValues: bodies.map { ($0.key, Asset(name: $0.key, body: $0.value)) })
     }()
+
+    /// What app.js loads when it is needed (`need(…)` and `import(…)` there): a detail's style
+    /// sheet and scripts for the pane, offline.js for a change that waits, the keyboard help, the
+    /// side pane and the next page of a list.
+    static let loadedLater = [
+        "detail.css", "offline.js", "star-button.js", "detail.js", "help.js", "help.css", "pane.js", "more.js",
+    ]
 
     /// Assets by versioned name, for `/assets/NAME.HASH.EXT`.
     static let byVersionedName: [String: Asset] = Dictionary(uniqueKeysWithValues: all.values.map { ($0.versionedName, $0) })

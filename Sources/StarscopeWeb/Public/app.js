@@ -1,194 +1,57 @@
 "use strict";
 (() => {
   const wide = window.matchMedia("(min-width: 900px)");
-  // Scripts only some pages use are loaded when one is shown (a detail in the pane, a change made
-  // offline): the script tag names their addresses (`data-offline`, `data-star`).
-  const later = document.currentScript?.dataset || {};
+  // Style sheets and scripts only some pages use are loaded when one is shown (a detail in the
+  // pane, a change made offline, the keyboard help). ASSETS, their addresses by name, is written
+  // before this file as it is served (Assets.swift).
+  const later = typeof ASSETS === "object" ? ASSETS : {};
   const loading = {};
   const need = (name) => loading[name] ||= new Promise((resolve) => {
     const src = later[name];
-    if (!src || [...document.scripts].some((script) => script.getAttribute("src") === src)) return resolve();
-    const script = document.createElement("script");
-    script.src = src;
-    script.onload = script.onerror = resolve;
-    document.head.append(script);
+    const sheet = name.endsWith(".css");
+    const there = sheet ? [...document.querySelectorAll("link[rel=stylesheet]")].map((link) => link.getAttribute("href")) : [...document.scripts].map((script) => script.getAttribute("src"));
+    if (!src || there.includes(src)) return resolve();
+    const element = document.createElement(sheet ? "link" : "script");
+    if (sheet) { element.rel = "stylesheet"; element.href = src; } else element.src = src;
+    element.onload = element.onerror = resolve;
+    document.head.append(element);
   });
-  const detailScripts = () => Promise.all([need("offline"), need("star")]);
-  try { if (localStorage.getItem("starscope-offline-queue")) need("offline"); } catch (e) { /* no storage: nothing queued */ }
+  const detailAssets = () => Promise.all([need("detail.css"), need("offline.js"), need("star-button.js"), need("detail.js")]);
+  try { if (localStorage.getItem("starscope-offline-queue")) need("offline.js"); } catch (e) { /* no storage: nothing queued */ }
   const parse = (text) => new DOMParser().parseFromString(text, "text/html");
   const get = (url) => fetch(url, { headers: { Accept: "text/html" }, credentials: "same-origin" }).then((r) => {
     if (!r.ok && r.status !== 404 && r.status !== 503) throw new Error(String(r.status));
     return r.text();
   });
 
-  // Infinite scroll: load the next page as the end of the list nears. A page that fails shows
-  // why, with a Retry button, and the list never silently ends.
-  const key = (row) => row.dataset.repo || row.dataset.login;
-  const rowsIn = (root) => root.querySelectorAll(".list-pane .repo-list > li, .list-pane .people-list > li");
-  function showLoadError(more, message, retry) {
-    const box = document.createElement("div");
-    box.className = "load-error";
-    box.setAttribute("role", "alert");
-    const text = document.createElement("p");
-    text.textContent = message;
-    const button = document.createElement("button");
-    button.type = "button";
-    button.textContent = "Retry";
-    button.addEventListener("click", () => { box.remove(); retry(); });
-    box.append(text, button);
-    more.before(box);
-  }
+  // Infinite scroll: the next page is put at the end of the list as the end nears (more.js,
+  // imported then).
   function watchMore() {
     const more = document.querySelector("a.load-more[rel=next]");
     const list = document.querySelector(".list-pane .repo-list, .list-pane .people-list");
     if (!more || !list || !("IntersectionObserver" in window)) return;
-    let loading = false;
-    const load = async () => {
-      if (loading) return;
-      loading = true;
-      more.textContent = "Loading…";
-      try {
-        let response;
-        try {
-          response = await fetch(more.href, { headers: { Accept: "text/html" }, credentials: "same-origin" });
-        } catch (e) {
-          throw new Error("Starscope could not be reached to load more. Check the connection, then retry.");
-        }
-        const doc = parse(await response.text());
-        if (!response.ok) {
-          const reason = doc.querySelector(".error-state p")?.textContent?.trim();
-          throw new Error(reason || "The next page could not be loaded.");
-        }
-        const seen = new Set([...list.children].map(key));
-        // Each page loaded says where it starts, as page 3 does when opened on its own.
-        const page = new URL(more.href, location.href).searchParams.get("page");
-        if (page && rowsIn(doc).length) {
-          const mark = document.createElement("li");
-          mark.className = "page-mark";
-          mark.dataset.pageMark = page;
-          mark.textContent = "Page " + page;
-          list.append(mark);
-        }
-        for (const row of rowsIn(doc)) {
-          if (!seen.has(key(row))) list.append(document.importNode(row, true));
-        }
-        const next = doc.querySelector("a.load-more[rel=next]");
-        observer.disconnect();
-        if (next) { more.href = next.href; more.textContent = "Load more"; loading = false; watchMore(); }
-        else more.remove();
-      } catch (error) {
-        // No automatic retries: the user decides, so a failing GitHub is not asked in a loop.
-        observer.disconnect();
-        more.textContent = "Load more";
-        loading = false;
-        showLoadError(more, error.message, () => { load(); });
-      }
-    };
     const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) load();
+      if (!entries.some((e) => e.isIntersecting)) return;
+      observer.disconnect();
+      import(later["more.js"]).then((module) => module.load(list, more, { parse, watchMore }), () => {});
     }, { rootMargin: "600px 0px" });
     observer.observe(more);
   }
 
-  // Wide screens: a chosen row opens beside the list it came from; the list keeps its scroll
-  // position, the URL follows, focus moves into the detail, and Escape or Back closes it.
+  // Wide screens: a chosen row opens beside the list it came from (pane.js, imported when first
+  // needed); Escape or Back closes it.
   const split = () => document.querySelector(".split");
   const markSelected = (repo) =>
     document.querySelectorAll(".list-pane .repo-row").forEach((row) => row.classList.toggle("is-selected", row.dataset.repo === repo));
-  // Without a detail the list takes the width; beside one it narrows, and its rows grow taller.
-  // The chosen row stays in view either way.
-  function keepInView(repo) {
-    if (!wide.matches) return;
-    const row = [...document.querySelectorAll(".list-pane .repo-row")].find((r) => r.dataset.repo === repo);
-    const box = row?.getBoundingClientRect();
-    if (box && (box.top < 0 || box.bottom > innerHeight)) row.scrollIntoView({ block: "center" });
-  }
-  async function showDetail(url, push) {
-    const pane = document.querySelector(".detail-pane");
-    if (!pane) { location.href = url; return; }
-    try {
-      // The detail is shown as soon as its first part arrives; the README, releases and
-      // contributors that the server sends after it are filled in when they come.
-      const response = await fetch(url, { headers: { Accept: "text/html" }, credentials: "same-origin" });
-      if (!response.ok && response.status !== 404 && response.status !== 503) throw new Error(String(response.status));
-      let shown = false;
-      const show = (text, first) => {
-        const doc = parse(text);
-        const fresh = doc.querySelector(".detail-pane");
-        if (!fresh) return false;
-        pane.innerHTML = fresh.innerHTML;
-        if (!first) return true;
-        split()?.classList.add("has-detail");
-        document.title = doc.title;
-        const repo = pane.querySelector("[data-detail]")?.dataset.detail;
-        markSelected(repo);
-        keepInView(repo);
-        if (push) history.pushState({ detail: repo }, "", url);
-        pane.scrollTop = 0;
-        pane.querySelector("#detail-title")?.focus({ preventScroll: true });
-        connectLive();
-        detailScripts();
-        return true;
-      };
-      let text = "";
-      if (response.body && "TextDecoder" in window) {
-        const reader = response.body.getReader();
-        const decoder = new TextDecoder();
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          text += decoder.decode(value, { stream: true });
-          if (!shown && text.includes("<!--sections-->")) shown = show(text, true);
-        }
-      } else {
-        text = await response.text();
-      }
-      if (!shown) { if (!show(text, true)) location.href = url; }
-      else if (split()?.classList.contains("has-detail") && location.href === new URL(url, location.href).href) {
-        // Only the sections are added where the marker is: what was pressed or typed in the part
-        // already shown (the heart, Star on GitHub, tags) stays as it is now.
-        if (!fillSections(pane, text)) show(text, false);
-      }
-    } catch (e) { location.href = url; }
-  }
-  // The streamed sections, put in place of the `<!--sections-->` marker of the detail shown.
-  function sectionsMarker(root) {
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_COMMENT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) if (node.data === "sections") return node;
-    return null;
-  }
-  function fillSections(pane, text) {
-    const here = sectionsMarker(pane);
-    const fresh = parse(text).querySelector(".detail-pane");
-    const there = fresh && sectionsMarker(fresh);
-    if (!here || !there) return false;
-    const parts = [];
-    for (let node = there.nextSibling; node; node = node.nextSibling) parts.push(document.importNode(node, true));
-    here.replaceWith(...parts);
-    return true;
-  }
-  function closeDetail(push) {
-    const container = split();
-    const pane = document.querySelector(".detail-pane");
-    if (!container || !pane || !container.classList.contains("has-detail")) return false;
-    const repo = pane.querySelector("[data-detail]")?.dataset.detail;
-    container.classList.remove("has-detail");
-    pane.replaceChildren();
-    keepInView(repo);
-    if (container.dataset.title) document.title = container.dataset.title;
-    if (push) history.pushState({}, "", container.dataset.list);
-    markSelected(null);
-    const row = [...document.querySelectorAll(".list-pane .repo-row")].find((r) => r.dataset.repo === repo);
-    (row?.querySelector("a.repo-link") || document.querySelector(".list-pane h1"))?.focus({ preventScroll: !!row });
-    connectLive();
-    return true;
-  }
+  let opened = null;
+  const sidePane = () => opened ||= import(later["pane.js"]).then((module) => module.pane({ wide, parse, split, markSelected, detailAssets, connectLive }));
+  const hasDetail = () => !!split()?.classList.contains("has-detail") && !!document.querySelector(".detail-pane");
   document.addEventListener("click", (event) => {
     const link = event.target.closest("a.repo-link");
     if (!link || !wide.matches || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     if (!link.closest(".split .list-pane")) return;
     event.preventDefault();
-    showDetail(link.href, true);
+    sidePane().then((p) => p.show(link.href, true), () => { location.href = link.href; });
   });
   // Phones: "Back to the list" returns to the very list it came from, scroll position and all.
   document.addEventListener("click", (event) => {
@@ -205,8 +68,9 @@
   });
   window.addEventListener("popstate", () => {
     const container = split();
-    if (location.pathname.startsWith("/repos/") && wide.matches && container) showDetail(location.href, false);
-    else if (container && location.pathname + location.search === container.dataset.list) { if (!closeDetail(false)) location.reload(); }
+    const reload = () => location.reload();
+    if (location.pathname.startsWith("/repos/") && wide.matches && container) sidePane().then((p) => p.show(location.href, false), reload);
+    else if (container && location.pathname + location.search === container.dataset.list && hasDetail()) sidePane().then((p) => p.close(false), reload);
     else location.reload();
   });
 
@@ -232,13 +96,15 @@
       } catch (unreachable) {
         // Starscope cannot be reached: offline.js queues the change (and cancels this event)
         // rather than leaving for the browser's error page.
-        await need("offline");
+        await need("offline.js");
         if (!document.dispatchEvent(new CustomEvent("starscope:unreachable", { cancelable: true, detail: { form } }))) return;
         throw unreachable;
       }
       // 503: Starscope is there but its database is not; the change waits on this device the same way.
-      if (response.status === 503) await need("offline");
-      if (response.status === 503 && !document.dispatchEvent(new CustomEvent("starscope:unreachable", { cancelable: true, detail: { form } }))) return;
+      if (response.status === 503) {
+        await need("offline.js");
+        if (!document.dispatchEvent(new CustomEvent("starscope:unreachable", { cancelable: true, detail: { form } }))) return;
+      }
       if (!response.ok) { form.submit(); return; }
       const result = await response.json();
       for (const button of document.querySelectorAll(".fav-form")) {
@@ -249,133 +115,10 @@
         b.setAttribute("aria-label", label); b.title = label;
         button.closest(".repo-row, .detail")?.classList.toggle("is-favorite", result.favorite);
       }
-      showAnnotation(result.repo, result.favorite);
-      if (!result.favorite && document.querySelector("[data-favorites]")) removedFromFavorites(result.repo, form);
+      // detail.js shows or hides the detail's tags and note; favorites.js lets a removed row go.
+      document.dispatchEvent(new CustomEvent("starscope:favorite", { detail: { repo: result.repo, favorite: result.favorite, form } }));
     } catch (e) { form.submit(); }
   });
-
-  // A favourite's tags and note appear in its detail as soon as it is one (as GitHub's "Add to
-  // list" does), and go when it is not.
-  function showAnnotation(repo, favorite) {
-    for (const detail of document.querySelectorAll(".detail[data-detail]")) {
-      if (detail.dataset.detail !== repo) continue;
-      const annotate = detail.querySelector("details.annotate");
-      if (annotate) annotate.hidden = !favorite;
-    }
-  }
-
-  // Acting in a detail (tags and note, Lists) stays on the detail: the form is sent, and what it
-  // changed is put in place from the page it leads to, with no history entry to Back through.
-  // offline.js sends tags and notes through here when Starscope can be reached.
-  async function sendInPlace(form) {
-    const detail = form.closest(".detail[data-detail]");
-    const button = form.querySelector("button[type=submit]");
-    if (button) button.disabled = true;
-    try {
-      const response = await fetch(form.action, {
-        method: "POST", credentials: "same-origin",
-        headers: { Accept: "text/html", "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams(new FormData(form)),
-      });
-      const page = parse(await response.text());
-      if (!response.ok) {
-        // Refused (GitHub down, a bad tag): the server's sentence here, and what was typed kept.
-        const reason = page.querySelector(".error-state p, main p")?.textContent?.trim();
-        failed(form, button, reason || "That could not be saved: try again.");
-        return;
-      }
-      const fresh = [...page.querySelectorAll(".detail[data-detail]")].find((other) => other.dataset.detail === detail.dataset.detail);
-      if (!fresh) { form.submit(); return; }
-      for (const part of [".detail-head .fav-form", ".lists-menu", "details.annotate"]) {
-        const here = detail.querySelector(part);
-        const there = fresh.querySelector(part);
-        if (!here || !there) continue;
-        if (here.matches("details") && there.matches("details")) there.open = here.open || there.open;
-        here.replaceWith(document.importNode(there, true));
-      }
-      detail.classList.toggle("is-favorite", fresh.classList.contains("is-favorite"));
-      const saved = detail.querySelector(selector(form));
-      saved?.querySelector("summary")?.focus();
-      const line = document.createElement("p");
-      line.className = "saved-line";
-      line.setAttribute("role", "status");
-      line.textContent = "Saved.";
-      saved?.querySelector("form")?.append(line);
-    } catch (unreachable) {
-      // Starscope cannot be reached: say so here rather than leave for the browser's error page.
-      failed(form, button, "Starscope cannot be reached: nothing was changed. Try again when you are back online.");
-    }
-  }
-  function failed(form, button, sentence) {
-    if (button) button.disabled = false;
-    form.querySelector(".saved-line")?.remove();
-    const line = document.createElement("p");
-    line.className = "saved-line is-error";
-    line.setAttribute("role", "alert");
-    line.textContent = sentence;
-    form.append(line);
-  }
-  const selector = (form) => form.closest(".lists-menu") ? ".lists-menu" : "details.annotate";
-  document.addEventListener("submit", (event) => {
-    const form = event.target;
-    if (!form.matches(".detail .lists-menu form")) return;
-    event.preventDefault();
-    sendInPlace(form);
-  });
-  document.addEventListener("starscope:send", (event) => {
-    const form = event.detail?.form;
-    if (!form?.closest(".detail[data-detail]")) return;
-    event.preventDefault();
-    sendInPlace(form);
-  });
-
-  // On Favourites, a removed row leaves the list (and the count) with a moment to undo it.
-  const count = () => document.querySelector("[data-count]");
-  const changeCount = (by) => { const c = count(); if (c) c.textContent = String(Math.max(0, Number(c.textContent) + by)); };
-  function removedFromFavorites(repo, form) {
-    const row = [...document.querySelectorAll("[data-favorites] .repo-row")].find((r) => r.dataset.repo === repo);
-    if (row) row.hidden = true;
-    changeCount(-1);
-    document.querySelector(".toast")?.remove();
-    const toast = document.createElement("div");
-    toast.className = "toast";
-    toast.setAttribute("role", "status");
-    const text = document.createElement("span");
-    text.textContent = "Removed " + repo + " from favourites.";
-    const undo = document.createElement("button");
-    undo.type = "button";
-    undo.textContent = "Undo";
-    undo.addEventListener("click", async () => {
-      const body = new URLSearchParams(new FormData(form));
-      body.set("undo", "1");
-      let response;
-      try {
-        response = await fetch(form.action, {
-          method: "POST", credentials: "same-origin",
-          headers: { Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded" }, body,
-        });
-      } catch (unreachable) {
-        // Undo brings back what the server kept (tags, note, place): it cannot be done offline.
-        text.textContent = "Undo needs Starscope's server, which cannot be reached: press Undo again once it is back.";
-        return;
-      }
-      if (!response.ok) { text.textContent = "Could not undo: reload the page and add it again."; return; }
-      for (const b of document.querySelectorAll(".fav-form")) {
-        if (b.querySelector("input[name=repo]").value !== repo) continue;
-        const button = b.querySelector("button");
-        button.setAttribute("aria-pressed", "true");
-        const label = "Remove " + repo + " from favourites";
-        button.setAttribute("aria-label", label); button.title = label;
-        b.closest(".repo-row, .detail")?.classList.add("is-favorite");
-      }
-      if (row) { row.hidden = false; row.querySelector("a.repo-link")?.focus(); }
-      changeCount(1);
-      toast.remove();
-    });
-    toast.append(text, undo);
-    document.body.append(toast);
-    setTimeout(() => toast.remove(), 10000);
-  }
 
   // A list's menus (language, sort) apply as soon as they change.
   for (const select of document.querySelectorAll(".filters select")) select.addEventListener("change", (event) => event.target.form.submit());
@@ -472,7 +215,7 @@
   const items = () => [...document.querySelectorAll(".list-pane .repo-row, .person-row, .event-row")];
   document.addEventListener("keydown", (event) => {
     if (event.metaKey || event.ctrlKey || event.altKey) return;
-    if (event.key === "Escape" && wide.matches && closeDetail(true)) { event.preventDefault(); return; }
+    if (event.key === "Escape" && wide.matches && hasDetail()) { event.preventDefault(); sidePane().then((p) => p.close(true)); return; }
     const tag = event.target.tagName;
     if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || event.target.isContentEditable) return;
     const list = items();
@@ -494,72 +237,15 @@
     }
   });
 
-  // Keyboard help: "?" opens a dialog listing the shortcuts (built here: without a script there
-  // are no shortcuts to list). Escape or its Close button closes it, and focus goes back.
-  const shortcuts = [
-    ["/", "Search this page's list"],
-    ["j", "Next row"],
-    ["k", "Previous row"],
-    ["f", "Add or remove the chosen row's favourite"],
-    ["Enter", "Open the chosen row"],
-    ["Escape", "Close the side detail or this help"],
-    ["?", "Show this help"],
-  ];
-  let help = null;
-  let returnFocus = null;
-  function buildHelp() {
-    const dialog = document.createElement("dialog");
-    dialog.className = "help";
-    dialog.setAttribute("aria-labelledby", "help-title");
-    const head = document.createElement("div");
-    head.className = "help-head";
-    const title = document.createElement("h2");
-    title.id = "help-title";
-    title.textContent = "Keyboard shortcuts";
-    const close = document.createElement("button");
-    close.type = "button";
-    close.className = "help-close";
-    close.textContent = "Close";
-    close.addEventListener("click", () => dialog.close());
-    head.append(title, close);
-    const list = document.createElement("dl");
-    list.className = "shortcuts";
-    for (const [key, action] of shortcuts) {
-      const item = document.createElement("div");
-      const term = document.createElement("dt");
-      const kbd = document.createElement("kbd");
-      kbd.textContent = key;
-      term.append(kbd);
-      const description = document.createElement("dd");
-      description.textContent = action;
-      item.append(term, description);
-      list.append(item);
-    }
-    dialog.append(head, list);
-    // A click on the backdrop (outside the dialog's box) closes it too.
-    dialog.addEventListener("click", (event) => { if (event.target === dialog) dialog.close(); });
-    dialog.addEventListener("close", () => {
-      if (returnFocus?.isConnected) returnFocus.focus();
-      returnFocus = null;
-    });
-    document.body.append(dialog);
-    return dialog;
-  }
-  function toggleHelp() {
-    help ??= buildHelp();
-    if (help.open) { help.close(); return; }
-    returnFocus = document.activeElement;
-    help.showModal();
-    help.querySelector(".help-close").focus();
-  }
-  // Capturing on window runs before the page's other shortcuts, so while the help is open the
-  // list behind it does not move and Escape closes only the help, not the side detail too.
+  // Keyboard help: "?" loads help.js, which shows it, and from then on answers "?" itself.
+  // Capturing on window runs before the page's other shortcuts.
   window.addEventListener("keydown", (event) => {
-    if (event.metaKey || event.ctrlKey || event.altKey) return;
+    if (event.key !== "?" || loading.help || event.metaKey || event.ctrlKey || event.altKey) return;
     const tag = event.target.tagName;
     if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || event.target.isContentEditable) return;
-    if (event.key === "?") { event.preventDefault(); event.stopPropagation(); toggleHelp(); return; }
-    if (help?.open) event.stopPropagation();
+    event.preventDefault();
+    event.stopPropagation();
+    Promise.all([need("help.css"), need("help.js")]).then(() => document.dispatchEvent(new CustomEvent("starscope:help")));
   }, true);
 
   // Installable and offline: a service worker keeps visited pages and every favourite.
@@ -604,34 +290,6 @@
   if (selected) markSelected(selected);
   watchMore();
   connectLive();
-
-  // Star-history charts: the value under the pointer, or under the arrow keys once the chart has
-  // focus (Home and End jump to the ends), is read out beside it; without script each column
-  // still has its title and the figures below.
-  function showColumn(figure, index) {
-    const columns = figure.querySelectorAll("rect.hit");
-    if (columns.length === 0) return;
-    const at = Math.max(0, Math.min(columns.length - 1, index));
-    columns.forEach((column, i) => column.classList.toggle("current", i === at));
-    figure.dataset.at = String(at);
-    const output = figure.parentElement.querySelector("[data-chart-value]");
-    if (output) output.textContent = columns[at].dataset.value || "";
-  }
-  document.addEventListener("keydown", (event) => {
-    const figure = event.target.closest && event.target.closest("[data-chart]");
-    if (!figure || event.target !== figure) return;
-    const count = figure.querySelectorAll("rect.hit").length;
-    const at = figure.dataset.at === undefined ? count : Number(figure.dataset.at);
-    const moves = { ArrowLeft: at - 1, ArrowRight: figure.dataset.at === undefined ? count - 1 : at + 1, Home: 0, End: count - 1 };
-    if (!(event.key in moves)) return;
-    event.preventDefault();
-    showColumn(figure, moves[event.key]);
-  });
-  document.addEventListener("mouseover", (event) => {
-    const column = event.target.closest && event.target.closest("rect.hit");
-    const figure = column && column.closest("[data-chart]");
-    if (figure) showColumn(figure, Array.prototype.indexOf.call(figure.querySelectorAll("rect.hit"), column));
-  });
 })();
 
 // Issue 27 point 7, never frozen: a thin bar at the top while the next page loads, since an

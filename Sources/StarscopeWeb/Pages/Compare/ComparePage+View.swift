@@ -10,7 +10,7 @@ extension ComparePage {
             \(body)
             </section>
             """
-        return Layout.page(title: "Compare star histories", context: context, main: main, scripts: ["compare.js"])
+        return Layout.page(title: "Compare star histories", context: context, main: main, assets: .compare)
     }
 
     var form: HTML {

@@ -2,6 +2,7 @@ import StarscopeCore
 import StarscopeStore
 
 extension FavoritesPage: ListPane {
+    var assets: PageAssets { .favorites }
     var title: String { "Favourites" }
     var liveList: String? { SiteURL.favorites(FavoritesList()).href }
 

@@ -38,7 +38,7 @@ extension SubscribePage {
             </section>
             """
         return Layout.page(
-            title: "Follow \(title)", context: context, main: main, feed: Layout.Feed(title: title, href: path), scripts: ["copy-button.js"]
+            title: "Follow \(title)", context: context, main: main, feed: Layout.Feed(title: title, href: path), assets: .subscribe
         )
     }
 }

@@ -4,6 +4,7 @@ extension SearchPage: ListPane {
     var title: String { "Search" }
     /// The header's box holds the query: the page has no second box that could disagree with it.
     var searchInForce: GitHubSearch? { list.search }
+    var assets: PageAssets { .search }
     /// Repositories found are kept live, as every list of repositories is; people have no counts.
     var liveList: String? {
         list.search.kind == .repositories && !list.search.text.isEmpty ? SiteURL.search(list).href : nil

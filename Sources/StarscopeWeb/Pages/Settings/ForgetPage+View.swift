@@ -17,6 +17,6 @@ extension ForgetPage {
             <p><a class="button" href="\(SiteURL.settings(saved: false).href)">Keep my account</a></p>
             </section>
             """
-        return Layout.page(title: "Forget me", context: context, main: main)
+        return Layout.page(title: "Forget me", context: context, main: main, assets: .settings)
     }
 }

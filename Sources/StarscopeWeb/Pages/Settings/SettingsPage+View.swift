@@ -40,7 +40,7 @@ extension SettingsPage {
             </form>
             </section>
             """
-        return Layout.page(title: "Settings", context: context, main: main)
+        return Layout.page(title: "Settings", context: context, main: main, assets: .settings)
     }
 
     static func listsSection(_ context: PageContext) -> HTML {

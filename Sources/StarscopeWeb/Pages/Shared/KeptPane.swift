@@ -18,6 +18,7 @@ struct KeptPane: ListPane {
     var status: HTTPResponse.Status { list.status }
     var rows: [RepositoryRow] { list.rows }
     var feed: Layout.Feed? { list.feed }
+    var assets: PageAssets { list.assets }
 
     /// The kept markup when asked in the context it was rendered in (the banner, say, may have
     /// changed since), else the list's own.

@@ -91,7 +91,7 @@ extension RepositoryRow {
             <input type="hidden" name="repo" value="\(fullName)">
             <input type="hidden" name="return" value="\(returnTo)">
             <button class="fav" type="submit" aria-pressed="\(favorite ? "true" : "false")" aria-label="\(label)" title="\(label)">\
-            <svg class="fav-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="\(Layout.heart)"/></svg></button>
+            \(Layout.heart)</button>
             </form>
             """
     }

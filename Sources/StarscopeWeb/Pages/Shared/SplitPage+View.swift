@@ -12,6 +12,7 @@ extension SplitPage {
             """
         return Layout.page(
             title: detail?.name.description ?? list.title, context: context, main: main, feed: detail == nil ? list.feed : nil,
-            search: list.searchInForce, scripts: detail == nil ? [] : Layout.detailScripts)
+            search: list.searchInForce,
+            assets: list.assets + (detail == nil ? .none : .detail))
     }
 }

@@ -16,11 +16,14 @@ protocol ListPane: Sendable {
     var feed: Layout.Feed? { get }
     /// The search of all of GitHub this list shows, which the header's search box then holds.
     var searchInForce: GitHubSearch? { get }
+    /// The list's own style sheets and scripts (a detail's come with the detail).
+    var assets: PageAssets { get }
 }
 
 extension ListPane {
     var feed: Layout.Feed? { nil }
     var searchInForce: GitHubSearch? { nil }
+    var assets: PageAssets { .none }
 }
 
 /// A list with, when one was chosen, a repository's detail: beside it on wide screens, alone

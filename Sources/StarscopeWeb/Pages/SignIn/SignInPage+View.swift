@@ -22,7 +22,7 @@ extension SignInPage {
                 \(body)
                 </section>
                 """,
-            navigation: false)
+            navigation: false, assets: .settings)
     }
 
     static func tokenForm(error: String?, context: PageContext, guests: Bool) -> HTML {
