@@ -25,7 +25,7 @@ import Testing
             if name.hasSuffix(".css") { return Data(StyleTrimming.trimmed(String(decoding: onDisk, as: UTF8.self)).utf8) }
             return onDisk
         }
-        for name in names where name != "app.css" && !parts.contains(name) && Assets.bundles[name] == nil {
+        for name in names where !parts.contains(name) && Assets.bundles[name] == nil {
             #expect(Assets.all[name]?.body == (try served(name)), "\(name)")
         }
         // A bundle is its parts, in order (app.js after the addresses of what it loads later).
@@ -35,11 +35,6 @@ import Testing
             #expect(body.suffix(whole.count) == whole, "\(bundle)")
             #expect(String(decoding: body, as: UTF8.self).hasPrefix("\"use strict\";\nconst ASSETS = {"), "\(bundle)")
         }
-        // The stylesheet is the file, then the language colours.
-        let css = try served("app.css")
-        let app = try #require(Assets.all["app.css"]?.body)
-        #expect(app.prefix(css.count) == css)
-        #expect(String(decoding: app, as: UTF8.self).contains(".lang-swift{--lang:"))
     }
 
     @Test func styleSheetsLoseTheirCommentsOnly() {

@@ -139,7 +139,7 @@ import Testing
             #expect(String(buffer: try await web.get("/healthz").body) == "ok")
             let css = try await web.get("/assets/app.css")
             #expect(css.headers[.contentType]?.hasPrefix("text/css") == true)
-            #expect(String(buffer: css.body).contains(".lang-swift"))
+            #expect(String(buffer: css.body).contains(".repo-row{"))
             #expect(try await web.get("/assets/../Package.swift").status == .notFound)
             let icon = try await web.get("/assets/icon-192.png")
             #expect(icon.headers[.contentType] == "image/png")

@@ -145,8 +145,8 @@ import Testing
             #expect(stars == stars.sorted(by: >))
             let language = try #require(web.fake.dataset.repositories.first { $0.ownerLogin == owner && $0.language != nil }?.language)
             let (_, filtered, _) = try await web.page("/users/\(owner)?language=\(HTML.query(language))")
-            let languages = filtered.components(separatedBy: "<span class=\"lang-dot\" aria-hidden=\"true\"></span>").dropFirst().map {
-                String($0.prefix { $0 != "<" })
+            let languages = filtered.components(separatedBy: "<span class=\"lang\">").dropFirst().map {
+                String($0.components(separatedBy: "</svg>").dropFirst().first?.prefix { $0 != "<" } ?? "")
             }
             #expect(!languages.isEmpty)
             #expect(languages.allSatisfy { $0 == HTML.escape(language) }, "\(languages)")

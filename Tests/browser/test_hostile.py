@@ -26,7 +26,7 @@ MARKUP = [
 # chart, sparklines and languages bar are the app's own SVG; a link to this app's own page, such
 # as a hostile topic's `/?topic=…`, carries the text escaped in its query and goes nowhere else).
 INJECTED = (
-    "main script, main img[src='x'], main svg:not(.chart):not(.curve-chart):not(.bar-chart):not(.sparkline):not(.language-bar):not(.fav-icon), main style, [onerror], [onload], [onmouseover], [data-x],"
+    "main script, main img[src='x'], main svg:not(.chart):not(.curve-chart):not(.bar-chart):not(.sparkline):not(.language-bar):not(.fav-icon):not(.lang-dot), main style, [onerror], [onload], [onmouseover], [data-x],"
     " a[href^='javascript'], a[href*='evil.example']:not([href^='/'])"
 )
 

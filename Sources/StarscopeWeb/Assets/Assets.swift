@@ -50,8 +50,6 @@ enum Assets {
         for (name, text) in EmbeddedAssets.base64 {
             guard var body = Data(base64Encoded: text) else { continue }
             if name.hasSuffix(".css") { body = Data(StyleTrimming.trimmed(String(decoding: body, as: UTF8.self)).utf8) }
-            // The language colours come from the same table the views use.
-            if name == "app.css" { body += Data(("\n" + LanguageColors.styleSheet + "\n").utf8) }
             if name.hasSuffix(".js") { body = Data(ScriptTrimming.trimmed(String(decoding: body, as: UTF8.self)).utf8) }
             bodies[name] = body
         }

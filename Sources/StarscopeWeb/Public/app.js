@@ -240,7 +240,7 @@
   // Keyboard help: "?" loads help.js, which shows it, and from then on answers "?" itself.
   // Capturing on window runs before the page's other shortcuts.
   window.addEventListener("keydown", (event) => {
-    if (event.key !== "?" || loading.help || event.metaKey || event.ctrlKey || event.altKey) return;
+    if (event.key !== "?" || loading["help.js"] || event.metaKey || event.ctrlKey || event.altKey) return;
     const tag = event.target.tagName;
     if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || event.target.isContentEditable) return;
     event.preventDefault();

@@ -14,7 +14,7 @@ extension RepositorySectionsPart {
             let width = languages.fraction(of: share) * 100
             defer { offset += width }
             return
-                "<rect class=\"\(LanguageColors.className(share.name))\" x=\"\(Self.percent(offset))%\" width=\"\(Self.percent(width))%\" height=\"8\"/>"
+                "<rect fill=\"\(LanguageColors.color(share.name))\" x=\"\(Self.percent(offset))%\" width=\"\(Self.percent(width))%\" height=\"8\"/>"
         }
         let items = languages.shares.prefix(8).map { share -> HTML in
             "<li>\(RepositoryRow.language(share.name)) <span class=\"muted\">\(Self.percent(languages.fraction(of: share) * 100))%</span></li>"

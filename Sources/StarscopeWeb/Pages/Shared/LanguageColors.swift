@@ -1,5 +1,6 @@
-/// GitHub's colours for the most common languages, as CSS classes (inline styles are not allowed
-/// by the Content-Security-Policy).
+/// GitHub's colours for the most common languages, written as SVG fill attributes where a language
+/// is shown (inline styles are not allowed by the Content-Security-Policy; a rule for every
+/// language would be in every page's style sheet).
 enum LanguageColors {
     static let colors: [String: String] = [
         "Swift": "#F05138", "Rust": "#dea584", "Go": "#00ADD8", "Python": "#3572A5", "TypeScript": "#3178c6",
@@ -11,22 +12,8 @@ enum LanguageColors {
         "MDX": "#fcb32c", "Svelte": "#ff3e00", "Makefile": "#427819", "TeX": "#3D6117", "Vim Script": "#199f4b", "Markdown": "#083fa1",
     ]
 
-    /// `lang-swift`, `lang-cpp`, `lang-csharp`, `lang-jupyter-notebook`; `lang-other` when unknown.
-    static func className(_ language: String) -> String {
-        classNames[language] ?? "lang-other"
-    }
-
-    /// Every row names its language: the class names are made once.
-    private static let classNames: [String: String] = Dictionary(
-        uniqueKeysWithValues: colors.keys.map { ($0, "lang-" + slug($0)) })
-
-    static func slug(_ language: String) -> String {
-        let replaced = language.lowercased().replacingOccurrences(of: "++", with: "pp").replacingOccurrences(of: "#", with: "sharp")
-        return String(replaced.map { $0.isLetter || $0.isNumber ? $0 : "-" })
-    }
-
-    /// The CSS rules for every known language.
-    static var styleSheet: String {
-        colors.sorted { $0.key < $1.key }.map { ".lang-\(slug($0.key)){--lang:\($0.value)}" }.joined(separator: "\n")
+    /// The colour of `language`'s dot and bar: GitHub's, or grey when unknown.
+    static func color(_ language: String) -> String {
+        colors[language] ?? "#8c959f"
     }
 }

@@ -73,7 +73,7 @@ extension RepositoryRow {
     static func language(_ language: String?) -> HTML {
         guard let language, !language.isEmpty else { return "" }
         return
-            "<span class=\"lang \(LanguageColors.className(language))\"><span class=\"lang-dot\" aria-hidden=\"true\"></span>\(language)</span>"
+            "<span class=\"lang\"><svg class=\"lang-dot\" viewBox=\"0 0 10 10\" aria-hidden=\"true\"><circle cx=\"5\" cy=\"5\" r=\"4.5\" fill=\"\(LanguageColors.color(language))\"/></svg>\(language)</span>"
     }
 
     static func avatar(_ url: String?, size: Int) -> HTML {
