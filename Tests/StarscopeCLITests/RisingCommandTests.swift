@@ -37,12 +37,8 @@ import Testing
             // them), b's week comes from GitHub's daily counts, and says so.
             var b = makeRepository(2, "owner/b")
             b.stargazersCount = 100
-            let today = CivilDate.floorDivide(Int64(now.timeIntervalSince1970), by: 86_400).quotient
-            let sunday = today - (today + 4) % 7
-            let weeks = [sunday, sunday - 7].map { start in
-                let days = (0..<7).map { start + Int64($0) <= today ? 20 : 0 }
-                return StarHistoryWeek(week: start * 86_400, total: days.reduce(0, +), days: days)
-            }
+            let today = CivilDate.dayNumber(of: now)
+            let weeks = starWeeks(from: today - 13, through: today, perDay: 20, count: 2)
             try await database.saveRecentStarWeeks(of: b, weeks: weeks, at: now)
             let mixed = try await CLI.run(["rising", "--since", "week", "--json", "--offline"], home: home)
             let gains = try jsonArray(mixed.stdout)

@@ -148,32 +148,22 @@ import Testing
         )
     }
 
-    /// GitHub's daily counts, `perDay` from `firstDay` through `today` (later days of the week 0),
-    /// newest week first, as GitHub answers.
-    func weeks(from firstDay: Int64, through today: Int64, perDay: Int) -> [StarHistoryWeek] {
-        let lastSunday = today - (today + 4) % 7
-        return stride(from: lastSunday, through: lastSunday - 7 * 8, by: -7).map { sunday in
-            let days = (0..<7).map { offset in (firstDay...today).contains(sunday + Int64(offset)) ? perDay : 0 }
-            return StarHistoryWeek(week: sunday * 86_400, total: days.reduce(0, +), days: days)
-        }
-    }
-
     /// Day one: Starscope's own records cover hours, but GitHub's star history kept for the
     /// repositories seen this week tells each one's whole week, and the note says which is which.
     @Test func aNewInstallRanksFromGitHubsStarHistoryAndSaysSo() async throws {
         let database = try AppDatabase.inMemory()
         let hour: TimeInterval = 3_600
         try await seed(database, [(1, "a", 3 * hour, 10), (1, "a", hour, 14), (2, "b", hour, 100), (2, "b", 60, 101)])
-        let today = CivilDate.floorDivide(Int64((now - hour).timeIntervalSince1970), by: 86_400).quotient
+        let today = CivilDate.dayNumber(of: now - hour)
         var old = repository(2, "b")
         old.stargazersCount = 101
-        try await database.saveRecentStarWeeks(of: old, weeks: weeks(from: today - 100, through: today, perDay: 10), at: now - hour)
+        try await database.saveRecentStarWeeks(of: old, weeks: starWeeks(from: today - 100, through: today, perDay: 10), at: now - hour)
         var young = repository(3, "c")
         young.createdAt = now - 2.5 * 86_400
         young.stargazersCount = 30
         try await database.observe([young], at: now - hour)
-        let born = CivilDate.floorDivide(Int64(young.createdAt.timeIntervalSince1970), by: 86_400).quotient
-        try await database.saveRecentStarWeeks(of: young, weeks: weeks(from: born, through: today, perDay: 10), at: now - hour)
+        let born = CivilDate.dayNumber(of: young.createdAt)
+        try await database.saveRecentStarWeeks(of: young, weeks: starWeeks(from: born, through: today, perDay: 10), at: now - hour)
 
         let rising = Rising(database: database, now: { self.now })
         let week = try await rising.rank(.week)
@@ -200,10 +190,10 @@ import Testing
     @Test func ownRecordsThatCoverTheWindowWinOverGitHubsHistory() async throws {
         let database = try AppDatabase.inMemory()
         try await seed(database, [(4, "d", 8 * 86_400, 100), (4, "d", 60, 150)])
-        let today = CivilDate.floorDivide(Int64(now.timeIntervalSince1970), by: 86_400).quotient
+        let today = CivilDate.dayNumber(of: now)
         var repo = repository(4, "d")
         repo.stargazersCount = 150
-        try await database.saveRecentStarWeeks(of: repo, weeks: weeks(from: today - 100, through: today, perDay: 10), at: now - 60)
+        try await database.saveRecentStarWeeks(of: repo, weeks: starWeeks(from: today - 100, through: today, perDay: 10), at: now - 60)
         let rising = Rising(database: database, now: { self.now })
         #expect(try await rising.rank(.week).historyNote(now: now) == nil)
         // One seen only today, whose kept weeks reach back two weeks: its week is GitHub's, and
@@ -212,7 +202,7 @@ import Testing
         new.stargazersCount = 900
         try await database.observe([new], at: now - 60)
         try await database.saveRecentStarWeeks(
-            of: new, weeks: Array(weeks(from: today - 100, through: today, perDay: 10).prefix(2)), at: now - 60)
+            of: new, weeks: Array(starWeeks(from: today - 100, through: today, perDay: 10).prefix(2)), at: now - 60)
         let week = try await rising.rank(.week)
         #expect(week.entries.map(\.repository.name) == ["e", "d"])
         #expect(week.entries.map(\.gained) == [70, 50])

@@ -11,8 +11,8 @@ enum FakeStarHistory {
 
     /// Stars given each day from the day `created` falls on through `now`'s day, oldest first.
     static func days(id: Int64, seededStars: Int, currentStars: Int, created: Date, now: Date) -> (firstDay: Int64, counts: [Int]) {
-        let firstDay = day(created)
-        let today = max(firstDay, day(now))
+        let firstDay = CivilDate.dayNumber(of: created)
+        let today = max(firstDay, CivilDate.dayNumber(of: now))
         let count = Int(today - firstDay) + 1
         // GitHub counts stars that exist: none below zero, and the fake's hostile counts (±2⁶³)
         // held to a trillion so the arithmetic below cannot trap.
@@ -48,10 +48,6 @@ enum FakeStarHistory {
             sunday += 7
         }
         return weeks.reversed()
-    }
-
-    static func day(_ date: Date) -> Int64 {
-        CivilDate.floorDivide(Int64(date.timeIntervalSince1970.rounded(.down)), by: 86_400).quotient
     }
 
     /// `stars` spread over `days` days by weight (a launch that fades, with daily noise), exactly:

@@ -74,7 +74,7 @@ public struct BreakingOut: Sendable {
     /// The repositories breaking out now, by size group, the biggest jump first in each.
     public func rank() async throws(StarscopeError) -> [(size: Size, entries: [Entry])] {
         let time = now()
-        let today = CivilDate.floorDivide(Int64(time.timeIntervalSince1970.rounded(.down)), by: 86_400).quotient
+        let today = CivilDate.dayNumber(of: time)
         let kept: [RecentStarWeeks]
         do {
             kept = try await database.recentStarWeeks(since: time.addingTimeInterval(-8 * 86_400))
@@ -83,7 +83,7 @@ public struct BreakingOut: Sendable {
         }
         var entries: [Entry] = []
         for item in kept {
-            let created = CivilDate.floorDivide(Int64(item.repository.createdAt.timeIntervalSince1970.rounded(.down)), by: 86_400).quotient
+            let created = CivilDate.dayNumber(of: item.repository.createdAt)
             guard created <= today - Int64(7 * (Self.priorWeeks + 1)) else { continue }
             let curve = StarCurve(weeks: item.weeks, firstDay: max(created, today - 30 * 7 + 1), today: today)
             guard let (last, usual) = Self.weeks(curve, today: today), Self.isBreakingOut(lastWeek: last, usualWeek: usual) else {

@@ -14,8 +14,8 @@ extension Rising {
         guard !item.weeks.isEmpty else { return nil }
         let end = item.fetchedAt
         let days = Int64(max(1, (end.timeIntervalSince(windowStart(timeframe, now: end)) / 86_400).rounded()))
-        let today = CivilDate.floorDivide(Int64(end.timeIntervalSince1970.rounded(.down)), by: 86_400).quotient
-        let created = CivilDate.floorDivide(Int64(item.repository.createdAt.timeIntervalSince1970.rounded(.down)), by: 86_400).quotient
+        let today = CivilDate.dayNumber(of: end)
+        let created = CivilDate.dayNumber(of: item.repository.createdAt)
         let oldestWeek = item.weeks.map(\.firstDay).min() ?? today
         // Before the oldest week kept GitHub's counts are unknown, unless the repository is younger.
         guard created >= oldestWeek || oldestWeek <= today - days + 1 else { return nil }

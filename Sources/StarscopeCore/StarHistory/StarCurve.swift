@@ -112,7 +112,7 @@ public struct StarCurve: Sendable, Hashable {
     public func withdrawn(since samples: [StarSample]) -> Int? {
         guard !samples.isEmpty, !days.isEmpty else { return nil }
         return samples.map { sample in
-            let day = CivilDate.floorDivide(Int64(sample.recordedAt.timeIntervalSince1970.rounded(.down)), by: 86_400).quotient
+            let day = CivilDate.dayNumber(of: sample.recordedAt)
             let (difference, overflow) = sample.stars.subtractingReportingOverflow(total(atEndOf: day))
             return overflow ? 0 : max(0, difference)
         }.max()

@@ -94,8 +94,8 @@ public struct StarHistories: UseCase {
         let name = owner
         let time = now()
         func result(_ weeks: [StarHistoryWeek], unavailable: Bool, fetchedAt: Date?, requests: Int) -> StarHistory {
-            let today = CivilDate.floorDivide(Int64(time.timeIntervalSince1970.rounded(.down)), by: 86_400).quotient
-            let created = CivilDate.floorDivide(Int64(repository.createdAt.timeIntervalSince1970.rounded(.down)), by: 86_400).quotient
+            let today = CivilDate.dayNumber(of: time)
+            let created = CivilDate.dayNumber(of: repository.createdAt)
             return StarHistory(
                 repository: repository, curve: StarCurve(weeks: weeks, firstDay: min(created, today), today: today),
                 unavailable: unavailable, fetchedAt: fetchedAt, requests: requests)
@@ -133,7 +133,7 @@ public struct StarHistories: UseCase {
             // The newest weeks only: drawn from when they start, kept nowhere, asked whole later.
             var partial = result(weeks, unavailable: false, fetchedAt: time, requests: requests)
             let firstWeek = weeks.map(\.firstDay).min()
-            let today = CivilDate.floorDivide(Int64(time.timeIntervalSince1970.rounded(.down)), by: 86_400).quotient
+            let today = CivilDate.dayNumber(of: time)
             var curve = StarCurve(weeks: weeks, firstDay: firstWeek, today: today)
             // Stars given before these weeks start the line, so it ends at GitHub's count.
             let given = weeks.reduce(0) { $0.addingReportingOverflow($1.total).partialValue }

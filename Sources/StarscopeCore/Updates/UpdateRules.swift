@@ -74,7 +74,7 @@ public enum UpdateRules {
     /// Yesterday (UTC, a whole day) from GitHub's days, when unusual: at least `unusualMinimum`
     /// stars and `unusualFactor` times the average of the 7 days before; its date and stars.
     public static func unusualDay(_ curve: StarCurve, at date: Date) -> (day: String, stars: Int)? {
-        let today = CivilDate.floorDivide(Int64(date.timeIntervalSince1970.rounded(.down)), by: 86_400).quotient
+        let today = CivilDate.dayNumber(of: date)
         let yesterday = today - 1
         guard let first = curve.days.first, first.day <= yesterday - 7 else { return nil }
         let gained = curve.total(atEndOf: yesterday) - curve.total(atEndOf: yesterday - 1)

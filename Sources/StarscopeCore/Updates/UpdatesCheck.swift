@@ -133,9 +133,9 @@ public struct UpdatesCheck: Sendable {
         if let recent = try? await database.recentStarWeeks(of: repository),
             now.timeIntervalSince(recent.fetchedAt) < 2 * 86_400, !recent.weeks.isEmpty
         {
-            let today = CivilDate.floorDivide(Int64(now.timeIntervalSince1970.rounded(.down)), by: 86_400).quotient
+            let today = CivilDate.dayNumber(of: now)
             // From the day it was created: the days before it existed say nothing of its usual pace.
-            let created = CivilDate.floorDivide(Int64(repository.createdAt.timeIntervalSince1970.rounded(.down)), by: 86_400).quotient
+            let created = CivilDate.dayNumber(of: repository.createdAt)
             let oldestWeek = recent.weeks.map(\.firstDay).min() ?? created
             gitHubDays = StarCurve(weeks: recent.weeks, firstDay: max(created, oldestWeek), today: today)
         }
