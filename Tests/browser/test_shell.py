@@ -282,3 +282,49 @@ def test_people_say_when_they_are_a_saved_copy(fake):
     finally:
         driver.quit()
         app.stop()
+
+
+# Issue 42, point 11: a first visit to a list is light. The style sheets and scripts a browser asks
+# for, by name (their versioned addresses without the hash).
+ASSETS_ASKED = """
+    return performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)
+      .filter((p) => /^\\/assets\\/.*\\.(css|js)$/.test(p)).map((p) => p.replace(/\\.[0-9a-f]{16}\\./, '.')).sort();
+"""
+
+
+@pytest.mark.parametrize("size", [PHONE, (320, 640), WIDE], ids=["phone", "small", "wide"])
+def test_a_first_visit_loads_what_a_list_uses_and_the_rest_when_it_is_used(app, size):
+    driver = make_browser(size)
+    try:
+        driver.get(app.url + "/")
+        wait(driver, lambda d: d.execute_script("return document.readyState") == "complete")
+        assert len(rows(driver)) == 25
+        # The list's own: app.css and app.js (with place.js inside it), nothing a detail, the
+        # keyboard help or the next page would use.
+        assert driver.execute_script(ASSETS_ASKED) == ["/assets/app.css", "/assets/app.js"]
+        # The tab icons and hearts are one image, drawn.
+        heart = driver.find_element(By.CSS_SELECTOR, ".repo-row button.fav svg.fav-icon")
+        assert heart.size["width"] == 22 and heart.size["height"] == 22
+        assert "/assets/icons." in heart.find_element(By.CSS_SELECTOR, "use").get_attribute("href")
+        # "?" brings the keyboard help, styled: its sheet and script come then.
+        driver.find_element(By.TAG_NAME, "body").send_keys("?")
+        dialog = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "dialog.help[open]"))
+        assert driver.execute_script("return getComputedStyle(arguments[0]).borderRadius", dialog) == "12px"
+        driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
+        wait(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, "dialog.help[open]"))
+        assert {"/assets/help.css", "/assets/help.js"} <= set(driver.execute_script(ASSETS_ASKED))
+        if size == WIDE:
+            # A row opened beside the list brings the pane's module and a detail's files, and
+            # the detail is styled when it shows.
+            driver.find_elements(By.CSS_SELECTOR, ".list-pane a.repo-link")[1].click()
+            detail = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".detail-pane .detail"))
+            assert driver.execute_script("return getComputedStyle(arguments[0].querySelector('.detail-head')).display", detail) == "flex"
+            asked = set(driver.execute_script(ASSETS_ASKED))
+            assert {"/assets/pane.js", "/assets/detail.css", "/assets/detail.js", "/assets/star-button.js"} <= asked
+        # Near the end of the list, the next page's module comes and the rows follow.
+        driver.execute_script("document.querySelector('a.load-more').scrollIntoView()")
+        wait(driver, lambda d: len(rows(d)) > 25)
+        assert "/assets/more.js" in driver.execute_script(ASSETS_ASKED)
+        screenshot(driver, f"first-visit-{size[0]}")
+    finally:
+        driver.quit()

@@ -1,7 +1,8 @@
 "use strict";
 // Keyboard help, loaded by app.js when "?" is first pressed: a dialog listing the shortcuts (built
 // here: without a script there are no shortcuts to list). Escape or its Close button closes it,
-// and focus goes back. app.js asks for it again with a "starscope:help" event.
+// and focus goes back. app.js shows it the first time with a "starscope:help" event; from then on
+// "?" is answered here.
 (() => {
   const shortcuts = [
     ["/", "Search this page's list"],

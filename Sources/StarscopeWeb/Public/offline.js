@@ -156,7 +156,7 @@
     // Reachable means `/healthz` says 200: a 503 is Starscope without its database.
     let reachable = true;
     try { reachable = (await fetch("/healthz", { cache: "no-store" })).ok; } catch (e) { reachable = false; }
-    // In a detail, app.js sends it in place (no history entry); elsewhere the form is posted.
+    // In a detail, detail.js sends it in place (no history entry); elsewhere the form is posted.
     if (reachable) {
       if (document.dispatchEvent(new CustomEvent("starscope:send", { cancelable: true, detail: { form } }))) form.submit();
       return;

@@ -5,7 +5,7 @@ extension StarHistorySection {
     /// Points the sparkline draws at most: enough for its width, few enough to stay small.
     static let sparklinePoints = 60
 
-    /// The history at a glance, for a phone's first screen (app.css puts it before the README
+    /// The history at a glance, for a phone's first screen (detail.css puts it before the README
     /// there): a sparkline of the total, the total, the last seven days and the peak day, and a
     /// link to the whole chart.
     func glance() -> HTML {

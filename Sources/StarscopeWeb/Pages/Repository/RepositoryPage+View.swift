@@ -36,7 +36,7 @@ extension RepositoryPage {
             repository.topics.isEmpty
             ? ""
             : "<ul class=\"topics\" aria-label=\"Topics\">\(repository.topics.map { topic -> HTML in "<li><a href=\"\(Self.topicHref(topic))\">\(topic)</a></li>" })</ul>"
-        // The key numbers come before the README on phones; the other facts after it (app.css).
+        // The key numbers come before the README on phones; the other facts after it (detail.css).
         let keyFacts: [HTML] = [
             Self.fact(
                 "Stars",
@@ -136,7 +136,7 @@ extension RepositoryPage {
     }
 
     /// A favourite's tags and note, editable here; hidden until it is a favourite, so that the
-    /// heart shows it in place (app.js).
+    /// heart shows it in place (detail.js).
     func annotationForm(_ repository: Repository, favorite: Bool, context: PageContext) -> HTML {
         let hidden: HTML = favorite ? "" : " hidden"
         return """
