@@ -51,9 +51,11 @@ import Testing
         #expect(ScriptTrimming.trimmed(source) == "\"use strict\";\nconst a = 1; // kept\nif (a) {\nrun(\"//x\");\n}\n")
         let template = "const t = `\n  two lines\n`;\n"
         #expect(ScriptTrimming.trimmed(template) == template)
+        // A template literal within one line is code like any other.
+        #expect(ScriptTrimming.trimmed("// c\n  const u = `a ${b}`;\n    go(`x`, `y`);\n") == "const u = `a ${b}`;\ngo(`x`, `y`);\n")
         let continued = "const s = \"a\\\n  // b\";\n"
         #expect(ScriptTrimming.trimmed(continued) == continued)
-        for name in ["app.js", "sw.js"] {
+        for name in ["app.js", "sw.js", "offline.js"] {
             let onDisk = try String(contentsOf: Self.publicFolder.appendingPathComponent(name), encoding: .utf8)
             let served = ScriptTrimming.trimmed(onDisk)
             #expect(served.utf8.count < onDisk.utf8.count, "\(name)")
