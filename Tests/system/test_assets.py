@@ -32,7 +32,8 @@ def test_css_parses_without_errors(path):
         if rule.type == "qualified-rule":
             errors += [item for item in tinycss2.parse_declaration_list(rule.content) if item.type == "error"]
     assert not errors, [(error.source_line, error.message) for error in errors]
-    assert len(rules) > 50
+    # Every sheet holds rules; app.css, which every page has, most of them.
+    assert len(rules) > (50 if path.name == "app.css" else 0)
 
 
 def test_manifest_is_json_and_names_its_icons():
