@@ -72,11 +72,9 @@ enum Assets {
     }()
 
     /// What app.js loads when it is needed (`need(…)` and `import(…)` there): a detail's style
-    /// sheet and scripts for the pane, offline.js for a change that waits, the keyboard help, the
-    /// side pane and the next page of a list.
-    static let loadedLater = [
-        "detail.css", "offline.js", "star-button.js", "detail.js", "help.js", "help.css", "pane.js", "more.js",
-    ]
+    /// sheet and scripts for the pane (offline.js among them, also for a change that waits), the
+    /// keyboard help, the side pane and the next page of a list.
+    static let loadedLater = PageAssets.detail.styles + PageAssets.detail.scripts + ["help.js", "help.css", "pane.js", "more.js"]
 
     /// Assets by versioned name, for `/assets/NAME.HASH.EXT`.
     static let byVersionedName: [String: Asset] = Dictionary(uniqueKeysWithValues: all.values.map { ($0.versionedName, $0) })

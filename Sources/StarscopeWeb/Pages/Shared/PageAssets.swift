@@ -8,7 +8,7 @@ struct PageAssets: Sendable {
 
     /// A repository's detail: its style sheet (README, sections, charts), tags and notes kept
     /// offline, Star on GitHub, and acting in place. app.js loads the same when it shows a detail
-    /// in the pane (`Layout.headScripts`).
+    /// in the pane (`Assets.loadedLater`).
     static let detail = PageAssets(styles: ["detail.css"], scripts: ["offline.js", "star-button.js", "detail.js"])
 
     /// Compare: the charts' style sheet and script, and its type-ahead and PNG download.
