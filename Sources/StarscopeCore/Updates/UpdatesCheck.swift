@@ -126,8 +126,16 @@ public struct UpdatesCheck: Sendable {
         let seen = RepositoryWatch(
             repositoryID: repository.id, fullName: repository.fullName, stars: repository.stargazersCount, archived: repository.archived,
             latestRelease: release?.tagName, checkedAt: now)
-        let before = try? await database.watch(repositoryID: repository.id)
-        let history = (try? await database.starHistory(repositoryID: repository.id)) ?? []
+        // What was known, read or the check fails: a read that failed is not "never seen", which
+        // would record this state as the first with no news, losing what happened meanwhile.
+        let before: RepositoryWatch?
+        let history: [StarSample]
+        do {
+            before = try await database.watch(repositoryID: repository.id)
+            history = try await database.starHistory(repositoryID: repository.id)
+        } catch {
+            throw StarscopeError(error)
+        }
         // GitHub's days, when its newest weeks were asked in the last two days (breaking out, a detail).
         var gitHubDays: StarCurve?
         if let recent = try? await database.recentStarWeeks(of: repository),
