@@ -29,6 +29,11 @@ let package = Package(
         .target(name: "StarscopeModels", dependencies: ["CMemmem"]),
         // The system's zlib, for gzip-compressed web answers.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // The system's Brotli, for brotli-compressed web answers (smaller than gzip's).
+        .systemLibrary(
+            name: "CBrotli", path: "Sources/CBrotli", pkgConfig: "libbrotlienc",
+            providers: [.apt(["libbrotli-dev"]), .brew(["brotli"])]
+        ),
         // The C library's `memmem`, for finding markers in rendered pages.
         .systemLibrary(name: "CMemmem", path: "Sources/CMemmem"),
         .target(
@@ -94,6 +99,7 @@ let package = Package(
                 "GitHubAPI",
                 "StarscopeModels",
                 "CZlib",
+                "CBrotli",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -180,6 +186,7 @@ let package = Package(
             name: "StarscopeWebTests",
             dependencies: [
                 "StarscopeWeb",
+                "CBrotli",
                 "StarscopeTestSupport",
                 "FakeGitHub",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -38,7 +38,7 @@ public func buildRouter(services: WebServices) -> Router<WebContext> {
     router.add(middleware: RequestTelemetryMiddleware(metrics: services.metrics, logger: services.settings.logger))
     router.add(middleware: HostCheckMiddleware(services: services))
     router.add(middleware: SecurityMiddleware())
-    router.add(middleware: EncodingMiddleware(gzipCache: GzipCache()))
+    router.add(middleware: EncodingMiddleware(compressionCache: CompressionCache()))
     router.add(middleware: ErrorPageMiddleware())
     router.add(middleware: SignInMiddleware(services: services))
     router.add(middleware: PrivatePagesMiddleware())

@@ -1,3 +1,4 @@
+import CBrotli
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -8,10 +9,27 @@ import Testing
 
 @testable import StarscopeWeb
 
-/// Answers with a whole body carry an ETag made from it and answer 304 to it; they are gzipped
-/// only for a browser that asks, and say so in `Vary`. Streamed answers are left as they are.
+/// Answers with a whole body carry an ETag made from it and answer 304 to it; they are compressed
+/// (brotli, else gzip) only for a browser that asks, and say so in `Vary`. Streamed answers are
+/// left as they are.
 @Suite struct EncodingTests {
-    static let gzip: HTTPFields = [.acceptEncoding: "gzip, deflate, br"]
+    /// What Chromium asks for.
+    static let browser: HTTPFields = [.acceptEncoding: "gzip, deflate, br, zstd"]
+    /// What a client without brotli asks for (curl's `--compressed` on many builds, older tools).
+    static let gzip: HTTPFields = [.acceptEncoding: "gzip, deflate"]
+
+    /// `body` decoded by the system's Brotli decoder.
+    static func unbrotli(_ body: ByteBuffer) throws -> String {
+        var decoded = [UInt8](repeating: 0, count: 1 << 22)
+        var size = decoded.count
+        let result = Array(body.readableBytesView).withUnsafeBufferPointer { input in
+            decoded.withUnsafeMutableBufferPointer { output in
+                BrotliDecoderDecompress(input.count, input.baseAddress, &size, output.baseAddress)
+            }
+        }
+        try #require(result == BROTLI_DECODER_RESULT_SUCCESS)
+        return String(decoding: decoded.prefix(size), as: UTF8.self)
+    }
 
     /// `gzip -dc` of `body`.
     static func gunzip(_ body: ByteBuffer) throws -> String {
@@ -29,7 +47,7 @@ import Testing
     /// ago things happened, so it can change from one request to the next).
     static let page = "/favorites"
 
-    @Test func pagesAreGzippedOnlyWhenTheBrowserAsks() async throws {
+    @Test func pagesAreCompressedOnlyWhenTheBrowserAsks() async throws {
         try await WebHarness.run { web in
             let plain = try await web.get(Self.page)
             #expect(plain.status == .ok)
@@ -39,7 +57,7 @@ import Testing
             #expect(html.hasPrefix("<!doctype html>"))
 
             let cookie = try #require(plain.headers[values: .setCookie].first?.split(separator: ";").first)
-            let zipped = try await web.get(Self.page, headers: [.acceptEncoding: "gzip, deflate, br", .cookie: String(cookie)])
+            let zipped = try await web.get(Self.page, headers: [.acceptEncoding: "gzip, deflate", .cookie: String(cookie)])
             #expect(zipped.headers[.contentEncoding] == "gzip")
             #expect(zipped.headers[.vary] == "Accept-Encoding")
             #expect(zipped.body.readableBytes * 2 < plain.body.readableBytes)
@@ -47,12 +65,20 @@ import Testing
             // The same page for the same browser (its CSRF cookie), byte for byte.
             let again = String(buffer: try await web.get(Self.page, headers: [.cookie: String(cookie)]).body)
             #expect(unzipped == again)
+            // A browser gets brotli: the same page, smaller than gzip's.
+            let brotli = try await web.get(Self.page, headers: [.acceptEncoding: "gzip, deflate, br, zstd", .cookie: String(cookie)])
+            #expect(brotli.headers[.contentEncoding] == "br")
+            #expect(brotli.headers[.vary] == "Accept-Encoding")
+            #expect(brotli.headers[.eTag] == zipped.headers[.eTag])
+            #expect(try Self.unbrotli(brotli.body) == again)
+            #expect(brotli.body.readableBytes < zipped.body.readableBytes)
 
-            for refused in ["gzip;q=0", "identity", "br", "gzip;q=0, *;q=1"] {
+            for refused in ["gzip;q=0", "identity", "zstd", "gzip;q=0, br;q=0, *;q=1", "*;q=0"] {
                 let response = try await web.get(Self.page, headers: [.acceptEncoding: refused, .cookie: String(cookie)])
                 #expect(response.headers[.contentEncoding] == nil, "\(refused)")
             }
-            #expect(try await web.get(Self.page, headers: [.acceptEncoding: "*"]).headers[.contentEncoding] == "gzip")
+            #expect(try await web.get(Self.page, headers: [.acceptEncoding: "*"]).headers[.contentEncoding] == "br")
+            #expect(try await web.get(Self.page, headers: [.acceptEncoding: "br;q=0.5, gzip"]).headers[.contentEncoding] == "gzip")
         }
     }
 
@@ -75,7 +101,7 @@ import Testing
                 #expect(revalidated.body.readableBytes == 0)
                 #expect(revalidated.headers[.eTag] == mine)
             }
-            // The same tag whether the body was gzipped or not: one body, two encodings.
+            // The same tag whether the body was compressed or not: one body, several encodings.
             let zipped = try await web.get(Self.page, headers: [.cookie: cookie, .acceptEncoding: "gzip"])
             #expect(zipped.headers[.eTag] == mine)
             #expect(
@@ -90,24 +116,36 @@ import Testing
         }
     }
 
-    @Test func assetsAreGzippedAndValidated() async throws {
+    @Test func assetsAreCompressedAsSmallAsBrotliCanAndValidated() async throws {
         try await WebHarness.run { web in
-            let url = Assets.url("app.js")
-            let plain = try await web.get(url)
-            let zipped = try await web.get(url, headers: Self.gzip)
-            #expect(zipped.headers[.contentEncoding] == "gzip")
-            #expect(zipped.headers[.cacheControl] == "public, max-age=31536000, immutable")
-            #expect(try Self.gunzip(zipped.body) == String(buffer: plain.body))
-            let tag = try #require(plain.headers[.eTag])
-            #expect(try await web.get(url, headers: [.ifNoneMatch: tag]).status == .notModified)
+            let marker = try #require(EncodingMiddleware.isAsset)
+            for url in [Assets.url("app.js"), Assets.url("app.css"), SiteURL.Pattern.serviceWorker] {
+                let plain = try await web.get(url)
+                #expect(plain.headers[marker] == nil)
+                let zipped = try await web.get(url, headers: Self.gzip)
+                #expect(zipped.headers[.contentEncoding] == "gzip")
+                #expect(try Self.gunzip(zipped.body) == String(buffer: plain.body))
+                // Compressed once, at brotli's best: smaller than a page's quick compression.
+                let brotli = try await web.get(url, headers: Self.browser)
+                #expect(brotli.headers[.contentEncoding] == "br")
+                #expect(brotli.headers[marker] == nil)
+                #expect(try Self.unbrotli(brotli.body) == String(buffer: plain.body))
+                let quick = try #require(Brotli.compress(plain.body, quality: .page))
+                #expect(brotli.body.readableBytes < quick.readableBytes, "\(url)")
+                let tag = try #require(plain.headers[.eTag])
+                #expect(try await web.get(url, headers: [.ifNoneMatch: tag]).status == .notModified)
+            }
+            #expect(
+                try await web.get(Assets.url("app.js"), headers: Self.browser).headers[.cacheControl]
+                    == "public, max-age=31536000, immutable")
             // Images are already compressed.
-            let png = try await web.get("/assets/icon-192.png", headers: Self.gzip)
+            let png = try await web.get("/assets/icon-192.png", headers: Self.browser)
             #expect(png.headers[.contentEncoding] == nil)
             #expect(png.headers[.vary] == nil)
         }
     }
 
-    @Test func aFeedKeepsItsOwnTagWeakenedWhenGzipped() async throws {
+    @Test func aFeedKeepsItsOwnTagWeakenedWhenCompressed() async throws {
         try await WebHarness.run { web in
             let plain = try await web.get("/feeds/trending.atom?since=week")
             let tag = try #require(plain.headers[.eTag])
@@ -118,6 +156,10 @@ import Testing
             #expect(try Self.gunzip(zipped.body) == String(buffer: plain.body))
             let again = try await web.get("/feeds/trending.atom?since=week", headers: [.ifNoneMatch: "W/" + tag, .acceptEncoding: "gzip"])
             #expect(again.status == .notModified)
+            let brotli = try await web.get("/feeds/trending.atom?since=week", headers: Self.browser)
+            #expect(brotli.headers[.contentEncoding] == "br")
+            #expect(brotli.headers[.eTag] == "W/" + tag)
+            #expect(try Self.unbrotli(brotli.body) == String(buffer: plain.body))
         }
     }
 
@@ -126,7 +168,7 @@ import Testing
             let list = String(buffer: try await web.get("/").body)
             let start = try #require(list.range(of: "data-repo=\"")).upperBound
             let name = String(list[start...].prefix { $0 != "\"" })
-            let detail = try await web.get("/repos/\(name)", headers: Self.gzip)
+            let detail = try await web.get("/repos/\(name)", headers: Self.browser)
             #expect(detail.status == .ok)
             #expect(detail.headers[.contentEncoding] == nil)
             #expect(detail.headers[.eTag] == nil)
@@ -148,10 +190,10 @@ import Testing
     }
 
     /// The middleware alone, before a handler that streams: each part reaches the client as it
-    /// is written, uncompressed, even when the client accepts gzip.
+    /// is written, uncompressed, even when the client accepts brotli and gzip.
     @Test func streamedBodiesPassThrough() async throws {
         let router = Router(context: WebContext.self)
-        router.add(middleware: EncodingMiddleware(gzipCache: GzipCache()))
+        router.add(middleware: EncodingMiddleware(compressionCache: CompressionCache()))
         let part = String(repeating: "data: tick\n\n", count: 200)
         router.get("/events") { _, _ in
             Response(
@@ -169,28 +211,34 @@ import Testing
             Response(status: .ok, headers: [.contentType: "text/html"], body: .init(byteBuffer: ByteBuffer(string: "<p>hi</p>")))
         }
         try await Application(router: router).test(.router) { client in
-            let events = try await client.execute(uri: "/events", method: .get, headers: Self.gzip)
+            let events = try await client.execute(uri: "/events", method: .get, headers: Self.browser)
             #expect(events.headers[.contentEncoding] == nil)
             #expect(events.headers[.eTag] == nil)
             #expect(String(buffer: events.body) == part + part)
             let page = try await client.execute(uri: "/page", method: .get, headers: Self.gzip)
             #expect(page.headers[.contentEncoding] == "gzip")
             #expect(try Self.gunzip(page.body) == part)
-            let small = try await client.execute(uri: "/small", method: .get, headers: Self.gzip)
+            let small = try await client.execute(uri: "/small", method: .get, headers: Self.browser)
             #expect(small.headers[.contentEncoding] == nil)
             #expect(small.headers[.eTag] != nil)
         }
     }
 
     @Test func acceptEncodingIsReadWithQualities() {
-        #expect(AcceptEncoding.allowsGzip("gzip"))
-        #expect(AcceptEncoding.allowsGzip("deflate, GZIP;q=0.5"))
-        #expect(AcceptEncoding.allowsGzip("br, *"))
-        #expect(!AcceptEncoding.allowsGzip(nil))
-        #expect(!AcceptEncoding.allowsGzip(""))
-        #expect(!AcceptEncoding.allowsGzip("gzip;q=0"))
-        #expect(!AcceptEncoding.allowsGzip("gzip; q=0.000, *"))
-        #expect(!AcceptEncoding.allowsGzip("identity, br"))
+        #expect(AcceptEncoding.preferred("gzip") == .gzip)
+        #expect(AcceptEncoding.preferred("deflate, GZIP;q=0.5") == .gzip)
+        #expect(AcceptEncoding.preferred("br, *") == .brotli)
+        #expect(AcceptEncoding.preferred("identity, BR") == .brotli)
+        #expect(AcceptEncoding.preferred("gzip, br") == .brotli)
+        #expect(AcceptEncoding.preferred("gzip;q=1, br;q=0.9") == .gzip)
+        #expect(AcceptEncoding.preferred("br;q=0, *") == .gzip)
+        #expect(AcceptEncoding.preferred("gzip; q=0.000, *") == .brotli)
+        #expect(AcceptEncoding.preferred(nil) == nil)
+        #expect(AcceptEncoding.preferred("") == nil)
+        #expect(AcceptEncoding.preferred("gzip;q=0") == nil)
+        #expect(AcceptEncoding.preferred("deflate, zstd") == nil)
+        #expect(AcceptEncoding.preferred("br;q=nan, gzip;q=x") == .gzip)
+        #expect(AcceptEncoding.preferred("br;q=nan") == nil)
         #expect(!EncodingMiddleware.isTextual("text/event-stream"))
         #expect(EncodingMiddleware.isTextual("application/atom+xml; charset=utf-8"))
         #expect(!EncodingMiddleware.isTextual("image/png"))

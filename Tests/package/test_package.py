@@ -130,7 +130,7 @@ def test_the_package_holds_every_file(deb, unpacked):
 
     control = (unpacked / "DEBIAN/control").read_text()
     depends = re.search(r"^Depends: (.*)$", control, re.M).group(1)
-    for package in ("libc6", "libsqlite3-0", "zlib1g", "libstdc++6", "libgcc-s1"):
+    for package in ("libc6", "libsqlite3-0", "zlib1g", "libbrotli1", "libstdc++6", "libgcc-s1"):
         assert re.search(rf"(^|, ){re.escape(package)}( |,|$)", depends), (package, depends)
     for field in ("Maintainer", "Section", "Priority", "Description", "Installed-Size"):
         assert re.search(rf"^{field}: \S", control, re.M), field

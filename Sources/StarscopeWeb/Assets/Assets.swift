@@ -100,6 +100,7 @@ enum Assets {
         var headers = HTTPFields()
         headers[.contentType] = asset.contentType
         headers[.cacheControl] = cacheControl
+        if let field = EncodingMiddleware.isAsset { headers[field] = "1" }
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: asset.body)))
     }
 }

@@ -7,23 +7,35 @@ import NIOCore
 /// - a `200` to a GET gets an `ETag` (unless its handler gave one, as feeds do); when
 ///   `If-None-Match` names it, a `304` with no body. A page copied from a kept rendering says the
 ///   digest of its bytes (`HTML.digest`), and its tag is made from that without reading the page;
-/// - a textual body of 1 KB or more is sent gzipped when `Accept-Encoding` allows it, and every
-///   textual answer says `Vary: Accept-Encoding`.
+/// - a textual body of 1 KB or more is sent compressed when `Accept-Encoding` allows it: brotli
+///   when the client takes it (every current browser does), else gzip. Every textual answer says
+///   `Vary: Accept-Encoding`. An asset (`isAsset`) is compressed once as small as brotli can; a
+///   page, quickly.
 ///
 /// Streamed bodies (a repository's sections after `<!--sections-->`, `/live`'s events) have no
 /// length and are passed through untouched: compressing them would hold back what they stream.
 struct EncodingMiddleware: RouterMiddleware {
     typealias Context = WebContext
-    let gzipCache: GzipCache
+    let compressionCache: CompressionCache
 
-    /// Bodies smaller than this are sent as they are: gzip would save less than a packet.
+    /// Bodies smaller than this are sent as they are: compressing would save less than a packet.
     static let minimumCompressedLength = 1024
+
+    /// Where an answer says its body is one of the app's own files (`Assets.response`), served
+    /// unchanged many times; the middleware removes the field from every answer, so it never
+    /// leaves the server.
+    static let isAsset = HTTPField.Name("x-starscope-asset")
 
     func handle(_ request: Request, context: WebContext, next: (Request, WebContext) async throws -> Response) async throws -> Response {
         var response = try await next(request, context)
         var digest: Int?
         if let field = EntityTag.knownDigest, let value = response.headers[field] {
             digest = Int(value)
+            response.headers[field] = nil
+        }
+        var asset = false
+        if let field = Self.isAsset, response.headers[field] != nil {
+            asset = true
             response.headers[field] = nil
         }
         guard request.method == .get, let length = response.body.contentLength, length > 0,
@@ -39,9 +51,9 @@ struct EncodingMiddleware: RouterMiddleware {
             headers[.vary] = headers[.vary].map { $0 + ", Accept-Encoding" } ?? "Accept-Encoding"
         }
         if let own = headers[.eTag] {
-            // The handler's own validator (a feed's), already checked by it. Weak once gzipped:
+            // The handler's own validator (a feed's), already checked by it. Weak once compressed:
             // the same tag then names two encodings of the body.
-            if !own.hasPrefix("W/"), textual, Self.willCompress(body, request) { headers[.eTag] = "W/" + own }
+            if !own.hasPrefix("W/"), textual, Self.coding(body, request) != nil { headers[.eTag] = "W/" + own }
         } else if response.status == .ok {
             headers[.eTag] = tag.header
             if let field = request.headers[.ifNoneMatch], tag.matches(ifNoneMatch: field) {
@@ -50,16 +62,20 @@ struct EncodingMiddleware: RouterMiddleware {
                 return Response(status: .notModified, headers: headers)
             }
         }
-        if textual, Self.willCompress(body, request), let compressed = gzipCache.gzip(body, tag: tag) {
-            headers[.contentEncoding] = "gzip"
+        if textual, let coding = Self.coding(body, request),
+            let compressed = compressionCache.compressed(body, tag: tag, coding: coding, asset: asset)
+        {
+            headers[.contentEncoding] = coding.rawValue
             headers[.contentLength] = nil
             return Response(status: response.status, headers: headers, body: .init(byteBuffer: compressed))
         }
         return Response(status: response.status, headers: headers, body: .init(byteBuffer: body))
     }
 
-    static func willCompress(_ body: ByteBuffer, _ request: Request) -> Bool {
-        body.readableBytes >= minimumCompressedLength && AcceptEncoding.allowsGzip(request.headers[.acceptEncoding])
+    /// How `body` is sent to `request`: compressed in the coding it prefers, or nil, as it is.
+    static func coding(_ body: ByteBuffer, _ request: Request) -> ContentCoding? {
+        guard body.readableBytes >= minimumCompressedLength else { return nil }
+        return AcceptEncoding.preferred(request.headers[.acceptEncoding])
     }
 
     /// Text, scripts, JSON, XML and SVG; not images already compressed, nor event streams.
