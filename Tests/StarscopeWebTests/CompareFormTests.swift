@@ -55,13 +55,17 @@ import Testing
         let points = (0..<50).map { StarCurve.Point(day: Int64($0), stars: 10, total: 10 * ($0 + 1)) }
         let same = ["a/one", "b/two", "c/<three>"].map { StarHistoryChart.Series(name: $0, points: points) }
         let chart = StarHistoryChart(series: same)
-        let labels = chart.endLabels()
-        #expect(labels.map(\.name).sorted() == ["a/one", "b/two", "c/<three>"])
-        let heights = labels.map(\.y).sorted()
-        for (upper, lower) in zip(heights, heights.dropFirst()) { #expect(lower - upper >= StarHistoryChart.labelHeight) }
-        #expect(heights.allSatisfy { $0 >= StarHistoryChart.top && $0 <= StarHistoryChart.top + StarHistoryChart.plotHeight })
+        // A wide screen's 11 px names, and a phone's, twice as large in the drawing's units.
+        for height in [StarHistoryChart.labelHeight, StarHistoryChart.narrowLabelHeight] {
+            let labels = chart.endLabels(height: height)
+            #expect(labels.map(\.name).sorted() == ["a/one", "b/two", "c/<three>"])
+            let heights = labels.map(\.y).sorted()
+            for (upper, lower) in zip(heights, heights.dropFirst()) { #expect(lower - upper >= height) }
+            #expect(heights.allSatisfy { $0 - height >= 0 && $0 <= StarHistoryChart.top + StarHistoryChart.plotHeight })
+        }
         let html = chart.svg(label: "compare").markup
-        #expect(html.components(separatedBy: "class=\"end-label").count == 4)
+        #expect(html.components(separatedBy: "class=\"end-label wide").count == 4)
+        #expect(html.components(separatedBy: "class=\"end-label narrow").count == 4)
         #expect(html.contains("c/&lt;three&gt;</text>"))
         #expect(StarHistoryChart(series: [same[0]]).endLabels().isEmpty)
         #expect(!chart.document(label: "compare", palette: .light).contains("end-label"))

@@ -3,6 +3,7 @@ tripped on. Acting in a detail adds no history entry and Back returns to the lis
 (point 1); the heart shows the tags and note at once (point 2); without a detail the list takes
 the width (point 4); one search box, holding the query in force (point 5)."""
 
+import itertools
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -363,6 +364,17 @@ def test_rising_has_results_on_day_one_from_githubs_star_history(new_install, si
         driver.quit()
 
 
+# The chart's text as drawn: each shown name and axis label, with its box on the screen.
+CHART_TEXT = """
+return [...document.querySelectorAll("svg.curve-chart text.end-label, svg.curve-chart text.axis")]
+  .filter((t) => getComputedStyle(t).display !== "none")
+  .map((t) => {
+    const r = t.getBoundingClientRect();
+    return { label: t.classList.contains("end-label"), text: t.textContent, top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height };
+  });
+"""
+
+
 def png_size(data):
     """(width, height) of a PNG, from its IHDR; None when `data` is not a PNG."""
     if data[:8] != b"\x89PNG\r\n\x1a\n" or data[12:16] != b"IHDR":
@@ -393,6 +405,16 @@ def test_compare_adds_from_search_as_typed_and_downloads_the_chart_as_png(world,
         box.send_keys(wanted, Keys.ENTER)
         wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, ".compare-table tr[data-repo]")) == 3)
         assert wanted in [r.get_attribute("data-repo") for r in driver.find_elements(By.CSS_SELECTOR, ".compare-table tr[data-repo]")]
+        # Each line is named where it ends, on a phone too, names apart; the chart's text reads at
+        # 9 px or more however small the drawing is shown.
+        shown = driver.execute_script(CHART_TEXT)
+        labels = [t for t in shown if t["label"]]
+        assert sorted(t["text"] for t in labels) == sorted([first, second, wanted]), shown
+        assert all(t["height"] >= 9 for t in shown), shown
+        for a, b in itertools.combinations(labels, 2):
+            assert a["bottom"] <= b["top"] or b["bottom"] <= a["top"], (a, b)
+        for a, b in itertools.combinations([t for t in shown if not t["label"]], 2):
+            assert a["right"] <= b["left"] or b["right"] <= a["left"] or a["bottom"] <= b["top"] or b["bottom"] <= a["top"], (a, b)
 
         button = driver.find_element(By.CSS_SELECTOR, ".compare-links button.png-download")
         assert button.text == "Download as PNG"

@@ -55,8 +55,9 @@ extension StarHistoryChart {
         let baseline = Self.number(Self.top + Self.plotHeight + 16)
         for (index, tick) in xTicks.enumerated() {
             let anchor = index == 0 ? "start" : index == xTicks.count - 1 ? "end" : "middle"
+            // A phone shows the first and last date only (`inner`): its labels are larger.
             out +=
-                "<text class=\"axis\" x=\"\(Self.number(plotX(tick)))\" y=\"\(baseline)\" text-anchor=\"\(anchor)\"\(textAttributes)>\(HTML.escape(xLabel(tick)))</text>"
+                "<text class=\"axis\(anchor == "middle" ? " inner" : "")\" x=\"\(Self.number(plotX(tick)))\" y=\"\(baseline)\" text-anchor=\"\(anchor)\"\(textAttributes)>\(HTML.escape(xLabel(tick)))</text>"
         }
         for (index, line) in series.enumerated() {
             let points = vertices(line).map { "\(Self.number($0.x)),\(Self.number($0.y))" }.joined(separator: " ")
@@ -67,10 +68,13 @@ extension StarHistoryChart {
                 "<polyline class=\"curve s\(index % 10)\" points=\"\(points)\"\(stroke)><title>\(HTML.escape(line.name))</title></polyline>"
         }
         if palette == nil {
-            // Several lines are named where they end (the drawing standing alone has its key).
-            for label in endLabels() {
-                out +=
-                    "<text class=\"end-label s\(label.series % 10)\" x=\"\(Self.number(label.x))\" y=\"\(Self.number(label.y))\" text-anchor=\"end\" aria-hidden=\"true\">\(HTML.escape(label.name))</text>"
+            // Several lines are named where they end (the drawing standing alone has its key), in a
+            // wide screen's size and a phone's.
+            for (size, height) in [("wide", Self.labelHeight), ("narrow", Self.narrowLabelHeight)] {
+                for label in endLabels(height: height) {
+                    out +=
+                        "<text class=\"end-label \(size) s\(label.series % 10)\" x=\"\(Self.number(label.x))\" y=\"\(Self.number(label.y))\" text-anchor=\"end\" aria-hidden=\"true\">\(HTML.escape(label.name))</text>"
+                }
             }
         }
         if !counts.isEmpty, alignment == .date {

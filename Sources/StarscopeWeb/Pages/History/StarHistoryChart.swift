@@ -131,8 +131,8 @@ struct StarHistoryChart: Sendable, Hashable {
         }
     }
 
-    /// The least room between two y-axis labels.
-    static let tickGap = 14.0
+    /// The least room between two y-axis labels (a phone's text is twice a wide screen's).
+    static let tickGap = 24.0
 
     /// The x-axis ticks: first, middle and last.
     var xTicks: [Double] {
