@@ -1,6 +1,7 @@
 import FakeGitHub
 import Foundation
 import StarscopeCore
+import StarscopeModels
 import Testing
 
 @testable import StarscopeWeb
@@ -72,6 +73,43 @@ import Testing
     }
 
     /// A burst of the last week, a flick at the chart's edge, is a number in the table.
+    /// A burst of the last week bends a long total curve only at its end; drawn by the week, it is
+    /// the chart's highest point, and its column says that week's stars.
+    @Test func aBurstStandsOutWhenDrawnByTheWeek() throws {
+        // Two years of 100 stars a week (Sundays from day 3: 1970-01-04), then a week of 600.
+        func week(_ index: Int64, _ stars: Int) -> StarHistoryWeek {
+            StarHistoryWeek(week: (3 + index * 7) * 86_400, total: stars, days: [stars, 0, 0, 0, 0, 0, 0])
+        }
+        let weeks = (0..<104).map { week($0, 100) } + [week(104, 600)]
+        let curve = StarCurve(weeks: weeks, firstDay: 3, today: 3 + 104 * 7 + 6)
+        let other = StarCurve(weeks: [week(0, 50)], firstDay: 3, today: 3 + 104 * 7 + 6)
+        func chart(_ measure: StarHistoryChart.Measure) -> StarHistoryChart {
+            StarHistoryChart(
+                series: [.init(name: "a/burst", points: measure.points(curve)), .init(name: "b/flat", points: measure.points(other))],
+                measure: measure)
+        }
+        // The total: the last week lifts the line by a tenth of the plot at most, at its very end.
+        let total = chart(.total)
+        let totalLine = total.vertices(total.series[0])
+        let end = try #require(totalLine.last)
+        let beforeBurst = try #require(totalLine.last { $0.x < end.x - 7 * StarHistoryChart.plotWidth / 734 })
+        #expect(beforeBurst.y - end.y < StarHistoryChart.plotHeight / 10)
+        // By the week: 105 points, the burst at the top of the plot, six times higher than the rest.
+        let weekly = chart(.weekly)
+        #expect(weekly.series[0].points.count == 105)
+        #expect(weekly.series[0].points.last?.total == 600)
+        let weeklyLine = weekly.vertices(weekly.series[0])
+        #expect(weeklyLine.last?.y == StarHistoryChart.top)
+        #expect(weeklyLine.dropLast().allSatisfy { $0.y > StarHistoryChart.top + StarHistoryChart.plotHeight * 0.8 })
+        let last = weekly.columns.last.map(weekly.text(of:))
+        #expect(last?.hasSuffix("600 stars so far") == true)
+        #expect(weekly.columns.first.map(weekly.text(of:)) == "Weeks of 1970-01-04 to 1970-01-11: 200 stars")
+        #expect(last?.hasPrefix("Week") == true)
+        #expect(total.columns.last.map(total.text(of:))?.contains("11,000 stars") == true)
+        #expect(weekly.document(label: "x", palette: .light).contains("a/burst, best week ★ 600"))
+        #expect(total.document(label: "x", palette: .light).contains("a/burst ★ 11,000"))
+    }
+
     @Test func theLastSevenDaysAreCountedForTheTable() {
         var points = (0..<100).map { StarCurve.Point(day: Int64($0), stars: 1, total: $0 + 1) }
         for index in 93..<100 { points[index].stars = 100 }

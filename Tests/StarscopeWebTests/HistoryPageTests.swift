@@ -78,6 +78,16 @@ import Testing
             #expect(one == .ok && prompt.contains("Add at least two repositories"))
             #expect(try await web.page("/compare?repos=not-a-name").status == .badRequest)
             #expect(try await web.page("/compare?repos=a/b&scale=cubic").status == .badRequest)
+            #expect(try await web.page("/compare?repos=a/b&show=daily").status == .badRequest)
+            // By the week: the form, the link and the downloads say so.
+            let (_, weekly, _) = try await web.page("/compare?repos=\(names.joined(separator: ","))&show=weekly")
+            #expect(weekly.contains("<option value=\"weekly\" selected>Stars per week</option>"))
+            #expect(weekly.contains("aria-label=\"Stars per week of \(names.joined(separator: ", "))\""))
+            let links = SearchPageTests.values(weekly, of: "href").filter { $0.hasPrefix("/compare") }
+            // Each repository's removal, the link and both downloads.
+            #expect(links.count == 6 && links.allSatisfy { $0.contains("show=weekly") })
+            let svg = try await web.get("/compare.svg?repos=\(names.joined(separator: ","))&show=weekly")
+            #expect(String(buffer: svg.body).contains("<title>Stars per week of \(names.joined(separator: ", "))</title>"))
             let eleven = (0..<11).map { "owner/repo\($0)" }.joined(separator: ",")
             #expect(try await web.page("/compare?repos=\(eleven)").status == .badRequest)
         }

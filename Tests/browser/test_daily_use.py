@@ -8,6 +8,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.expected_conditions import staleness_of
+from selenium.webdriver.support.ui import Select
 
 import axe_check
 from conftest import PHONE, WIDE, App, Fake, screenshot, tap
@@ -429,6 +430,19 @@ def test_compare_adds_from_search_as_typed_and_downloads_the_chart_as_png(world,
         height = int(svg.split('height="', 1)[1].split('"', 1)[0])
         assert png_size(target.read_bytes()) == (2 * width, 2 * height)
         assert all(n in svg for n in (first, second, wanted))
+
+        # By the week, where a burst stands out: the address, the link and the download say so.
+        Select(driver.find_element(By.CSS_SELECTOR, ".compare-form select[name=show]")).select_by_visible_text("Stars per week")
+        tap(driver, driver.find_element(By.CSS_SELECTOR, ".compare-form button[type=submit]"))
+        wait(driver, lambda d: "show=weekly" in d.current_url)
+        chart = driver.find_element(By.CSS_SELECTOR, "svg.curve-chart")
+        assert chart.get_attribute("aria-label").startswith("Stars per week of ")
+        assert len(chart.find_elements(By.CSS_SELECTOR, "polyline.curve")) == 3
+        links = [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR, ".compare-links a")]
+        assert len(links) == 3 and all("show=weekly" in link for link in links), links
+        shown = driver.execute_script(CHART_TEXT)
+        assert sorted(t["text"] for t in shown if t["label"]) == sorted([first, second, wanted]), shown
+        screenshot(driver, f"compare-weekly-{mode}")
         problems = axe_check.blocking(driver)
         assert not problems, f"\n{problems}"
         assert not small_targets(driver)

@@ -46,8 +46,7 @@ struct HistoryController {
                     HTTPError(.notFound, message: "Fewer than two of these have a star history to draw."),
                     missing: page.entries.filter { $0.history.failure?.isNotFound == true }.map(\.name))
             }
-            return .drawn(
-                chart.document(label: "Stars of \(list.repositories.map(\.description).joined(separator: ", "))", palette: theme.palette))
+            return .drawn(chart.document(label: page.chartLabel, palette: theme.palette))
         }
     }
 

@@ -10,16 +10,21 @@ struct CompareList: Hashable, Sendable {
     var repositories: [RepositoryName]
     var alignment: StarHistoryChart.Alignment = .date
     var scale: StarHistoryChart.Scale = .linear
+    var measure: StarHistoryChart.Measure = .total
 
-    init(repositories: [RepositoryName], alignment: StarHistoryChart.Alignment = .date, scale: StarHistoryChart.Scale = .linear) {
+    init(
+        repositories: [RepositoryName], alignment: StarHistoryChart.Alignment = .date, scale: StarHistoryChart.Scale = .linear,
+        measure: StarHistoryChart.Measure = .total
+    ) {
         self.repositories = repositories
         self.alignment = alignment
         self.scale = scale
+        self.measure = measure
     }
 
     /// Names separated by commas or spaces, or given as several `repos` (the Favourites picker's
-    /// checkboxes); a bad name, more than ten, or an unknown `align` or `scale` is a 400 with one
-    /// sentence.
+    /// checkboxes); a bad name, more than ten, or an unknown `align`, `scale` or `show` is a 400
+    /// with one sentence.
     init(_ values: QueryValues) throws {
         let text = values.all("repos").joined(separator: ",")
         guard text.utf8.count <= 2_000 else { throw HTTPError(.badRequest, message: "“repos” is too long.") }
@@ -37,7 +42,10 @@ struct CompareList: Hashable, Sendable {
         guard let scale = StarHistoryChart.Scale(rawValue: values["scale"] ?? "linear") else {
             throw HTTPError(.badRequest, message: "“scale” must be linear or log.")
         }
-        self.init(repositories: names, alignment: alignment, scale: scale)
+        guard let measure = StarHistoryChart.Measure(rawValue: values["show"] ?? "total") else {
+            throw HTTPError(.badRequest, message: "“show” must be total or weekly.")
+        }
+        self.init(repositories: names, alignment: alignment, scale: scale, measure: measure)
     }
 
     func parameters(path: String, theme: EmbedTheme? = nil) -> String {
@@ -45,6 +53,7 @@ struct CompareList: Hashable, Sendable {
         builder.add("repos", repositories.map(\.description).joined(separator: ","))
         if alignment != .date { builder.add("align", alignment.rawValue) }
         if scale != .linear { builder.add("scale", scale.rawValue) }
+        if measure != .total { builder.add("show", measure.rawValue) }
         builder.add("theme", theme?.rawValue)
         return builder.url(path)
     }

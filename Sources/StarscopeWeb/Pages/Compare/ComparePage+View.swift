@@ -21,6 +21,10 @@ extension ComparePage {
         let scales: [HTML] = StarHistoryChart.Scale.allCases.map { scale in
             "<option value=\"\(scale.rawValue)\"\(list.scale == scale ? " selected" : "")>\(scale == .linear ? "Linear" : "Log")</option>"
         }
+        let measures: [HTML] = StarHistoryChart.Measure.allCases.map { measure in
+            let title = measure == .total ? "Total stars" : "Stars per week"
+            return "<option value=\"\(measure.rawValue)\"\(list.measure == measure ? " selected" : "")>\(title)</option>"
+        }
         let chosen = list.repositories.map { name -> HTML in
             var without = list
             without.repositories.removeAll { $0 == name }
@@ -43,6 +47,7 @@ extension ComparePage {
                 """ as HTML)
             </fieldset>
             <label>Align<select name="align">\(alignments)</select></label>
+            <label>Show<select name="show">\(measures)</select></label>
             <label>Scale<select name="scale">\(scales)</select></label>
             <button type="submit">Compare</button>
             </form>
@@ -79,10 +84,9 @@ extension ComparePage {
                 <td class="number" data-last-week="\(curve.lastWeek)">\(GroupedNumber.format(curve.lastWeek))</td></tr>
                 """
         }
-        let label = "Stars of \(entries.compactMap { $0.curve == nil ? nil : $0.name.description }.joined(separator: ", "))"
         return """
             \(problemList)
-            <figure class="curve-figure" data-chart tabindex="0" aria-describedby="compare-summary">\(chart.svg(label: label))
+            <figure class="curve-figure" data-chart tabindex="0" aria-describedby="compare-summary">\(chart.svg(label: chartLabel))
             <figcaption><ul class="legend">\(keys)</ul></figcaption></figure>
             <output class="chart-value" data-chart-value aria-live="polite"></output>
             <table class="compare-table" id="compare-summary"><caption class="muted">From GitHub's star history, which counts the stars that still exist.</caption>

@@ -30,9 +30,15 @@ struct ComparePage: Page {
 
     var chart: StarHistoryChart? {
         let series = entries.compactMap { entry in
-            entry.curve.map { StarHistoryChart.Series(name: entry.name.description, points: $0.days) }
+            entry.curve.map { StarHistoryChart.Series(name: entry.name.description, points: list.measure.points($0)) }
         }
         guard series.count >= 2 else { return nil }
-        return StarHistoryChart(series: series, scale: list.scale, alignment: list.alignment)
+        return StarHistoryChart(series: series, scale: list.scale, alignment: list.alignment, measure: list.measure)
+    }
+
+    /// What the chart shows, in words: its measure and the repositories drawn.
+    var chartLabel: String {
+        let drawn = entries.compactMap { $0.curve == nil ? nil : $0.name.description }
+        return "\(list.measure == .weekly ? "Stars per week" : "Stars") of \(drawn.joined(separator: ", "))"
     }
 }

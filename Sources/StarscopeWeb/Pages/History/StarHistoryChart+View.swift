@@ -89,7 +89,11 @@ extension StarHistoryChart {
             for (index, line) in series.enumerated() {
                 let y = Self.number(Self.top + 14 + Double(index) * 15)
                 let colour = palette.lines[index % palette.lines.count]
-                let total = line.points.last.map { " ★ " + GroupedNumber.format($0.total) } ?? ""
+                let total =
+                    switch measure {
+                    case .total: line.points.last.map { " ★ " + GroupedNumber.format($0.total) } ?? ""
+                    case .weekly: line.points.map(\.total).max().map { ", best week ★ " + GroupedNumber.format($0) } ?? ""
+                    }
                 out +=
                     "<rect x=\"\(Self.number(Self.left + 8))\" y=\"\(Self.number(Self.top + 9 + Double(index) * 15))\" width=\"10\" height=\"3\" fill=\"\(colour)\"/>"
                 out +=
@@ -98,14 +102,11 @@ extension StarHistoryChart {
         }
         if withColumns, let line = series.first {
             let range = xRange
-            let perDay = Self.plotWidth / (range.high - range.low)
+            let perPoint = Self.plotWidth / (range.high - range.low) * (measure == .weekly ? 7 : 1)
             for column in columns {
                 let x0 = plotX(x(column.from, in: line))
-                let x1 = plotX(x(column.to, in: line)) + perDay
-                let text =
-                    column.from.day == column.to.day
-                    ? "\(column.from.date): \(CountNoun.text(column.to.total, "star")) (+\(GroupedNumber.format(column.stars)))"
-                    : "\(column.from.date) to \(column.to.date): \(CountNoun.text(column.to.total, "star")) (+\(GroupedNumber.format(column.stars)))"
+                let x1 = min(Self.width - Self.right, plotX(x(column.to, in: line)) + perPoint)
+                let text = text(of: column)
                 out +=
                     "<rect class=\"hit\" x=\"\(Self.number(x0))\" y=\"\(Self.number(Self.top))\" width=\"\(Self.number(max(1, x1 - x0)))\" height=\"\(Self.number(Self.plotHeight))\" data-value=\"\(HTML.escape(text))\"><title>\(HTML.escape(text))</title></rect>"
             }

@@ -9,6 +9,19 @@ import StarscopeStore
 struct StarHistoryChart: Sendable, Hashable {
     enum Scale: String, Sendable, CaseIterable { case linear, log }
     enum Alignment: String, Sendable, CaseIterable { case date, created }
+    /// What a line's height is: the stars so far, or those given each week (where a burst stands
+    /// out, rather than bending a long curve at its end).
+    enum Measure: String, Sendable, CaseIterable {
+        case total, weekly
+
+        /// A curve's points as this measure draws them: `total` is the height.
+        func points(_ curve: StarCurve) -> [StarCurve.Point] {
+            switch self {
+            case .total: curve.days
+            case .weekly: curve.weekly.map { StarCurve.Point(day: $0.day, stars: $0.stars, total: $0.stars) }
+            }
+        }
+    }
 
     struct Series: Sendable, Hashable {
         var name: String
@@ -31,12 +44,14 @@ struct StarHistoryChart: Sendable, Hashable {
     var now = Date.distantPast
     var scale: Scale = .linear
     var alignment: Alignment = .date
+    var measure: Measure = .total
 
-    init(series: [Series], counts: [OwnCount] = [], scale: Scale = .linear, alignment: Alignment = .date) {
+    init(series: [Series], counts: [OwnCount] = [], scale: Scale = .linear, alignment: Alignment = .date, measure: Measure = .total) {
         self.series = series
         self.counts = counts
         self.scale = scale
         self.alignment = alignment
+        self.measure = measure
     }
 
     /// Starscope's own counts alone, oldest first, held flat to `now`.
@@ -173,6 +188,18 @@ struct StarHistoryChart: Sendable, Hashable {
         var from: StarCurve.Point
         var to: StarCurve.Point
         var stars: Int
+    }
+
+    /// What a column says when pointed at: the stars at its end and those it added; drawn by
+    /// the week, the stars its weeks were given (the last one, this week, so far).
+    func text(of column: Column) -> String {
+        let span = column.from.day == column.to.day ? column.from.date : "\(column.from.date) to \(column.to.date)"
+        switch measure {
+        case .total: return "\(span): \(CountNoun.text(column.to.total, "star")) (+\(GroupedNumber.format(column.stars)))"
+        case .weekly:
+            let now = column.to.day == series.first?.points.last?.day ? " so far" : ""
+            return "\(column.from.day == column.to.day ? "Week" : "Weeks") of \(span): \(CountNoun.text(column.stars, "star"))\(now)"
+        }
     }
 
     var columns: [Column] {
