@@ -25,6 +25,8 @@ public struct UpdatesCheck: Sendable {
 
         /// Repositories that could not be checked this round, each recorded with its reason.
         public var problems = 0
+        /// The reason the last of them could not be, in one sentence.
+        public var lastProblem: String?
 
         public init() {}
     }
@@ -71,6 +73,7 @@ public struct UpdatesCheck: Sendable {
                 }
                 round.checked += 1
                 round.problems += 1
+                round.lastProblem = error.message
                 await record(error, repositoryID: item.id, fullName: item.fullName, known: known[item.id])
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import ServiceLifecycle
 import StarscopeCore
 import StarscopeStore
@@ -25,7 +26,9 @@ struct BackgroundChecks: Service {
                 if Task.isCancelled { break }
                 if await services.claimBackgroundRound() {
                     let (metrics, clock) = (services.metrics, ContinuousClock())
-                    metrics.round("updates", took: await clock.measure { _ = await services.updatesRound() })
+                    var updates: UpdatesCheck.Round?
+                    metrics.round("updates", took: await clock.measure { updates = await services.updatesRound() })
+                    if let updates { services.report(updates) }
                     metrics.round("warm_up", took: await clock.measure { _ = await services.warmUpRound() })
                     metrics.round("breaking_out", took: await clock.measure { _ = await services.breakingOutRound() })
                 }
@@ -42,6 +45,15 @@ extension WebServices {
         guard database.isShared else { return true }
         let until = now.addingTimeInterval(settings.updatesInterval * 0.9)
         return (try? await database.claimLease("background round", holder: LeaseHolder.current, until: until, now: now)) ?? false
+    }
+
+    /// A round that could not check some favourites, or stopped early, says so in the log (the
+    /// Updates page says which and why, for each account).
+    func report(_ round: UpdatesCheck.Round) {
+        guard round.problems > 0 || round.failure != nil else { return }
+        var metadata: Logger.Metadata = ["problems": "\(round.problems)", "checked": "\(round.checked)"]
+        if let reason = round.failure?.message ?? round.lastProblem { metadata["reason"] = "\(reason)" }
+        settings.logger.warning("Updates round: some favourites could not be checked", metadata: metadata)
     }
 
     /// Records the top of New & popular for each timeframe, unless the search limit is low;
@@ -95,6 +107,7 @@ extension WebServices {
             sum.problems += round.problems
             sum.resumeAt = sum.resumeAt ?? round.resumeAt
             sum.failure = sum.failure ?? round.failure
+            sum.lastProblem = round.lastProblem ?? sum.lastProblem
             total = sum
         }
         return total
