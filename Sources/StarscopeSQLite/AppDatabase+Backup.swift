@@ -29,35 +29,97 @@ extension AppDatabase {
         case notAStore(String)
     }
 
-    /// Replaces the store in `directory` with the copy in `file` (checked first: a Starscope store,
-    /// whole, not written by a newer Starscope), then brings it up to date. Refused while a server
-    /// holds the store; the file is only read.
+    /// Replaces the store in `directory` with the rows of the copy in `file`, then brings it up
+    /// to date. Refused while a server holds the store; the file is only read.
+    ///
+    /// The file is checked first: a Starscope store, whole, not written by a newer Starscope, and
+    /// made of exactly what this version's migrations make of it (no trigger, view, table or index
+    /// of anyone else's, no column changed): anything else is refused with a sentence naming it.
+    /// Its rows are then copied table by table into a store the migrations made, so nothing of the
+    /// file's own schema is ever kept.
     public static func restore(from file: URL, into directory: URL) throws -> AppDatabase {
         let source: DatabaseQueue
+        let version: String
         do {
             var configuration = Configuration()
             configuration.readonly = true
+            // A doctored file's views and triggers may call no function with side effects.
+            configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA trusted_schema = OFF") }
             source = try DatabaseQueue(path: file.path, configuration: configuration)
-            let checked = try source.read { db -> String? in
-                guard try db.tableExists("grdb_migrations"), try db.tableExists("favorite") else { return "it is not a Starscope store" }
-                guard try String.fetchOne(db, sql: "PRAGMA integrity_check") == "ok" else { return "it is damaged" }
-                return try migrator.hasBeenSuperseded(db) ? "a newer Starscope wrote it" : nil
+            let checked = try source.read { db -> Result<String, RestoreRefusal> in
+                guard try db.tableExists("grdb_migrations"), try db.tableExists("favorite") else {
+                    return .failure(.notAStore("it is not a Starscope store"))
+                }
+                guard try String.fetchOne(db, sql: "PRAGMA integrity_check") == "ok" else { return .failure(.notAStore("it is damaged")) }
+                guard try !migrator.hasBeenSuperseded(db) else { return .failure(.notAStore("a newer Starscope wrote it")) }
+                guard let last = try migrator.completedMigrations(db).last else {
+                    return .failure(.notAStore("it is not a Starscope store"))
+                }
+                return .success(last)
             }
-            if let checked { throw RestoreRefusal.notAStore(checked) }
+            version = try checked.get()
+            if let difference = try schemaDifference(of: source, version: version) { throw RestoreRefusal.notAStore(difference) }
         } catch let refusal as RestoreRefusal {
             throw refusal
         } catch {
             throw RestoreRefusal.notAStore("it is not an SQLite database Starscope can read")
         }
         guard let lock = try StoreLock.alone(directory: directory) else { throw RestoreRefusal.inUse }
+        let staging = directory.appendingPathComponent(".restore-\(UUID().uuidString).sqlite")
+        defer { try? FileManager.default.removeItem(at: staging) }
         let store = try AppDatabase.open(directory: directory)
         do {
-            try source.backup(to: store.writer)
-            try migrator.migrate(store.writer)
+            try PrivateFiles.file(staging.path, create: true)
+            let copy = try DatabaseQueue(path: staging.path)
+            try migrator.migrate(copy, upTo: version)
+            try copyRows(of: file, into: copy)
+            try migrator.migrate(copy)
+            try copy.backup(to: store.writer)
+            try copy.close()
+        } catch let refusal as RestoreRefusal {
+            throw refusal
         } catch {
             throw StoreError.database("the copy could not be put back (\(error))")
         }
         withExtendedLifetime(lock) {}
         return store
+    }
+
+    /// Why the schema of `source` is not what this version's migrations make up to `version`
+    /// (its newest migration), or nil when it is exactly that.
+    static func schemaDifference(of source: DatabaseQueue, version: String) throws -> String? {
+        let reference = try DatabaseQueue()
+        try migrator.migrate(reference, upTo: version)
+        let expected = try reference.read(SchemaShape.read)
+        return expected.difference(from: try source.read(SchemaShape.read))
+    }
+
+    /// Copies every row of every table of the (checked) store in `file` into `copy`, a store the
+    /// migrations made to the same version, column by named column. Its foreign keys are checked
+    /// once every table is in.
+    static func copyRows(of file: URL, into copy: DatabaseQueue) throws {
+        try copy.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA foreign_keys = OFF")
+            try db.execute(sql: "ATTACH DATABASE ? AS restored", arguments: [file.path])
+            try db.inTransaction {
+                let tables = try String.fetchAll(
+                    db,
+                    sql: "SELECT name FROM main.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
+                        + " AND name != 'grdb_migrations' ORDER BY name")
+                for table in tables {
+                    let columns = try String.fetchAll(
+                        db, sql: "SELECT name FROM pragma_table_xinfo(?, 'main') WHERE hidden = 0", arguments: [table]
+                    ).map(\.quotedDatabaseIdentifier).joined(separator: ", ")
+                    let name = table.quotedDatabaseIdentifier
+                    try db.execute(sql: "INSERT INTO main.\(name) (\(columns)) SELECT \(columns) FROM restored.\(name)")
+                }
+                return .commit
+            }
+            try db.execute(sql: "DETACH DATABASE restored")
+            if let orphan = try String.fetchOne(db, sql: "SELECT \"table\" FROM pragma_foreign_key_check") {
+                throw RestoreRefusal.notAStore("its table “\(SchemaShape.printable(orphan))” has rows that belong to none")
+            }
+            try db.execute(sql: "PRAGMA foreign_keys = ON")
+        }
     }
 }
