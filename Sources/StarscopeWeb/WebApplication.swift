@@ -14,7 +14,7 @@ public func buildApplication(
     let host = services.settings.host
     return Application(
         router: router,
-        server: .boundedHTTP1(services.settings.connections),
+        server: .boundedHTTP1(services.settings.connections, proxies: services.trustedProxies),
         // A deep accept queue (the kernel caps it at net.core.somaxconn), so a burst of connections
         // (thousands of slow clients reconnecting) does not leave others waiting on SYN retries.
         configuration: .init(address: .hostname(host, port: services.settings.port), serverName: "Starscope", backlog: 4096),

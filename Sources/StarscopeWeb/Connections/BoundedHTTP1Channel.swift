@@ -13,13 +13,14 @@ struct BoundedHTTP1Channel: ServerChildChannel {
     let limits: ConnectionLimits
     let counter: ConnectionCounter
 
-    init(responder: @escaping HTTPChannelHandler.Responder, limits: ConnectionLimits) {
+    init(responder: @escaping HTTPChannelHandler.Responder, limits: ConnectionLimits, proxies: TrustedProxies) {
         // Idle connections are the gate's to close, so Hummingbird's own idle time-out is off.
         let configuration = HTTP1Channel.Configuration(additionalChannelHandlers: [RequestHold(limits: limits)], idleTimeout: nil)
         http1 = HTTP1Channel(responder: responder, configuration: configuration)
         self.limits = limits
         // Read here, when `serve` has raised the open-file limit.
-        counter = ConnectionCounter(perAddress: limits.perAddress, total: limits.total(descriptorLimit: ConnectionLimits.descriptorLimit()))
+        counter = ConnectionCounter(
+            perAddress: limits.perAddress, total: limits.total(descriptorLimit: ConnectionLimits.descriptorLimit()), proxies: proxies)
     }
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
@@ -37,8 +38,9 @@ struct BoundedHTTP1Channel: ServerChildChannel {
 }
 
 extension HTTPServerBuilder {
-    /// HTTP/1 with every connection bounded by `limits`.
-    static func boundedHTTP1(_ limits: ConnectionLimits) -> HTTPServerBuilder {
-        HTTPServerBuilder { responder in BoundedHTTP1Channel(responder: responder, limits: limits) }
+    /// HTTP/1 with every connection bounded by `limits`; connections from `proxies` are capped
+    /// by the total only.
+    static func boundedHTTP1(_ limits: ConnectionLimits, proxies: TrustedProxies = TrustedProxies([])) -> HTTPServerBuilder {
+        HTTPServerBuilder { responder in BoundedHTTP1Channel(responder: responder, limits: limits, proxies: proxies) }
     }
 }

@@ -12,8 +12,9 @@
 ///   `rateGrace` on, at least `minimumRate` bytes a second on average.
 /// - An answer being written: no bound but the application's own, except event streams (`/live`),
 ///   closed after `streamLifetime` (the page's `EventSource` connects again).
-/// - Connections: at most `perAddress` from one client address and `total(descriptorLimit:)` in all; one over is
-///   closed as soon as it is accepted.
+/// - Connections: at most `perAddress` from one client address (a trusted proxy's are capped by
+///   the total only) and `total(descriptorLimit:)` in all; one over is closed as soon as it is
+///   accepted.
 ///
 public struct ConnectionLimits: Sendable, Hashable {
     /// Seconds a connection may wait for a request's first byte (`STARSCOPE_IDLE_TIMEOUT`, 15).
@@ -27,8 +28,9 @@ public struct ConnectionLimits: Sendable, Hashable {
     public var rateGrace: Double = 5
     /// Seconds an event stream may stay open (`STARSCOPE_STREAM_LIFETIME`, 3,600).
     public var streamLifetime: Double = 3600
-    /// Connections one client address may hold (`STARSCOPE_MAX_CONNECTIONS_PER_ADDRESS`, 512: more
-    /// than `/live`'s 256 streams, so a reverse proxy in front is not refused).
+    /// Connections one client address may hold (`STARSCOPE_MAX_CONNECTIONS_PER_ADDRESS`, 512: eight
+    /// times the `/live` streams one client may hold). A trusted proxy's are not capped as one
+    /// client's: the browsers behind it are told apart by `X-Forwarded-For`.
     public var perAddress = 512
     /// Connections in all asked for (`STARSCOPE_MAX_CONNECTIONS`, 10,000); `total(descriptorLimit:)`
     /// is what is allowed.

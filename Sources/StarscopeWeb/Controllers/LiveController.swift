@@ -71,6 +71,15 @@ struct LiveController {
         secret.map { "session " + WebSession.hash($0) } ?? "client " + client.key
     }
 
+    /// Whose share a stream of `viewer`'s is drawn from: an account's own, or the guests'.
+    static func holder(_ viewer: Viewer) -> StreamAllowance.Holder {
+        switch viewer {
+        case .owner: .owner
+        case .account(let key): .account(key.rawValue.lowercased())
+        case .guest, .everyone: .guest
+        }
+    }
+
     @Sendable func stream(_ request: Request, context: WebContext) async throws -> Response {
         let sources = try await sources(request, context: context)
         let client = proxies.client(of: request, context: context)
@@ -78,12 +87,18 @@ struct LiveController {
         let ticket: StreamAllowance.Ticket
         let messages: AsyncStream<LiveHub.Message>
         do {
-            ticket = try allowance.take(client.key)
+            ticket = try allowance.take(client.key, for: Self.holder(context.viewer))
         } catch {
-            return error == .address
-                ? Self.refusal(
+            switch error {
+            case .address:
+                return Self.refusal(
                     .tooManyRequests, "This address watches too many pages already; close some tabs and live counts will resume.")
-                : Self.refusal(.serviceUnavailable, "Too many pages are being watched; live counts will resume later.")
+            case .account:
+                return Self.refusal(
+                    .tooManyRequests, "Your account watches too many pages already; close some tabs and live counts will resume.")
+            case .server:
+                return Self.refusal(.serviceUnavailable, "Too many pages are being watched; live counts will resume later.")
+            }
         }
         do {
             messages = try await live(for: context).subscribe(sources, owner: owner)
