@@ -222,4 +222,48 @@ import Testing
             for name in drawn { #expect(try await web.get("/repos/\(name)/stars.svg").status == .ok) }
         }
     }
+
+    /// Strangers on several addresses asking for comparisons of ten repositories each spend at
+    /// most the embeds' share of the server token's hour, counted in requests to GitHub: past it,
+    /// new drawings wait (503 with Retry-After) and drawn ones are still served.
+    @Test func embedsSpendTheirShareOfTheHourCountedInRequests() async throws {
+        var world = WebHarness.smallWorld()
+        world.maxAge = 0
+        try await WebHarness.run(
+            world, token: FakeGitHub.octocatToken, requireSignIn: true, publicEmbeds: true, live: true,
+            configure: {
+                ThrottleTests.behindTheProxy(&$0)
+                $0.embedShare = 0.01
+            }
+        ) { web async throws in
+            let names = web.fake.dataset.repositories.filter {
+                !$0.isPrivate && !FakeGitHub.hasNoStarHistory($0.id) && $0.stars > 0
+            }.prefix(120).map(\.fullName)
+            try #require(names.count == 120)
+            let allowance = web.services.embedAllowance.perHour
+            #expect(allowance == 50)
+            await web.fake.clearRequests()
+            var drawn: [String] = []
+            var waiting = 0
+            for index in 0..<12 {
+                let repos = names[(index * 10)..<(index * 10 + 10)].joined(separator: ",")
+                let path = "/compare.svg?repos=\(repos)"
+                let response = try await web.get(path, headers: ThrottleTests.from("198.51.100.\(index % 4 + 1)"))
+                if response.status == .ok {
+                    drawn.append(path)
+                } else {
+                    #expect(response.status == .serviceUnavailable)
+                    #expect(Int(response.headers[.retryAfter] ?? "") ?? 0 >= 60)
+                    waiting += 1
+                }
+            }
+            let asked = await web.fake.requests().count
+            #expect(asked <= allowance, "embeds asked GitHub \(asked) times")
+            #expect(!drawn.isEmpty && waiting > 0)
+            // What was drawn is still served, for nothing.
+            await web.fake.clearRequests()
+            for path in drawn { #expect(try await web.get(path, headers: ThrottleTests.from("203.0.113.1")).status == .ok) }
+            #expect(await web.fake.requests().isEmpty)
+        }
+    }
 }

@@ -38,13 +38,18 @@ public struct GitHubStack: Sendable {
     /// `viewer` is whose eyes GitHub's answers are read through (an account's own token, or the
     /// owner's, guests' and everyone's on the server's token): what may be shown and kept of
     /// them is the store's audience rule.
-    public func reading(token: String?, viewer: Viewer = .owner) -> ReadContext {
+    ///
+    /// With `allowance`, requests that reach GitHub (not those the cache answers) are spent from
+    /// it, and refused once it is spent (the cache then answers with what it kept).
+    public func reading(token: String?, viewer: Viewer = .owner, allowance: RequestAllowance? = nil) -> ReadContext {
         let configuration = environment.gitHubConfiguration(token: token)
         // The budget the metrics show is the server's own token's: not an account's.
         let isServers = viewer.accountKey == nil
         let metrics = self.metrics
+        var upstream = network(configuration, recordsBudget: isServers)
+        if let allowance { upstream = AllowanceTransport(upstream: upstream, allowance: allowance) }
         let cached = CachingTransport(
-            upstream: network(configuration, recordsBudget: isServers), database: database, configuration: configuration,
+            upstream: upstream, database: database, configuration: configuration,
             policy: environment.cachePolicy, holder: viewer, observe: { metrics.answered($0) })
         return ReadContext(client: GitHubClient(transport: cached), database: database, viewer: viewer)
     }

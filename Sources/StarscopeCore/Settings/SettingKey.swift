@@ -52,6 +52,8 @@ extension SettingKey {
     public static let allowLogins = SettingKey("allowLogins", .list)
     public static let guests = SettingKey("guests", .flag)
     public static let publicEmbeds = SettingKey("publicEmbeds", .flag)
+    /// The part of the server token's hourly limit that embeds anyone may load spend (0.1).
+    public static let embedShare = SettingKey("embedShare", .number)
     public static let databaseUrl = SettingKey("databaseUrl", .text, secret: true)
     public static let metrics = SettingKey("metrics", .flag)
     public static let metricsToken = SettingKey("metricsToken", .text, secret: true)
@@ -71,7 +73,8 @@ extension SettingKey {
     /// Every setting, in the order `config show` lists them.
     public static let all: [SettingKey] = [
         apiUrl, dataDir, configDir, timeout, searchFreshness, logLevel, logFormat, appUrl, host, port, allowedHosts, trustedProxies,
-        requireSignin, accounts, allowLogins, guests, publicEmbeds, databaseUrl, metrics, metricsToken, avatarCacheMb, liveInterval,
+        requireSignin, accounts, allowLogins, guests, publicEmbeds, embedShare, databaseUrl, metrics, metricsToken, avatarCacheMb,
+        liveInterval,
         liveShare, updatesInterval, idleTimeout, requestTimeout, minRate, streamLifetime, maxConnectionsPerAddress, maxConnections,
         maxStreamsPerAddress, maxStreams,
     ]

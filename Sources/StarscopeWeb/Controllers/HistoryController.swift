@@ -14,6 +14,8 @@ struct HistoryController {
     let embedReading: @Sendable () -> ReadContext
     /// Embeds kept, names GitHub did not know, and new drawings per client.
     let embeds: EmbedGuard
+    /// What new drawings may spend of the server token's hour, in requests to GitHub.
+    let allowance: RequestAllowance
     let proxies: TrustedProxies
 
     func addRoutes(to router: Router<WebContext>) {
@@ -72,15 +74,16 @@ struct HistoryController {
     }
 
     /// What drawing an embed gave: its SVG, or the error to answer with and the names GitHub did not know.
-    enum Drawing {
+    enum Drawing: Sendable {
         case drawn(String)
         case failure(HTTPError, missing: [RepositoryName])
     }
 
     /// An embed through `EmbedGuard`: kept within the hour, it costs nothing; a name GitHub did
-    /// not know lately is "not found" at once; while the budget is low or this client has asked
-    /// for its share of new drawings, a kept one however old stands in, or the answer is to try
-    /// again later. Otherwise it is drawn and kept.
+    /// not know lately is "not found" at once; while the budget is low, the embeds' share of the
+    /// hour (`allowance`, in requests to GitHub) is spent, or this client has asked for its share
+    /// of new drawings, a kept one however old stands in, or the answer is to try again later.
+    /// Otherwise it is drawn and kept; a drawing the allowance ran out in the middle of is not.
     func guarded(
         _ request: Request, context: WebContext, names: [RepositoryName], draw: (ReadContext) async -> Drawing
     ) async throws -> Response {
@@ -89,16 +92,21 @@ struct HistoryController {
         if let kept, Date().timeIntervalSince(kept.drawnAt) < EmbedGuard.freshFor { return Self.svg(kept.svg) }
         if embeds.anyMissing(names.map(\.description)) { throw HTTPError(.notFound, message: "GitHub has no such repository.") }
         let reading = embedReading()
-        let low = await reading.history.budgetIsLow()
+        let low = await reading.history.budgetIsLow() || allowance.remaining() == 0
         if low || !embeds.mayDraw(for: proxies.client(of: request, context: context).key) {
             if let kept { return Self.svg(kept.svg) }
-            throw HTTPError(
-                low ? .serviceUnavailable : .tooManyRequests, headers: [.retryAfter: "60"],
-                message: low
-                    ? "GitHub's budget for this server is low; the chart will be drawn later."
-                    : "Too many new charts asked for at once; try again in a minute.")
+            throw low
+                ? spent()
+                : HTTPError(
+                    .tooManyRequests, headers: [.retryAfter: "60"], message: "Too many new charts asked for at once; try again in a minute."
+                )
         }
-        switch await draw(reading) {
+        let (drawing, refused) = await RequestAllowance.refusals { await draw(reading) }
+        if refused {
+            if let kept { return Self.svg(kept.svg) }
+            throw spent()
+        }
+        switch drawing {
         case .drawn(let svg):
             embeds.keep(svg, for: key)
             return Self.svg(svg)
@@ -106,6 +114,14 @@ struct HistoryController {
             for name in missing { embeds.markMissing(name.description) }
             throw error
         }
+    }
+
+    /// The answer while what embeds may spend is spent: try again once it is renewed.
+    private func spent() -> HTTPError {
+        let wait = max(60, allowance.secondsUntilRenewal())
+        return HTTPError(
+            .serviceUnavailable, headers: [.retryAfter: String(wait)],
+            message: "GitHub's budget for charts on this server is spent for now; the chart will be drawn later.")
     }
 
     static func history(_ name: RepositoryName, reading: ReadContext) async -> Result<StarHistory, StarscopeError> {

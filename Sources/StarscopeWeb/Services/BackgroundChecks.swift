@@ -72,7 +72,7 @@ extension WebServices {
     /// answered (nil: none was asked).
     @discardableResult
     func breakingOutRound(now: Date = Date()) async -> Int? {
-        let reading = embedReading
+        let reading = publicReading
         guard !settings.environment.offline, let overview = try? await reading.client.rateLimits(), let core = overview.resources["core"],
             let budget = UpdatesBudget.requests(
                 remaining: core.remaining, limit: core.limit, reset: core.reset, share: settings.liveShare / 2,

@@ -71,7 +71,9 @@ extension WebServices {
     }
 
     var historyController: HistoryController {
-        HistoryController(reading: readingForViewer, embedReading: { self.embedReading }, embeds: embeds, proxies: trustedProxies)
+        HistoryController(
+            reading: readingForViewer, embedReading: { self.embedReading }, embeds: embeds, allowance: embedAllowance,
+            proxies: trustedProxies)
     }
 
     var supportController: SupportController {

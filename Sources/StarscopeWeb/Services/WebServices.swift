@@ -34,6 +34,10 @@ public final class WebServices: Sendable {
     let signInGate = SignInGate()
     /// Embeds kept, names GitHub did not know, and new drawings per client (`--public-embeds`).
     let embeds = EmbedGuard()
+    /// What new embed drawings may spend of the server token's hour, in requests to GitHub.
+    let embedAllowance: RequestAllowance
+    /// The server's token as everyone sees it, spending from `embedAllowance`.
+    private let embedCurrent: CurrentReading
     /// `/live` streams per client address and in all, whichever hub serves them.
     let streams: StreamAllowance
     /// Sanitised READMEs by the answer they came from (`SanitizedReadmes`).
@@ -110,6 +114,8 @@ public final class WebServices: Sendable {
         self.vault = settings.accounts ? try vault ?? TokenVault.open(directory: settings.configDirectory) : nil
         let token = settings.environmentToken?.token ?? (try? tokenFile.read()) ?? nil
         current = CurrentReading(stack.reading(token: token))
+        embedAllowance = RequestAllowance(share: settings.embedShare)
+        embedCurrent = CurrentReading(stack.reading(token: token, viewer: .everyone, allowance: embedAllowance))
         let readings = current
         let serverViewer = Self.serverViewer(settings)
         // Live counts and the background checks split the live share: together they never spend more.
@@ -139,8 +145,12 @@ public final class WebServices: Sendable {
     var ownerReading: ReadContext { current.value }
 
     /// What the star-history SVGs are drawn with: the server's token, as everyone sees it (an
-    /// embed may be shown anywhere).
-    var embedReading: ReadContext { current.value.viewed(by: .everyone) }
+    /// embed may be shown anywhere), within the embeds' share of its hour.
+    var embedReading: ReadContext { embedCurrent.value }
+
+    /// The server's token as everyone sees it: public repositories only, for what the server
+    /// itself reads for all (breaking out).
+    var publicReading: ReadContext { current.value.viewed(by: .everyone) }
 
     /// The reading context for whoever made the request: with accounts, the signed-in account's token.
     func reading(for context: WebContext) async -> ReadContext {
@@ -253,6 +263,7 @@ public final class WebServices: Sendable {
         if let token { try tokenFile.write(token) } else { try tokenFile.delete() }
         let effective = settings.environmentToken?.token ?? token
         current.value = stack.reading(token: effective)
+        embedCurrent.value = stack.reading(token: effective, viewer: .everyone, allowance: embedAllowance)
         starStates.forgetAll()
     }
 

@@ -64,6 +64,9 @@ public struct WebSettings: Sendable {
     public var guests = false
     /// The star-history SVGs open to anyone, without sign-in (`--public-embeds`): public repositories only.
     public var publicEmbeds = false
+    /// The part of the server token's hourly limit that new embed drawings may spend, counted in
+    /// requests to GitHub (`STARSCOPE_EMBED_SHARE`, 0.1).
+    public var embedShare = 0.1
     /// With accounts (`--reset-accounts`): end every session and drop every sealed token at start,
     /// so that a lost or replaced `accounts.key` can be replaced; everyone signs in again.
     public var resetAccounts = false
@@ -112,6 +115,7 @@ public struct WebSettings: Sendable {
         allowedLogins = settings.list(.allowLogins)
         guests = settings.flag(.guests)
         publicEmbeds = settings.flag(.publicEmbeds)
+        embedShare = environment.number(.embedShare, default: 0.1, within: 0...1)
     }
 
     public var apiURL: URL { environment.apiURL }
