@@ -38,14 +38,49 @@ extension AppDatabase {
     /// Its rows are then copied table by table into a store the migrations made, so nothing of the
     /// file's own schema is ever kept.
     public static func restore(from file: URL, into directory: URL) throws -> AppDatabase {
-        let source: DatabaseQueue
-        let version: String
+        // The file is read once, into a private copy beside the store: what is checked is what is
+        // restored (the file cannot change in between), and SQLite writes nothing beside the file.
+        try PrivateFiles.directory(directory)
+        let snapshot = directory.appendingPathComponent(".restore-\(UUID().uuidString).source")
+        defer { removeDatabase(at: snapshot) }
+        do {
+            try FileManager.default.copyItem(at: file, to: snapshot)
+            try PrivateFiles.file(snapshot.path, create: false)
+        } catch {
+            throw RestoreRefusal.notAStore("it cannot be read")
+        }
+        let version = try checkedVersion(of: snapshot)
+        guard let lock = try StoreLock.alone(directory: directory) else { throw RestoreRefusal.inUse }
+        let staging = directory.appendingPathComponent(".restore-\(UUID().uuidString).sqlite")
+        defer { removeDatabase(at: staging) }
+        let store = try AppDatabase.open(directory: directory)
+        do {
+            try PrivateFiles.file(staging.path, create: true)
+            let copy = try DatabaseQueue(path: staging.path)
+            try migrator.migrate(copy, upTo: version)
+            try copyRows(of: snapshot, into: copy)
+            try migrator.migrate(copy)
+            try copy.backup(to: store.writer)
+            try copy.close()
+        } catch let refusal as RestoreRefusal {
+            throw refusal
+        } catch {
+            throw StoreError.database("the copy could not be put back (\(error))")
+        }
+        withExtendedLifetime(lock) {}
+        return store
+    }
+
+    /// The newest migration of the store in `file`, once it is checked: a Starscope store, whole,
+    /// not written by a newer Starscope, and of exactly the schema the migrations make up to there.
+    static func checkedVersion(of file: URL) throws -> String {
         do {
             var configuration = Configuration()
             configuration.readonly = true
             // A doctored file's views and triggers may call no function with side effects.
             configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA trusted_schema = OFF") }
-            source = try DatabaseQueue(path: file.path, configuration: configuration)
+            let source = try DatabaseQueue(path: file.path, configuration: configuration)
+            defer { try? source.close() }
             let checked = try source.read { db -> Result<String, RestoreRefusal> in
                 guard try db.tableExists("grdb_migrations"), try db.tableExists("favorite") else {
                     return .failure(.notAStore("it is not a Starscope store"))
@@ -57,32 +92,19 @@ extension AppDatabase {
                 }
                 return .success(last)
             }
-            version = try checked.get()
+            let version = try checked.get()
             if let difference = try schemaDifference(of: source, version: version) { throw RestoreRefusal.notAStore(difference) }
+            return version
         } catch let refusal as RestoreRefusal {
             throw refusal
         } catch {
             throw RestoreRefusal.notAStore("it is not an SQLite database Starscope can read")
         }
-        guard let lock = try StoreLock.alone(directory: directory) else { throw RestoreRefusal.inUse }
-        let staging = directory.appendingPathComponent(".restore-\(UUID().uuidString).sqlite")
-        defer { try? FileManager.default.removeItem(at: staging) }
-        let store = try AppDatabase.open(directory: directory)
-        do {
-            try PrivateFiles.file(staging.path, create: true)
-            let copy = try DatabaseQueue(path: staging.path)
-            try migrator.migrate(copy, upTo: version)
-            try copyRows(of: file, into: copy)
-            try migrator.migrate(copy)
-            try copy.backup(to: store.writer)
-            try copy.close()
-        } catch let refusal as RestoreRefusal {
-            throw refusal
-        } catch {
-            throw StoreError.database("the copy could not be put back (\(error))")
-        }
-        withExtendedLifetime(lock) {}
-        return store
+    }
+
+    /// Deletes a database file and whatever SQLite kept beside it.
+    private static func removeDatabase(at url: URL) {
+        for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: url.path + suffix) }
     }
 
     /// Why the schema of `source` is not what this version's migrations make up to `version`

@@ -110,7 +110,10 @@ import Testing
         for version in versions {
             let target = FileManager.default.temporaryDirectory.appendingPathComponent("starscope-restore-old-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: target) }
-            let store = try AppDatabase.restore(from: fixtures.appendingPathComponent("\(version).sqlite"), into: target)
+            let file = fixtures.appendingPathComponent("\(version).sqlite")
+            let store = try AppDatabase.restore(from: file, into: target)
+            // The file is only read: SQLite left nothing beside it.
+            for suffix in ["-wal", "-shm", "-journal"] { #expect(!FileManager.default.fileExists(atPath: file.path + suffix)) }
             let expected = try #require(try StoreFixtureTests.expected(version)["sqlite"])
             try await StoreFixtureTests.expectIntact(store, expected)
         }
