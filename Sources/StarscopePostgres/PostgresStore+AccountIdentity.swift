@@ -105,6 +105,13 @@ extension PostgresStore {
             ON CONFLICT DO NOTHING
             """)
         _ = try await connection.all("DELETE FROM watchProblem WHERE account = \(old)")
+        _ = try await connection.all(
+            """
+            INSERT INTO accountWatch (account, repositoryID, fullName, stars, archived, latestRelease, checkedAt)
+            SELECT \(new), repositoryID, fullName, stars, archived, latestRelease, checkedAt FROM accountWatch WHERE account = \(old)
+            ON CONFLICT DO NOTHING
+            """)
+        _ = try await connection.all("DELETE FROM accountWatch WHERE account = \(old)")
         _ = try await connection.all("DELETE FROM webSession WHERE lower(account) = \(old)")
     }
 
@@ -129,8 +136,12 @@ extension PostgresStore {
             removed += try await connection.all("DELETE FROM removedFavorite WHERE account = \(account) RETURNING 1").count
             removed += try await connection.all("DELETE FROM updateEvent WHERE account = \(account) RETURNING 1").count
             removed += try await connection.all("DELETE FROM watchProblem WHERE account = \(account) RETURNING 1").count
+            removed += try await connection.all("DELETE FROM accountWatch WHERE account = \(account) RETURNING 1").count
             removed += try await connection.all("DELETE FROM webSession WHERE lower(account) = \(account) RETURNING 1").count
             removed += try await connection.all("DELETE FROM account WHERE key = \(account) RETURNING 1").count
+            // What checks of favourites no one has any more left in the shared table (a private
+            // repository's, from before such watches were kept per account).
+            _ = try await connection.all("DELETE FROM repositoryWatch WHERE repositoryID NOT IN (SELECT repositoryID FROM favorite)")
             return removed > 0
         }
     }

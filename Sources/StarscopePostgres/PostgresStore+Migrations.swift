@@ -189,6 +189,18 @@ enum PostgresMigrations {
                 "CREATE INDEX formOutcomeAccount ON formOutcome (account, keptAt)",
             ]
         ),
+        (
+            // What was last seen of a repository GitHub shows only to some accounts, kept in the
+            // partition of the account whose token saw it (`repositoryWatch` holds public ones only).
+            "v18: watches of private repositories per account",
+            [
+                """
+                CREATE TABLE accountWatch (
+                    account text NOT NULL, repositoryID bigint NOT NULL, fullName text NOT NULL, stars bigint NOT NULL,
+                    archived boolean NOT NULL, latestRelease text, checkedAt timestamptz NOT NULL, PRIMARY KEY (account, repositoryID))
+                """
+            ]
+        ),
     ]
 }
 

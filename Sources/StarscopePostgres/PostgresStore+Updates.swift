@@ -4,11 +4,17 @@ import StarscopeModels
 import StarscopeStore
 
 extension PostgresStore {
-    public func watch(repositoryID: Int64) async throws(StoreError) -> RepositoryWatch? {
+    public func watch(repositoryID: Int64, for viewer: Viewer) async throws(StoreError) -> RepositoryWatch? {
+        let account = viewer.tokenHolder.lowercased()
         let rows = try await rows(
             """
-            SELECT repositoryID, fullName, stars, archived, latestRelease, checkedAt FROM repositoryWatch
-            WHERE repositoryID = \(repositoryID)
+            SELECT repositoryID, fullName, stars, archived, latestRelease, checkedAt FROM (
+                SELECT 0 AS kept, repositoryID, fullName, stars, archived, latestRelease, checkedAt FROM accountWatch
+                WHERE account = \(account) AND repositoryID = \(repositoryID)
+                UNION ALL
+                SELECT 1, repositoryID, fullName, stars, archived, latestRelease, checkedAt FROM repositoryWatch
+                WHERE repositoryID = \(repositoryID)
+            ) AS watches ORDER BY kept LIMIT 1
             """)
         return try rows.first.map { row throws(StoreError) in
             let (id, name, stars, archived, release, checkedAt) = try Self.decode(row, (Int64, String, Int, Bool, String?, Date).self)
@@ -22,14 +28,28 @@ extension PostgresStore {
     {
         let only = Viewer.mayShare(repository) ? nil : viewer.tokenHolder.lowercased()
         try await transaction { connection in
-            _ = try await connection.all(
-                """
-                INSERT INTO repositoryWatch (repositoryID, fullName, stars, archived, latestRelease, checkedAt)
-                VALUES (\(watch.repositoryID), \(watch.fullName), \(watch.stars), \(watch.archived), \(watch.latestRelease),
-                \(watch.checkedAt.milliseconds))
-                ON CONFLICT (repositoryID) DO UPDATE SET fullName = excluded.fullName, stars = excluded.stars,
-                archived = excluded.archived, latestRelease = excluded.latestRelease, checkedAt = excluded.checkedAt
-                """)
+            if let only {
+                // Not shared: kept for the checking account alone, and gone from the shared table.
+                _ = try await connection.all(
+                    """
+                    INSERT INTO accountWatch (account, repositoryID, fullName, stars, archived, latestRelease, checkedAt)
+                    VALUES (\(only), \(watch.repositoryID), \(watch.fullName), \(watch.stars), \(watch.archived), \(watch.latestRelease),
+                    \(watch.checkedAt.milliseconds))
+                    ON CONFLICT (account, repositoryID) DO UPDATE SET fullName = excluded.fullName, stars = excluded.stars,
+                    archived = excluded.archived, latestRelease = excluded.latestRelease, checkedAt = excluded.checkedAt
+                    """)
+                _ = try await connection.all("DELETE FROM repositoryWatch WHERE repositoryID = \(watch.repositoryID)")
+            } else {
+                _ = try await connection.all(
+                    """
+                    INSERT INTO repositoryWatch (repositoryID, fullName, stars, archived, latestRelease, checkedAt)
+                    VALUES (\(watch.repositoryID), \(watch.fullName), \(watch.stars), \(watch.archived), \(watch.latestRelease),
+                    \(watch.checkedAt.milliseconds))
+                    ON CONFLICT (repositoryID) DO UPDATE SET fullName = excluded.fullName, stars = excluded.stars,
+                    archived = excluded.archived, latestRelease = excluded.latestRelease, checkedAt = excluded.checkedAt
+                    """)
+                _ = try await connection.all("DELETE FROM accountWatch WHERE repositoryID = \(watch.repositoryID)")
+            }
             // A repository seen again has no problem any more (for the checking account, or for
             // everyone when it is public).
             _ = try await connection.all(

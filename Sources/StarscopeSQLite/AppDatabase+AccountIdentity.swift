@@ -63,6 +63,8 @@ extension AppDatabase {
         try db.execute(sql: "DELETE FROM updateEvent WHERE account = ?", arguments: [old])
         try db.execute(sql: "UPDATE OR IGNORE watchProblem SET account = ? WHERE account = ?", arguments: [new, old])
         try db.execute(sql: "DELETE FROM watchProblem WHERE account = ?", arguments: [old])
+        try db.execute(sql: "UPDATE OR IGNORE accountWatch SET account = ? WHERE account = ?", arguments: [new, old])
+        try db.execute(sql: "DELETE FROM accountWatch WHERE account = ?", arguments: [old])
         try db.execute(sql: "DELETE FROM webSession WHERE account = ? COLLATE NOCASE", arguments: [old])
     }
 
@@ -87,12 +89,16 @@ extension AppDatabase {
                 "DELETE FROM favorite WHERE account = ?",
                 "DELETE FROM removedFavorite WHERE account = ?",
                 "DELETE FROM updateEvent WHERE account = ?", "DELETE FROM watchProblem WHERE account = ?",
+                "DELETE FROM accountWatch WHERE account = ?",
                 "DELETE FROM webSession WHERE account = ? COLLATE NOCASE",
                 "DELETE FROM account WHERE key = ?",
             ] {
                 try db.execute(sql: statement, arguments: [account])
                 removed += db.changesCount
             }
+            // What checks of favourites no one has any more left in the shared table (a private
+            // repository's, from before such watches were kept per account).
+            try db.execute(sql: "DELETE FROM repositoryWatch WHERE repositoryID NOT IN (SELECT repositoryID FROM favorite)")
             return removed > 0
         }
     }

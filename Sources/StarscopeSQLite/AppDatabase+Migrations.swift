@@ -245,6 +245,21 @@ extension AppDatabase {
             }
             try db.create(index: "formOutcomeAccount", on: "formOutcome", columns: ["account", "keptAt"])
         }
+        migrator.registerMigration("v18: watches of private repositories per account") { db in
+            // What was last seen of a repository GitHub shows only to some accounts, kept in the
+            // partition of the account whose token saw it: `repositoryWatch`, which every check
+            // reads, holds public repositories only (the audience rule).
+            try db.create(table: "accountWatch") { t in
+                t.column("account", .text).notNull().collate(.nocase)
+                t.column("repositoryID", .integer).notNull()
+                t.column("fullName", .text).notNull()
+                t.column("stars", .integer).notNull()
+                t.column("archived", .boolean).notNull()
+                t.column("latestRelease", .text)
+                t.column("checkedAt", .datetime).notNull()
+                t.primaryKey(["account", "repositoryID"])
+            }
+        }
         return migrator
     }
 }

@@ -20,8 +20,16 @@ extension RepositoryWatch: FetchableRecord, PersistableRecord {
 }
 
 extension AppDatabase {
-    public func watch(repositoryID: Int64) async throws(StoreError) -> RepositoryWatch? {
-        try await read { db in try RepositoryWatch.fetchOne(db, key: repositoryID) }
+    public func watch(repositoryID: Int64, for viewer: Viewer) async throws(StoreError) -> RepositoryWatch? {
+        let account = viewer.tokenHolder
+        return try await read { db in
+            try RepositoryWatch.fetchOne(
+                db,
+                sql: """
+                    SELECT repositoryID, fullName, stars, archived, latestRelease, checkedAt FROM accountWatch
+                    WHERE account = ? AND repositoryID = ?
+                    """, arguments: [account, repositoryID]) ?? RepositoryWatch.fetchOne(db, key: repositoryID)
+        }
     }
 
     /// Saves what was seen and the updates it made, for every account that favourites the
@@ -32,7 +40,22 @@ extension AppDatabase {
     {
         let account: String? = Viewer.mayShare(repository) ? nil : viewer.tokenHolder
         try await write { db in
-            try watch.save(db)
+            if let account {
+                // Not shared: kept for the checking account alone, and gone from the shared table.
+                try db.execute(
+                    sql: """
+                        INSERT OR REPLACE INTO accountWatch (account, repositoryID, fullName, stars, archived, latestRelease, checkedAt)
+                        VALUES (?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        account, watch.repositoryID, watch.fullName, watch.stars, watch.archived, watch.latestRelease,
+                        watch.checkedAt.stored,
+                    ])
+                try RepositoryWatch.deleteOne(db, key: watch.repositoryID)
+            } else {
+                try watch.save(db)
+                try db.execute(sql: "DELETE FROM accountWatch WHERE repositoryID = ?", arguments: [watch.repositoryID])
+            }
             // Seen again: no problem any more, for the checking account (everyone's when public).
             try db.execute(
                 sql: "DELETE FROM watchProblem WHERE repositoryID = ?" + (account == nil ? "" : " AND account = ?"),

@@ -89,6 +89,9 @@ import Testing
         seen["unseen count"] = "\(try await store.unseenUpdateCount(for: viewer))"
         seen["watch problems"] = "\(try await store.watchProblems(for: viewer))"
         seen["watched"] = "\(try await store.watchedRepositories(for: viewer))"
+        for id: Int64 in [1, 7, 17, 9_999] {
+            seen["watch \(id)"] = "\(String(describing: try await store.watch(repositoryID: id, for: viewer)))"
+        }
         return seen
     }
 
@@ -150,7 +153,8 @@ import Testing
         // The updates check's own reads span every account (it asks GitHub as each of them, and reads
         // a repository's last state only after GitHub showed it to that account); no page shows them.
         #expect(try await store.watchedRepositories(for: nil).map(\.id) == [1, 7, 17, 9_999])
-        #expect(try await store.watch(repositoryID: 7)?.latestRelease == "mona-v1")
+        #expect(try await store.watch(repositoryID: 7, for: Self.mona)?.latestRelease == "mona-v1")
+        #expect(try await store.watch(repositoryID: 7, for: Self.eve) == nil)
         // The public repository's history is shared, so the rule is not simply "nothing".
         #expect(try await store.starHistory(repositoryID: 1).map(\.stars) == [60_000, 60_010])
         #expect(try await store.starGains(since: .distantPast).map(\.repository.fullName) == ["apple/swift"])
@@ -171,5 +175,20 @@ import Testing
         #expect(try await store.setNote("eve wrote this", fullName: "mona/secret", for: Self.eve) == false)
         #expect(try await store.removeFavorite(fullName: "mona/secret", for: Self.eve, at: Self.day) == false)
         #expect(try await store.favorite(fullName: "mona/secret", for: Self.mona)?.note == "MONA-NOTE")
+    }
+
+    /// Forget me leaves nothing of the account's private repositories anywhere in the store: not
+    /// in its partition, and not in the tables every check reads (`repositoryWatch`).
+    @Test(arguments: StoreKind.allCases) func forgetMeLeavesNoWatchOfAPrivateRepository(kind: StoreKind) async throws {
+        let store = try await Self.filled(kind)
+        let before = try await StoreDump.text(of: store)
+        #expect(before.contains("mona/secret") && before.contains("mona-v1"))
+        guard case .account(let key) = Self.mona else { return }
+        #expect(try await store.forgetAccount(key))
+        let after = try await StoreDump.text(of: store)
+        for mark in ["mona/secret", "mona-v1", "MONA-NOTE", "mona-tag"] {
+            #expect(!after.contains(mark), "\(mark) is still in the store")
+        }
+        #expect(after.contains("eve/diary"), "the other account's things stay")
     }
 }

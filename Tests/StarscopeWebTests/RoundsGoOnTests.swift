@@ -79,7 +79,7 @@ import Testing
             let problems = try await web.services.database.watchProblems(for: nil)
             #expect(problems.map(\.fullName) == [broken.fullName])
             #expect(problems.first?.gone == false)
-            #expect(try await web.services.database.watch(repositoryID: fine.id) != nil)
+            #expect(try await web.services.database.watch(repositoryID: fine.id, for: .owner) != nil)
             await web.fake.clearFaults()
             _ = await web.services.updatesRound()
             #expect(try await web.services.database.watchProblems(for: nil).isEmpty)

@@ -134,7 +134,7 @@ public struct UpdatesCheck: Sendable {
         let before: RepositoryWatch?
         let history: [StarSample]
         do {
-            before = try await database.watch(repositoryID: repository.id)
+            before = try await database.watch(repositoryID: repository.id, for: reading.viewer)
             history = try await database.starHistory(repositoryID: repository.id)
         } catch {
             throw StarscopeError(error)

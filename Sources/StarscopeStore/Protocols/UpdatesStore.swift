@@ -4,8 +4,11 @@ import StarscopeModels
 /// What was last seen of each watched favourite, the updates it made, and why some could not
 /// be checked.
 public protocol UpdatesStore: Sendable {
-    func watch(repositoryID: Int64) async throws(StoreError) -> RepositoryWatch?
-    /// Saves what is known of `repository`, watched, and gives `updates` to every account that
+    /// What was last seen of a watched repository by `viewer`'s token: its own of a repository
+    /// that is not shared, else the shared one.
+    func watch(repositoryID: Int64, for viewer: Viewer) async throws(StoreError) -> RepositoryWatch?
+    /// Saves what is known of `repository`, watched (in the shared table when it may be shared,
+    /// else for `viewer`'s token's account alone), and gives `updates` to every account that
     /// has it as a favourite, each once (by its key); of a repository that is not shared, only to
     /// the account whose token checked it (`viewer`). That account's `WatchProblem` (everyone's,
     /// for a shared one) goes: the repository was seen again.
