@@ -24,10 +24,52 @@ public struct PostgresStore: Store {
     /// and brings the schema up to date: whichever instance starts first migrates, the others wait.
     public static func open(url: String, logger: Logger = PostgresStore.quietLogger) async throws(StoreError) -> PostgresStore {
         let configuration = try PostgresURL.configuration(url)
+        try await checkSignIn(url, logger: logger)
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         let store = PostgresStore(client: client, logger: logger, lifetime: ClientLifetime(client))
         try await store.migrate()
         return store
+    }
+
+    /// Connects once, on its own, before the pool does: a server that refuses the address's user,
+    /// password or database says so at once, in a sentence (the pool would keep trying, silently).
+    /// Anything else, such as a server not up yet, is left to the pool as before.
+    static func checkSignIn(_ url: String, logger: Logger) async throws(StoreError) {
+        let parts = try PostgresURL.parts(url)
+        guard let configuration = try PostgresURL.connectionConfiguration(url) else { return }
+        let refusal: StoreError?
+        do {
+            let connection = try await within(.seconds(5)) {
+                try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
+            }
+            try? await connection.close()
+            refusal = nil
+        } catch let error as PSQLError {
+            refusal = signInRefusal(code: error.serverInfo?[.sqlState], message: error.serverInfo?[.message], parts: parts)
+        } catch {
+            refusal = nil
+        }
+        if let refusal { throw refusal }
+    }
+
+    /// PostgreSQL's refusal of a sign-in, by its SQLSTATE, in a sentence naming what is wrong.
+    static func signInRefusal(code: String?, message: String?, parts: PostgresURL.Parts) -> StoreError? {
+        let reason: String
+        switch code {
+        case "28P01":
+            reason = "PostgreSQL did not accept the password for user “\(parts.user)” (or has no such user): check the database address"
+        case "28000":
+            let said = String((message ?? "").prefix(200).map { $0.isNewline || $0.asciiValue.map { $0 < 32 } == true ? " " : $0 })
+            reason =
+                said.contains("does not exist")
+                ? "PostgreSQL has no user “\(parts.user)”: create it, or check the database address"
+                : "PostgreSQL does not let user “\(parts.user)” in (\(said))"
+        case "3D000":
+            reason = "PostgreSQL has no database “\(parts.database)”: create it, or check the database address"
+        default:
+            return nil
+        }
+        return .cannotOpen(path: parts.place, reason: reason)
     }
 
     /// Warnings and errors only: the pool's reconnections are routine.
@@ -161,7 +203,25 @@ final class ClientLifetime: Sendable {
 
 /// Reads a `postgres://` address.
 public enum PostgresURL {
-    public static func configuration(_ text: String) throws(StoreError) -> PostgresClient.Configuration {
+    /// What a database address names.
+    struct Parts {
+        var user: String
+        var password: String?
+        var database: String
+        var host: String
+        var port: Int
+        /// A Unix socket's directory (`?host=/run/postgresql`), instead of `host`.
+        var socketDirectory: String?
+        var sslMode: String
+        var pool: Int
+
+        /// Where, for sentences: never the password.
+        var place: String {
+            (socketDirectory.map { "\($0)/.s.PGSQL.\(port)" } ?? "\(host):\(port)") + "/" + (database.isEmpty ? user : database)
+        }
+    }
+
+    static func parts(_ text: String) throws(StoreError) -> Parts {
         guard let components = URLComponents(string: text), ["postgres", "postgresql"].contains(components.scheme ?? ""),
             let user = components.user, !user.isEmpty
         else {
@@ -169,27 +229,55 @@ public enum PostgresURL {
         }
         let query = Dictionary((components.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { _, last in last })
         let database = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
-        let host = components.host ?? "localhost"
+        return Parts(
+            user: user, password: components.password, database: database, host: components.host ?? "localhost",
+            port: components.port ?? 5432, socketDirectory: query["host"].flatMap { $0.hasPrefix("/") ? $0 : nil },
+            sslMode: query["sslmode"] ?? "prefer", pool: Int(query["pool"] ?? "") ?? 10)
+    }
+
+    public static func configuration(_ text: String) throws(StoreError) -> PostgresClient.Configuration {
+        let parts = try parts(text)
         let tls: PostgresClient.Configuration.TLS
-        switch query["sslmode"] ?? "prefer" {
+        switch parts.sslMode {
         case "disable": tls = .disable
         case "require": tls = .require(.makeClientConfiguration())
         default: tls = .prefer(.makeClientConfiguration())
         }
         var configuration: PostgresClient.Configuration
-        if let socket = query["host"], socket.hasPrefix("/") {
+        if let socket = parts.socketDirectory {
             configuration = .init(
-                unixSocketPath: socket + "/.s.PGSQL.\(components.port ?? 5432)", username: user, password: components.password,
-                database: database.isEmpty ? nil : database)
+                unixSocketPath: socket + "/.s.PGSQL.\(parts.port)", username: parts.user, password: parts.password,
+                database: parts.database.isEmpty ? nil : parts.database)
         } else {
             configuration = .init(
-                host: host, port: components.port ?? 5432, username: user, password: components.password,
-                database: database.isEmpty ? nil : database, tls: tls)
+                host: parts.host, port: parts.port, username: parts.user, password: parts.password,
+                database: parts.database.isEmpty ? nil : parts.database, tls: tls)
         }
         configuration.options.minimumConnections = 0
-        configuration.options.maximumConnections = Int(query["pool"] ?? "") ?? 10
+        configuration.options.maximumConnections = parts.pool
         configuration.options.connectionIdleTimeout = .seconds(60)
         return configuration
+    }
+
+    /// The same address for one connection of its own (`PostgresStore.checkSignIn`); nil when
+    /// TLS is asked for and cannot be set up here (the pool then says why).
+    static func connectionConfiguration(_ text: String) throws(StoreError) -> PostgresConnection.Configuration? {
+        let parts = try parts(text)
+        let tls: PostgresConnection.Configuration.TLS
+        if parts.sslMode == "disable" {
+            tls = .disable
+        } else {
+            guard let context = try? NIOSSLContext(configuration: .makeClientConfiguration()) else { return nil }
+            tls = parts.sslMode == "require" ? .require(context) : .prefer(context)
+        }
+        if let socket = parts.socketDirectory {
+            return .init(
+                unixSocketPath: socket + "/.s.PGSQL.\(parts.port)", username: parts.user, password: parts.password,
+                database: parts.database.isEmpty ? nil : parts.database)
+        }
+        return .init(
+            host: parts.host, port: parts.port, username: parts.user, password: parts.password,
+            database: parts.database.isEmpty ? nil : parts.database, tls: tls)
     }
 }
 
