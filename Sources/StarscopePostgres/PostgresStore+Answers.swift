@@ -82,15 +82,3 @@ extension PostgresStore {
         try await execute("DELETE FROM lease WHERE name = \(name) AND holder = \(holder)")
     }
 }
-
-extension PostgresStore {
-    public func cachePartitionKey() async throws(StoreError) -> Data {
-        try await execute(
-            "INSERT INTO keyCheck (name, value) VALUES (\(CachePartition.keyName), \(CachePartition.newKey())) ON CONFLICT (name) DO NOTHING"
-        )
-        guard let row = try await rows("SELECT value FROM keyCheck WHERE name = \(CachePartition.keyName)").first else {
-            throw .database("the key of kept answers could not be read")
-        }
-        return try Self.decode(row, Data.self)
-    }
-}

@@ -201,6 +201,15 @@ enum PostgresMigrations {
                 """
             ]
         ),
+        (
+            // Partitions of kept answers are named with `cache.key` in the configuration directory
+            // now (`CacheKey`): the store's own key goes, and the answers kept under it with it.
+            "v19: the cache's key out of the store",
+            [
+                "DELETE FROM keyCheck WHERE name = 'cache.key'",
+                "DELETE FROM cachedResponse WHERE strpos(key, '/anonymous ') = 0",
+            ]
+        ),
     ]
 }
 

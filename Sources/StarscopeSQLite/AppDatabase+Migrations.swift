@@ -260,6 +260,12 @@ extension AppDatabase {
                 t.primaryKey(["account", "repositoryID"])
             }
         }
+        migrator.registerMigration("v19: the cache's key out of the store") { db in
+            // Partitions of kept answers are named with `cache.key` in the configuration directory
+            // now (`CacheKey`): the store's own key goes, and the answers kept under it with it.
+            try db.execute(sql: "DELETE FROM keyCheck WHERE name = 'cache.key'")
+            try db.execute(sql: "DELETE FROM cachedResponse WHERE instr(key, '/anonymous ') = 0")
+        }
         return migrator
     }
 }

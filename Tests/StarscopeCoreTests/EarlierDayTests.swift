@@ -21,7 +21,9 @@ import Testing
             let http = try #require(client.transport as? HTTPTransport)
             // Two readings over one store and one clock: one may ask GitHub, one may not.
             func reading(_ policy: CachePolicy) -> ReadContext {
-                let cached = CachingTransport(upstream: http, database: database, configuration: http.configuration, policy: policy)
+                let cached = CachingTransport(
+                    upstream: http, database: database, configuration: http.configuration, policy: policy,
+                    partitionKey: Data(repeating: 7, count: 32))
                 return ReadContext(client: GitHubClient(transport: cached), database: database, now: { clock.withLock { $0 } })
             }
             let online = reading(CachePolicy())
@@ -51,7 +53,8 @@ import Testing
             let database = try AppDatabase.inMemory()
             let clock = Mutex(start)
             let http = try #require(client.transport as? HTTPTransport)
-            let cached = CachingTransport(upstream: http, database: database, configuration: http.configuration)
+            let cached = CachingTransport(
+                upstream: http, database: database, configuration: http.configuration, partitionKey: Data(repeating: 7, count: 32))
             let reading = ReadContext(client: GitHubClient(transport: cached), database: database, now: { clock.withLock { $0 } })
             let day = TrendingQuery(timeframe: .day)
             let list = try await reading.lists.trending(day, limit: 100).items.map(\.fullName)

@@ -15,7 +15,8 @@ import Testing
     static func cachedReading(_ client: GitHubClient) throws -> ReadContext {
         let http = try #require(client.transport as? HTTPTransport)
         let database = try AppDatabase.inMemory()
-        let cached = CachingTransport(upstream: http, database: database, configuration: http.configuration)
+        let cached = CachingTransport(
+            upstream: http, database: database, configuration: http.configuration, partitionKey: Data(repeating: 7, count: 32))
         return ReadContext(client: GitHubClient(transport: cached), database: database)
     }
 
@@ -63,7 +64,9 @@ import Testing
             let http = try #require(client.transport as? HTTPTransport)
             let database = try #require(reading.database)
             let fromTheStore = ReadContext(
-                client: GitHubClient(transport: CachingTransport(upstream: http, database: database, configuration: http.configuration)),
+                client: GitHubClient(
+                    transport: CachingTransport(
+                        upstream: http, database: database, configuration: http.configuration, partitionKey: Data(repeating: 7, count: 32))),
                 database: database)
             #expect(await fromTheStore.details.sections(name) == sections)
             #expect(await fake.requests().isEmpty)

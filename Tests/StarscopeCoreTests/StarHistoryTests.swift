@@ -16,7 +16,8 @@ import Testing
     /// An reading over the cache over the real client, with a clock the test moves.
     static func reading(_ client: GitHubClient, database: AppDatabase, now: @escaping @Sendable () -> Date) throws -> ReadContext {
         let http = try #require(client.transport as? HTTPTransport)
-        let cached = CachingTransport(upstream: http, database: database, configuration: http.configuration)
+        let cached = CachingTransport(
+            upstream: http, database: database, configuration: http.configuration, partitionKey: Data(repeating: 7, count: 32))
         return ReadContext(client: GitHubClient(transport: cached), database: database, now: now)
     }
 

@@ -6,6 +6,8 @@ import Testing
 @testable import StarscopeStore
 
 @Suite struct CachingTransportTests {
+    /// The partition key (`CacheKey`'s file in a server), 32 bytes of text a dump would show.
+    static let key = Data("cache-key-for-tests-0123456789ab".utf8)
     let configuration = GitHubConfiguration(baseURL: StubTransport.base)
     let fresh = ["etag": "W/\"abc\"", "cache-control": "public, max-age=60", "x-ratelimit-remaining": "59"]
 
@@ -19,7 +21,8 @@ import Testing
     {
         var configuration = configuration
         configuration.token = token
-        return CachingTransport(upstream: stub, database: database, configuration: configuration, policy: policy, now: { clock.now })
+        return CachingTransport(
+            upstream: stub, database: database, configuration: configuration, policy: policy, partitionKey: Self.key, now: { clock.now })
     }
 
     @Test(arguments: StoreKind.allCases) func freshAnswerCostsNoRequest(kind: StoreKind) async throws {
@@ -249,8 +252,10 @@ import Testing
         let answer = try await transport(second, database, clock: clock, token: "ghp_b").send(.get("/user"))
         #expect(second.count == 1)
         #expect(String(decoding: answer.body, as: UTF8.self) == "{\"who\":\"b\"}")
-        // The token itself is never stored, nor a hash of it anyone without the store's key could check.
-        let secret = try await database.cachePartitionKey()
+        // The token itself is never stored, nor a hash of it anyone without the key could check,
+        // and the key is not in the store.
+        let secret = Self.key
+        #expect(try await !StoreDump.text(of: database).contains(String(decoding: Self.key, as: UTF8.self)))
         let keys = ["ghp_a", "ghp_b"].map {
             CachePartition.name(holder: .owner, token: $0, key: secret) + " https://api.github.com/user"
         }

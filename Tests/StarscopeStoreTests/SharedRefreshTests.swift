@@ -31,7 +31,9 @@ import Testing
 
     static func instances(_ count: Int, over store: any Store, upstream: SlowGitHub) -> [CachingTransport] {
         (0..<count).map { _ in
-            CachingTransport(upstream: upstream, database: store, configuration: GitHubConfiguration(baseURL: StubTransport.base))
+            CachingTransport(
+                upstream: upstream, database: store, configuration: GitHubConfiguration(baseURL: StubTransport.base),
+                partitionKey: Data(repeating: 7, count: 32))
         }
     }
 

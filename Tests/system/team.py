@@ -154,9 +154,11 @@ class Nginx:
 
 def start_team(fake, folder, database, count, **extra):
     """`count` instances of `starscope serve` on `database` (each with its own data directory:
-    avatars stay local) and nginx in front of them, all in `folder`. Extra keyword arguments
-    become the instances' environment variables."""
+    avatars stay local; one configuration directory for all, as docs/DEPLOY.md has it, so they
+    share `accounts.key` and `cache.key`) and nginx in front of them, all in `folder`. Extra
+    keyword arguments become the instances' environment variables."""
     nginx_port = free_port()
+    extra = {"STARSCOPE_CONFIG_DIR": os.path.join(folder, "config"), **extra}
     apps = []
     for number in range(count):
         home = os.path.join(folder, f"instance-{number}")

@@ -14,6 +14,9 @@ public struct GitHubStack: Sendable {
     public let logger: Logger
     /// What is asked of GitHub and how the cache answers (`serve --metrics`); off by default.
     public var metrics = GitHubMetrics.off
+    /// The key that names each token's part of the answer cache (`CacheKey`, in the configuration
+    /// directory): read once here.
+    let cacheKey: Data
 
     public init(environment: StarscopeEnvironment, database: any Store, httpClient: HTTPClient, logger: Logger? = nil) {
         self.init(environment: environment, database: database, clients: HTTPClientSource(httpClient), logger: logger)
@@ -24,7 +27,15 @@ public struct GitHubStack: Sendable {
         self.environment = environment
         self.database = database
         self.clients = clients
-        self.logger = logger ?? environment.logger("starscope.github")
+        let logger = logger ?? environment.logger("starscope.github")
+        self.logger = logger
+        do {
+            cacheKey = try CacheKey.open(directory: environment.configDirectory)
+        } catch {
+            // Answers are then kept for this process only: each run starts its own partitions.
+            logger.warning("\(error.message) GitHub's answers are kept until Starscope stops.")
+            cacheKey = CachePartition.newKey()
+        }
     }
 
     /// The HTTP client's settings: the request time-out and the certificates to trust.
@@ -50,7 +61,7 @@ public struct GitHubStack: Sendable {
         if let allowance { upstream = AllowanceTransport(upstream: upstream, allowance: allowance) }
         let cached = CachingTransport(
             upstream: upstream, database: database, configuration: configuration,
-            policy: environment.cachePolicy, holder: viewer, observe: { metrics.answered($0) })
+            policy: environment.cachePolicy, holder: viewer, partitionKey: cacheKey, observe: { metrics.answered($0) })
         return ReadContext(client: GitHubClient(transport: cached), database: database, viewer: viewer)
     }
 

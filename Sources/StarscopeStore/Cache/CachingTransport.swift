@@ -58,6 +58,7 @@ public struct CachingTransport: GitHubTransport {
         policy: CachePolicy = CachePolicy(),
         recent: RecentAnswers = RecentAnswers(),
         holder: Viewer = .owner,
+        partitionKey: Data,
         now: @escaping @Sendable () -> Date = { Date() },
         observe: @escaping @Sendable (CacheOutcome) -> Void = { _ in }
     ) {
@@ -66,7 +67,7 @@ public struct CachingTransport: GitHubTransport {
         self.upstream = upstream
         self.database = database
         self.baseURL = configuration.baseURL
-        self.partition = CachePartition(holder: holder, token: configuration.token)
+        self.partition = CachePartition(holder: holder, token: configuration.token, key: partitionKey)
         self.policy = policy
         self.now = now
     }
@@ -78,14 +79,7 @@ public struct CachingTransport: GitHubTransport {
             }
             return try await upstream.send(request)
         }
-        guard let partition = await partition.name(in: database) else {
-            // The store cannot be read: nothing kept can stand in, and nothing can be kept.
-            guard !policy.offline, request.cacheUse != .keptOnly, request.cacheUse != .inMemoryOnly else {
-                throw .offline(reason: "Starscope cannot read its store")
-            }
-            observe(.asked)
-            return try await upstream.send(request)
-        }
+        let partition = partition.name
         // Another media type is another answer at the same URL.
         let key = partition + " " + request.address(relativeTo: baseURL) + (request.accept.map { " " + $0 } ?? "")
         let time = now()

@@ -13,9 +13,6 @@ public protocol AnswersStore: Sendable {
     func touch(key: String, now: Date, revalidatedWith headers: [String: String]?, maxAge: Double?) async throws(StoreError)
     /// How many bytes the response cache holds.
     func cacheSize() async throws(StoreError) -> Int
-    /// The store's secret for naming partitions of GitHub's answers (`CachePartition`), made on
-    /// first use and shared by every process over this store.
-    func cachePartitionKey() async throws(StoreError) -> Data
 
     /// Takes the lease `name` for `holder` until `until`, when no other holder has it now (or
     /// renews it for the same holder); false when someone else holds it. A holder that dies
