@@ -27,6 +27,15 @@ public struct SettingsFile: Sendable {
         for name in object.keys.sorted() where known[name] == nil {
             throw .invalidInput("“\(String(name.prefix(64)))” in \(path) is not a Starscope setting (see `starscope config show`).")
         }
+        // A secret in a file every user of the machine may read (as a package's file under /etc
+        // is) is no secret: refused, with where it belongs instead.
+        let secrets = object.keys.compactMap { known[$0] }.filter(\.isSecret).sorted { $0.name < $1.name }
+        if !secrets.isEmpty, othersMayRead(path) {
+            throw .invalidInput(
+                "\(path) can be read by every user of this machine, so it must not hold \(secrets.map(\.name).joined(separator: " or ")): "
+                    + "make it readable by its owner only (chmod 600), or set \(secrets.map(\.variable).joined(separator: " and ")) "
+                    + "in a file only root reads (systemd's EnvironmentFile=).")
+        }
         let provider: FileProvider<JSONSnapshot>
         do {
             provider = try await FileProvider<JSONSnapshot>(filePath: FilePath(path))
@@ -39,6 +48,14 @@ public struct SettingsFile: Sendable {
             throw .invalidInput("“\(name)” in \(path) must be \(problem).")
         }
         return SettingsFile(path: path, provider: provider)
+    }
+
+    /// Whether users other than the file's owner and group may read `path`.
+    static func othersMayRead(_ path: String) -> Bool {
+        guard let permissions = (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int else {
+            return false
+        }
+        return permissions & 0o004 != 0
     }
 
     /// The file at `path` (`--config`), else the system's file when there is one.

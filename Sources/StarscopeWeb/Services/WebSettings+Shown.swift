@@ -7,14 +7,14 @@ extension WebSettings {
     public func shown(_ key: SettingKey) -> String {
         if key.isSecret { return (key == .databaseUrl ? databaseURL : metricsToken) == nil ? "unset" : "set" }
         switch key {
-        case .apiUrl: return apiURL.absoluteString
+        case .apiUrl: return URLText.hidingUserinfo(apiURL.absoluteString)
         case .dataDir: return dataDirectory.path
         case .configDir: return configDirectory.path
         case .timeout: return Self.number(Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18)
         case .searchFreshness: return Self.number(environment.searchFreshness)
         case .logLevel: return "\(logger.logLevel)"
         case .logFormat: return environment.logFormat.rawValue
-        case .appUrl: return environment.settings.text(.appUrl) ?? "http://127.0.0.1:8080"
+        case .appUrl: return URLText.hidingUserinfo(environment.settings.text(.appUrl) ?? "http://127.0.0.1:8080")
         case .host: return host
         case .port: return String(port)
         case .allowedHosts: return allowedHosts.joined(separator: ",")
@@ -24,6 +24,7 @@ extension WebSettings {
         case .allowLogins: return allowedLogins.joined(separator: ",")
         case .guests: return String(guests)
         case .publicEmbeds: return String(publicEmbeds)
+        case .embedShare: return Self.number(embedShare)
         case .metrics: return String(metrics)
         case .avatarCacheMb: return Self.number(Double(avatarBytes) / 1_048_576)
         case .liveInterval: return Self.number(liveInterval)
