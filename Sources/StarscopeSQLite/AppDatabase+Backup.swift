@@ -21,6 +21,16 @@ extension AppDatabase {
         }
     }
 
+    /// How many favourites the store holds, of every account, and how many accounts (the owner
+    /// counted as one) they belong to: what `backup` and `restore` report.
+    public func favoriteCounts() async throws(StoreError) -> (favorites: Int, accounts: Int, ownerOnly: Bool) {
+        try await read { db in
+            let row = try Row.fetchOne(
+                db, sql: "SELECT count(*) AS favorites, count(DISTINCT account) AS accounts, max(account != '') AS others FROM favorite")
+            return (row?["favorites"] ?? 0, row?["accounts"] ?? 0, (row?["others"] as Int?) != 1)
+        }
+    }
+
     /// Why `restore` refused, in a sentence each.
     public enum RestoreRefusal: Error, Equatable, Sendable {
         /// A running server holds the store.

@@ -19,6 +19,13 @@ struct StoreLocation: ParsableArguments {
         }
     }
 
+    /// What a store holds, in words: "5 favourites" of the one user, "1,202 favourites of 3
+    /// accounts" on a server with accounts.
+    static func describe(_ counts: (favorites: Int, accounts: Int, ownerOnly: Bool)) -> String {
+        let favorites = CountNoun.text(counts.favorites, "favourite")
+        return counts.ownerOnly ? favorites : favorites + " of " + CountNoun.text(counts.accounts, "account")
+    }
+
     /// The directory, when it holds a store.
     func existingStore() throws -> URL {
         try refusePostgreSQL()
@@ -47,8 +54,8 @@ struct BackupCommand: AsyncParsableCommand {
         do {
             let store = try AppDatabase.open(directory: directory)
             try store.backup(to: URL(fileURLWithPath: file))
-            let favorites = try await store.favorites().count
-            writeOut("Backed up the store in \(directory.path) to \(file) (\(favorites) favourite\(favorites == 1 ? "" : "s")).\n")
+            let counts = try await store.favoriteCounts()
+            writeOut("Backed up the store in \(directory.path) to \(file) (\(StoreLocation.describe(counts))).\n")
         } catch {
             throw StarscopeError(error)
         }
@@ -76,8 +83,8 @@ struct RestoreCommand: AsyncParsableCommand {
         let directory = location.directory
         do {
             let store = try AppDatabase.restore(from: URL(fileURLWithPath: file), into: directory)
-            let favorites = try await store.favorites().count
-            writeOut("Restored the store in \(directory.path) from \(file) (\(favorites) favourite\(favorites == 1 ? "" : "s")).\n")
+            let counts = try await store.favoriteCounts()
+            writeOut("Restored the store in \(directory.path) from \(file) (\(StoreLocation.describe(counts))).\n")
         } catch AppDatabase.RestoreRefusal.inUse {
             throw StarscopeError.unavailable(
                 "A running `starscope serve` holds the store in \(directory.path); stop it, then restore.")
