@@ -191,4 +191,21 @@ func smallConfiguration() -> FakeGitHub.Configuration {
             #expect(!result.stdout.contains(FakeGitHub.octocatToken))
         }
     }
+
+    /// At debug, what is asked of GitHub is logged by its shape: no repository, account or
+    /// search is named (a private repository's name would be); trace names them.
+    @Test func debugLoggingNamesNoRepositoryOrSearch() async throws {
+        try await FakeGitHub.with(smallConfiguration()) { fake, url in
+            let repo = try #require(fake.dataset.repositories.first)
+            let shown = try await CLI.run(
+                ["repo", repo.fullName], api: url, environment: ["GH_TOKEN": FakeGitHub.octocatToken, "STARSCOPE_LOG_LEVEL": "debug"])
+            #expect(shown.status == 0)
+            #expect(shown.stderr.contains("/repos/{owner}/{name}"), "\(shown.stderr)")
+            #expect(!shown.stderr.contains(repo.fullName) && !shown.stderr.contains("/\(repo.name)"))
+            let searched = try await CLI.run(
+                ["search", "zzsecretword", "--json"], api: url,
+                environment: ["GH_TOKEN": FakeGitHub.octocatToken, "STARSCOPE_LOG_LEVEL": "debug"])
+            #expect(searched.stderr.contains("GitHub request") && !searched.stderr.contains("zzsecretword"), "\(searched.stderr)")
+        }
+    }
 }

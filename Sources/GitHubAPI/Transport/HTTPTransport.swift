@@ -72,14 +72,19 @@ public struct HTTPTransport: GitHubTransport {
             }
             // The token goes with the request: a redirect is followed only within the API.
             guard Redirect.staysWithin(configuration.baseURL, location) else {
-                logger.debug(
-                    "GitHub redirect not followed", metadata: ["from": "\(url.absoluteString)", "to": "\(location.absoluteString)"])
+                logger.debug("GitHub redirect not followed", metadata: ["from": "\(logged(url))", "to": "\(logged(location))"])
                 throw .foreignURL(location.absoluteString)
             }
-            logger.debug("GitHub redirect", metadata: ["status": "\(response.status)", "to": "\(location.absoluteString)"])
+            logger.debug("GitHub redirect", metadata: ["status": "\(response.status)", "to": "\(logged(location))"])
             url = location
             hops += 1
         }
+    }
+
+    /// `url` as the log shows it: whole at trace; at debug, its shape without the names of
+    /// repositories, accounts or searches (`LoggedURL`).
+    func logged(_ url: URL) -> String {
+        logger.logLevel <= .trace ? url.absoluteString : LoggedURL.shape(url)
     }
 
     /// One HTTP exchange for `request` at `url`, whatever its status.
@@ -93,7 +98,7 @@ public struct HTTPTransport: GitHubTransport {
             // A token with a control character would be refused by the HTTP layer with the whole
             // header in its error; refuse it here, naming only what is wrong with it.
             guard GitHubToken.isWellFormed(token) else {
-                logger.debug("GitHub request not sent: malformed token", metadata: ["url": "\(url.absoluteString)"])
+                logger.debug("GitHub request not sent: malformed token", metadata: ["url": "\(logged(url))"])
                 let flaw = GitHubToken.flaw(in: token).map { ": \($0)" } ?? ""
                 throw .invalidRequest("the token contains characters a GitHub token cannot have\(flaw)")
             }
@@ -108,8 +113,8 @@ public struct HTTPTransport: GitHubTransport {
             httpRequest.headers.add(name: "Content-Length", value: "0")
         }
 
-        // The token is in a header, never in `url`, so the URL is safe to log.
-        logger.debug("GitHub request", metadata: ["method": "\(request.method.rawValue)", "url": "\(url.absoluteString)"])
+        // The token is in a header, never in `url`; the names in it are logged at trace only.
+        logger.debug("GitHub request", metadata: ["method": "\(request.method.rawValue)", "url": "\(logged(url))"])
         let httpClient = try clients.client()
         do {
             let response = try await httpClient.execute(httpRequest, deadline: deadline, logger: logger)
@@ -120,12 +125,12 @@ public struct HTTPTransport: GitHubTransport {
                 let key = name.lowercased()
                 headers[key] = headers[key].map { $0 + ", " + value } ?? value
             }
-            logger.debug("GitHub response", metadata: ["status": "\(response.status.code)", "url": "\(url.absoluteString)"])
+            logger.debug("GitHub response", metadata: ["status": "\(response.status.code)", "url": "\(logged(url))"])
             return GitHubResponse(status: Int(response.status.code), headers: headers, body: body, url: url)
         } catch {
             // Only our own sentence is logged: the library's description can hold header values.
             let failure = Self.classify(error, host: url.host ?? configuration.baseURL.absoluteString)
-            logger.debug("GitHub request failed", metadata: ["error": "\(failure)", "url": "\(url.absoluteString)"])
+            logger.debug("GitHub request failed", metadata: ["error": "\(failure)", "url": "\(logged(url))"])
             throw failure
         }
     }
