@@ -64,7 +64,9 @@ import Testing
 
     @Test func theRightAddressStillOpens() async throws {
         let url = try await TestPostgres.newDatabase()
-        #expect(try await Self.refusal(url) == nil)
+        // Not timed: migrating a new database on a busy machine may take longer than a refusal.
+        let store = try await PostgresStore.open(url: url)
+        store.close()
     }
 
     @Test func eachRefusalHasItsSentence() throws {

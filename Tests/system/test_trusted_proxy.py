@@ -114,3 +114,46 @@ def test_a_trusted_proxy_must_be_an_address_or_network():
         timeout=60, env={**os.environ, "STARSCOPE_DATA_DIR": "/nonexistent/never-used"})
     assert result.returncode == 2
     assert "--trusted-proxy takes an IP address or network" in result.stderr
+
+
+def open_stream(url, source, repo):
+    """A `/live` stream through `url` from the loopback address `source`, held open: (status, connection)."""
+    parts = urllib.parse.urlsplit(url)
+    connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30, source_address=(source, 0))
+    connection.request("GET", "/live?repo=" + urllib.parse.quote(repo), headers={"Accept": "text/event-stream"})
+    return connection.getresponse().status, connection
+
+
+def test_behind_nginx_streams_of_many_clients_leave_pages_and_health_answering(fake, home):
+    """Issue 51, finding 2, at a 32nd of the default limits (16 connections per address, 2 streams
+    per client, 32 in all): sixteen clients behind nginx each hold their two streams, which takes
+    twice the proxy address's connection cap, and every page and `/healthz` still answers."""
+    folder = os.path.join(home, "app")
+    os.makedirs(folder)
+    app = Serve(
+        fake, folder, args=["--trusted-proxy", "127.0.0.1/32", "--allowed-host", "127.0.0.1"],
+        STARSCOPE_MAX_CONNECTIONS_PER_ADDRESS="16", STARSCOPE_MAX_STREAMS_PER_ADDRESS="2", STARSCOPE_MAX_STREAMS="32",
+        STARSCOPE_MAX_CONNECTIONS="312")
+    nginx = Nginx(home, [app.port])
+    held = []
+    try:
+        repo = "octocat/kit"
+        for client in range(1, 17):
+            for _ in range(2):
+                status, connection = open_stream(nginx.url, f"127.0.1.{client}", repo)
+                held.append(connection)
+                assert status == 200, (client, status)
+        status, connection = open_stream(nginx.url, "127.0.1.1", repo)
+        held.append(connection)
+        assert status == 429, status
+        status, connection = open_stream(nginx.url, "127.0.1.99", repo)
+        held.append(connection)
+        assert status == 503, status
+        assert send(nginx.url, "/healthz", "127.0.2.1")[0] == 200
+        assert send(nginx.url, "/", "127.0.2.2")[0] == 200
+        assert send(app.url, "/healthz", "127.0.0.1")[0] == 200
+    finally:
+        for connection in held:
+            connection.close()
+        nginx.stop()
+        app.stop()

@@ -10,12 +10,18 @@ import StarscopeStore
 /// drawn for public repositories only.
 struct HistoryController {
     let reading: ForViewer<ReadContext>
-    /// The server's token as everyone sees it (an embed may be shown anywhere).
+    /// The server's token as everyone sees it (an embed may be shown anywhere), for people
+    /// signed in (or the one user of a server without sign-in).
     let embedReading: @Sendable () -> ReadContext
+    /// The same, spending from `allowance`: for strangers and guests.
+    let strangersReading: @Sendable () -> ReadContext
     /// Embeds kept, names GitHub did not know, and new drawings per client.
     let embeds: EmbedGuard
-    /// What new drawings may spend of the server token's hour, in requests to GitHub.
+    /// What new drawings for strangers and guests may spend of the server token's hour, in
+    /// requests to GitHub.
     let allowance: RequestAllowance
+    /// Whether the server asks browsers to sign in: an embed asked without a session is then a stranger's.
+    let signInRequired: Bool
     let proxies: TrustedProxies
 
     func addRoutes(to router: Router<WebContext>) {
@@ -80,10 +86,11 @@ struct HistoryController {
     }
 
     /// An embed through `EmbedGuard`: kept within the hour, it costs nothing; a name GitHub did
-    /// not know lately is "not found" at once; while the budget is low, the embeds' share of the
-    /// hour (`allowance`, in requests to GitHub) is spent, or this client has asked for its share
-    /// of new drawings, a kept one however old stands in, or the answer is to try again later.
-    /// Otherwise it is drawn and kept; a drawing the allowance ran out in the middle of is not.
+    /// not know lately is "not found" at once; while the budget is low, for a stranger or a guest
+    /// while the embeds' share of the hour (`allowance`, in requests to GitHub) is spent, or when
+    /// this client has asked for its share of new drawings, a kept one however old stands in, or
+    /// the answer is to try again later. Otherwise it is drawn and kept; a drawing the allowance
+    /// ran out in the middle of is not.
     func guarded(
         _ request: Request, context: WebContext, names: [RepositoryName], draw: (ReadContext) async -> Drawing
     ) async throws -> Response {
@@ -91,8 +98,9 @@ struct HistoryController {
         let kept = embeds.kept(key)
         if let kept, Date().timeIntervalSince(kept.drawnAt) < EmbedGuard.freshFor { return Self.svg(kept.svg) }
         if embeds.anyMissing(names.map(\.description)) { throw HTTPError(.notFound, message: "GitHub has no such repository.") }
-        let reading = embedReading()
-        let low = await reading.history.budgetIsLow() || allowance.remaining() == 0
+        let stranger = isStranger(context)
+        let reading = stranger ? strangersReading() : embedReading()
+        let low = await reading.history.budgetIsLow() || (stranger && allowance.remaining() == 0)
         if low || !embeds.mayDraw(for: proxies.client(of: request, context: context).key) {
             if let kept { return Self.svg(kept.svg) }
             throw low
@@ -113,6 +121,14 @@ struct HistoryController {
         case .failure(let error, let missing):
             for name in missing { embeds.markMissing(name.description) }
             throw error
+        }
+    }
+
+    /// Whether the request is no signed-in person's: a guest's, or without a session where one is asked for.
+    func isStranger(_ context: WebContext) -> Bool {
+        switch context.viewer {
+        case .guest, .everyone: true
+        case .owner, .account: signInRequired && context.sessionSecret == nil
         }
     }
 

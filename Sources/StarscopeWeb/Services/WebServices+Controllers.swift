@@ -72,8 +72,8 @@ extension WebServices {
 
     var historyController: HistoryController {
         HistoryController(
-            reading: readingForViewer, embedReading: { self.embedReading }, embeds: embeds, allowance: embedAllowance,
-            proxies: trustedProxies)
+            reading: readingForViewer, embedReading: { self.publicReading }, strangersReading: { self.embedReading }, embeds: embeds,
+            allowance: embedAllowance, signInRequired: settings.requireSignIn, proxies: trustedProxies)
     }
 
     var supportController: SupportController {

@@ -34,7 +34,8 @@ public final class WebServices: Sendable {
     let signInGate = SignInGate()
     /// Embeds kept, names GitHub did not know, and new drawings per client (`--public-embeds`).
     let embeds = EmbedGuard()
-    /// What new embed drawings may spend of the server token's hour, in requests to GitHub.
+    /// What new embed drawings for strangers and guests may spend of the server token's hour, in
+    /// requests to GitHub.
     let embedAllowance: RequestAllowance
     /// The server's token as everyone sees it, spending from `embedAllowance`.
     private let embedCurrent: CurrentReading
@@ -144,12 +145,12 @@ public final class WebServices: Sendable {
     /// a server without accounts).
     var ownerReading: ReadContext { current.value }
 
-    /// What the star-history SVGs are drawn with: the server's token, as everyone sees it (an
-    /// embed may be shown anywhere), within the embeds' share of its hour.
+    /// What star-history SVGs asked by strangers and guests are drawn with: the server's token,
+    /// as everyone sees it (an embed may be shown anywhere), within the embeds' share of its hour.
     var embedReading: ReadContext { embedCurrent.value }
 
     /// The server's token as everyone sees it: public repositories only, for what the server
-    /// itself reads for all (breaking out).
+    /// itself reads for all (breaking out) and the embeds of people signed in.
     var publicReading: ReadContext { current.value.viewed(by: .everyone) }
 
     /// The reading context for whoever made the request: with accounts, the signed-in account's token.
