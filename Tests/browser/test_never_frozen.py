@@ -63,8 +63,10 @@ def hold(fake, path):
 
 
 def release(fake):
-    fake.control("POST", "/_fake/faults/release")
+    # The fault first: a request the released answer leads to (an account's repositories after its
+    # profile) must not meet it in between and be held for good.
     fake.control("DELETE", "/_fake/faults")
+    fake.control("POST", "/_fake/faults/release")
 
 
 def asked(fake, path):

@@ -142,8 +142,8 @@ def test_a_heart_pressed_before_the_sections_arrive_stays_pressed(fake, app, wid
         heart.click()
         wait(wide, lambda d: heart.get_attribute("aria-pressed") == "true")
     finally:
-        fake.control("POST", "/_fake/faults/release")
         fake.control("DELETE", "/_fake/faults")
+        fake.control("POST", "/_fake/faults/release")
     wait(wide, lambda d: d.find_elements(By.CSS_SELECTOR, f".detail-pane article[data-repo='{name}'] .readme-section"))
     assert heart.get_attribute("aria-pressed") == "true"
     assert article.find_element(By.CSS_SELECTOR, ".readme-section").is_displayed()

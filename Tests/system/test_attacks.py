@@ -1,6 +1,7 @@
 """The attacks from the security review, replayed against the real `starscope serve` over real
 sockets: each must be refused, and what held before must still hold."""
 
+import http.client
 import json
 import os
 import re
@@ -12,6 +13,7 @@ import urllib.parse
 from .conftest import Fake, Serve, request
 
 TOKEN = "ghp_FAKEoctocatTOKEN0000000000000000000000"
+GROUE_TOKEN = "ghp_FAKEgroueTOKEN00000000000000000000000000"
 
 
 def csrf(app, host=None, cookie=None):
@@ -324,9 +326,10 @@ def test_a_58_mb_answer_is_refused_with_one_sentence_and_memory_stays_flat(serve
 
 def test_live_streams_are_capped_per_address_and_in_all_while_pages_answer(home):
     """Guest sessions cost nothing and every account has its own hub: the caps on `/live` are
-    per client address (the real one, behind the trusted proxy) and for the whole server, and
-    `/healthz` and pages answer at them. A closed stream gives its place back."""
-    fake = Fake(home)
+    per client address (the real one, behind the trusted proxy), per account, and for the whole
+    server, of which guests hold at most half; `/healthz` and pages answer at them. A closed
+    stream gives its place back."""
+    fake = Fake(home, args=["--token", f"{GROUE_TOKEN}=groue"])
     folder = os.path.join(home, "app")
     os.makedirs(folder)
     app = Serve(
@@ -335,13 +338,23 @@ def test_live_streams_are_capped_per_address_and_in_all_while_pages_answer(home)
     csrf = "ab" * 32
     opened = []
 
+    def signed_in(client, fields, path):
+        connection = http.client.HTTPConnection("127.0.0.1", app.port, timeout=30)
+        try:
+            connection.request(
+                "POST", path, body=urllib.parse.urlencode({"csrf": csrf, **fields}).encode(),
+                headers={"Cookie": f"starscope_csrf={csrf}", "Content-Type": "application/x-www-form-urlencoded",
+                         "X-Forwarded-For": client})
+            response = connection.getresponse()
+            response.read()
+            assert response.status == 303, response.status
+            cookies = " ".join(value for name, value in response.getheaders() if name.lower() == "set-cookie")
+            return re.search(r"starscope_session=[0-9a-f]{64}", cookies).group(0)
+        finally:
+            connection.close()
+
     def guest(client):
-        status, headers, _ = request(
-            app.url, "POST", "/signin/guest", body=f"csrf={csrf}".encode(),
-            headers={"Cookie": f"starscope_csrf={csrf}", "Content-Type": "application/x-www-form-urlencoded",
-                     "X-Forwarded-For": client})
-        assert status == 303, status
-        return re.search(r"starscope_session=[0-9a-f]{64}", headers["set-cookie"]).group(0)
+        return signed_in(client, {}, "/signin/guest")
 
     def stream(session, client):
         connection = socket.create_connection(("127.0.0.1", app.port), timeout=10)
@@ -360,14 +373,20 @@ def test_live_streams_are_capped_per_address_and_in_all_while_pages_answer(home)
         sessions = [guest(f"198.51.100.{number}") for number in range(1, 7)]
         statuses = [stream(sessions[index % 4], "203.0.113.1") for index in range(24)]
         assert statuses == [200] * 20 + [429] * 4, statuses
-        # Another address has its own share; a third fills the server, then 503.
-        assert [stream(sessions[4], "203.0.113.2") for _ in range(16)] == [200] * 16
-        assert [stream(sessions[5], "203.0.113.2") for _ in range(4)] == [200] * 4
-        third = [stream(sessions[index % 2], "203.0.113.3") for index in range(12)]
-        assert third == [200] * 10 + [503] * 2, third
+        # Another address has its own share, but guests hold at most half the server's: 25.
+        assert [stream(sessions[4], "203.0.113.2") for _ in range(8)] == [200] * 5 + [503] * 3
+        # The other half is the accounts': each holds at most an address's share, from anywhere…
+        # (two devices, each a session of 16 streams at most).
+        devices = [signed_in(client, {"token": TOKEN}, "/signin") for client in ("203.0.113.3", "203.0.113.5")]
+        mine = [stream(devices[index % 2], "203.0.113.3" if index % 2 else "203.0.113.5") for index in range(21)]
+        assert mine == [200] * 20 + [429], mine
+        # …until the server is full.
+        groue = signed_in("203.0.113.4", {"token": GROUE_TOKEN}, "/signin")
+        third = [stream(groue, "203.0.113.4") for _ in range(7)]
+        assert third == [200] * 5 + [503] * 2, third
         # At the caps, health checks and pages still answer, from the full addresses too.
         assert app.get("/healthz")[0] == 200
-        for client in ("203.0.113.1", "203.0.113.3"):
+        for client in ("203.0.113.1", "203.0.113.4"):
             headers = {"X-Forwarded-For": client, "Cookie": sessions[0]}
             assert app.get("/healthz", headers=headers)[0] == 200
             assert app.get("/", headers=headers)[0] == 200
@@ -375,9 +394,9 @@ def test_live_streams_are_capped_per_address_and_in_all_while_pages_answer(home)
         for client, connection in [entry for entry in opened if entry[0] == "203.0.113.1"]:
             connection.close()
         deadline = time.time() + 10
-        while time.time() < deadline and stream(sessions[2], "203.0.113.4") != 200:
+        while time.time() < deadline and stream(sessions[2], "203.0.113.6") != 200:
             time.sleep(0.2)
-        assert opened[-1][0] == "203.0.113.4"
+        assert opened[-1][0] == "203.0.113.6"
     finally:
         for _, connection in opened:
             connection.close()
