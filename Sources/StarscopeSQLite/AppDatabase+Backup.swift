@@ -46,7 +46,7 @@ extension AppDatabase {
     /// made of exactly what this version's migrations make of it (no trigger, view, table or index
     /// of anyone else's, no column changed): anything else is refused with a sentence naming it.
     /// Its rows are then copied table by table into a store the migrations made, so nothing of the
-    /// file's own schema is ever kept.
+    /// file's own schema is ever kept; its sessions are not (`notRestored`).
     public static func restore(from file: URL, into directory: URL) throws -> AppDatabase {
         // The file is read once, into a private copy beside the store: what is checked is what is
         // restored (the file cannot change in between), and SQLite writes nothing beside the file.
@@ -126,9 +126,14 @@ extension AppDatabase {
         return expected.difference(from: try source.read(SchemaShape.read))
     }
 
+    /// Tables whose rows a restore leaves behind: a session is a key to an account, which a
+    /// doctored file could hold for a secret its author knows (everyone signs in again after a
+    /// restore; tokens stay sealed), and a lease belongs to processes that are gone.
+    static let notRestored: Set<String> = ["webSession", "lease"]
+
     /// Copies every row of every table of the (checked) store in `file` into `copy`, a store the
-    /// migrations made to the same version, column by named column. Its foreign keys are checked
-    /// once every table is in.
+    /// migrations made to the same version, column by named column (but `notRestored`). Its
+    /// foreign keys are checked once every table is in.
     static func copyRows(of file: URL, into copy: DatabaseQueue) throws {
         try copy.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA foreign_keys = OFF")
@@ -138,7 +143,7 @@ extension AppDatabase {
                     db,
                     sql: "SELECT name FROM main.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
                         + " AND name != 'grdb_migrations' ORDER BY name")
-                for table in tables {
+                for table in tables where !notRestored.contains(table) {
                     let columns = try String.fetchAll(
                         db, sql: "SELECT name FROM pragma_table_xinfo(?, 'main') WHERE hidden = 0", arguments: [table]
                     ).map(\.quotedDatabaseIdentifier).joined(separator: ", ")

@@ -89,7 +89,8 @@ import Testing
         #expect(owners.map(\.repository.fullName) == ["o/one"])
         #expect(owners.first?.note == "kept note" && owners.first?.tags.sorted() == ["x", "y"])
         #expect(try await store.favorites(for: Self.mona, tag: nil).map(\.repository.fullName) == ["o/two"])
-        #expect(try await store.writer.read { db in try String.fetchAll(db, sql: "SELECT secretHash FROM webSession") } == ["hash-of-mona"])
+        // Sessions are not restored: a file could hold one for a secret its author knows.
+        #expect(try await store.writer.read { db in try String.fetchAll(db, sql: "SELECT secretHash FROM webSession") }.isEmpty)
         let reference = try DatabaseQueue()
         try AppDatabase.migrator.migrate(reference)
         let expected = try await reference.read(SchemaShape.read)
@@ -115,7 +116,7 @@ import Testing
             // The file is only read: SQLite left nothing beside it.
             for suffix in ["-wal", "-shm", "-journal"] { #expect(!FileManager.default.fileExists(atPath: file.path + suffix)) }
             let expected = try #require(try StoreFixtureTests.expected(version)["sqlite"])
-            try await StoreFixtureTests.expectIntact(store, expected)
+            try await StoreFixtureTests.expectIntact(store, expected, sessionsKept: false)
         }
     }
 }

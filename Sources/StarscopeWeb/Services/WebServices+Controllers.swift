@@ -72,7 +72,8 @@ extension WebServices {
 
     var historyController: HistoryController {
         HistoryController(
-            reading: readingForViewer, embedReading: { self.publicReading }, strangersReading: { self.embedReading }, embeds: embeds,
+            reading: readingForViewer, embedReading: { self.publicReading }, strangersReading: { self.strangersEmbedReading },
+            embeds: embeds,
             allowance: embedAllowance, signInRequired: settings.requireSignIn, proxies: trustedProxies)
     }
 

@@ -147,7 +147,7 @@ public final class WebServices: Sendable {
 
     /// What star-history SVGs asked by strangers and guests are drawn with: the server's token,
     /// as everyone sees it (an embed may be shown anywhere), within the embeds' share of its hour.
-    var embedReading: ReadContext { embedCurrent.value }
+    var strangersEmbedReading: ReadContext { embedCurrent.value }
 
     /// The server's token as everyone sees it: public repositories only, for what the server
     /// itself reads for all (breaking out) and the embeds of people signed in.
