@@ -311,7 +311,10 @@ def test_background_rounds_skip_while_the_database_is_away_and_send_each_update_
     token = "ghp_FAKEoctocatTOKEN0000000000000000000000"
     fake = Fake(home, args=["--token-core-limit", "1000000"])
     database = postgres.database()
-    apps, nginx = team.start_team(fake, home, database, 1, GH_TOKEN=token, STARSCOPE_UPDATES_INTERVAL="5")
+    # At debug, so that a failure's last log lines show what each round asked and met (this test
+    # has failed now and then in CI, with nothing in the log at the default level).
+    apps, nginx = team.start_team(
+        fake, home, database, 1, GH_TOKEN=token, STARSCOPE_UPDATES_INTERVAL="5", STARSCOPE_LOG_LEVEL="debug")
     app = apps[0]
     try:
         query = urllib.parse.urlencode({"q": "created:>2000-01-01", "sort": "stars", "order": "asc", "per_page": 20})
@@ -348,7 +351,7 @@ def test_background_rounds_skip_while_the_database_is_away_and_send_each_update_
         if len(found) != 1:
             watch = postgres.psql("SELECT latestRelease, checkedAt FROM repositoryWatch", url=database)
             problems = postgres.psql("SELECT problem, checkedAt FROM watchProblem", url=database)
-            log = pathlib.Path(app.home, f"serve-{app.starts}.err").read_text(errors="replace").splitlines()[-40:]
+            log = pathlib.Path(app.home, f"serve-{app.starts}.err").read_text(errors="replace").splitlines()[-80:]
             pytest.fail(f"releases {found}; watch {watch}; problems {problems}; the server's last log lines:\n" + "\n".join(log))
     finally:
         nginx.stop()
