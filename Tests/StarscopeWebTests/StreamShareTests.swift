@@ -167,8 +167,8 @@ import Testing
         var tickets: [StreamAllowance.Ticket] = []
         for index in 0..<4 { tickets.append(try allowance.take("198.51.100.\(index)", for: .guest)) }
         #expect(throws: StreamAllowance.Refusal.server) { try allowance.take("198.51.100.9", for: .guest) }
-        for _ in 0..<4 { tickets.append(try allowance.take("203.0.113.1", for: .account("#1"))) }
-        #expect(throws: StreamAllowance.Refusal.server) { try allowance.take("203.0.113.2", for: .account("#2")) }
+        for _ in 0..<4 { tickets.append(try allowance.take("203.0.113.1", for: .account(AccountKey("#1")))) }
+        #expect(throws: StreamAllowance.Refusal.server) { try allowance.take("203.0.113.2", for: .account(AccountKey("#2"))) }
         // A guest's ended stream is a place again.
         tickets.removeFirst()
         tickets.append(try allowance.take("198.51.100.9", for: .guest))

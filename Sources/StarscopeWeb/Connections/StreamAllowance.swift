@@ -1,3 +1,4 @@
+import StarscopeStore
 import Synchronization
 
 /// How many `/live` streams may be open from one client address (the real one, behind a trusted
@@ -25,8 +26,8 @@ final class StreamAllowance: Sendable {
 
     /// Whose stream it is, for the caps beyond the address's.
     enum Holder: Sendable, Hashable {
-        /// A signed-in account (by its key, as kept), capped on its own.
-        case account(String)
+        /// A signed-in account, capped on its own (its key in lower case, as the store compares it).
+        case account(AccountKey)
         /// The one user of a server without accounts: capped by its addresses only.
         case owner
         /// A guest, or anyone without a session: drawn from the guests' share.
@@ -59,7 +60,7 @@ final class StreamAllowance: Sendable {
 
     private struct Open {
         var byAddress: [String: Int] = [:]
-        var byAccount: [String: Int] = [:]
+        var byAccount: [AccountKey: Int] = [:]
         var guests = 0
         var total = 0
     }
