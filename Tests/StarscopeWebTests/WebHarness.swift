@@ -47,6 +47,8 @@ struct WebHarness {
                     "STARSCOPE_API_URL": url.absoluteString, "STARSCOPE_DATA_DIR": home.appendingPathComponent("data").path,
                     "STARSCOPE_CONFIG_DIR": home.appendingPathComponent("config").path, "STARSCOPE_TIMEOUT": "12",
                     "STARSCOPE_SEARCH_FRESHNESS": "\(searchFreshness)", "STARSCOPE_LIVE_INTERVAL": "\(liveInterval)",
+                    // Quiet in process (`serve` logs each request at info unless told otherwise).
+                    "STARSCOPE_LOG_LEVEL": "critical",
                 ]
                 variables["GH_TOKEN"] = token
                 // `live`: over real sockets on a free port (the peer is 127.0.0.1), where the

@@ -84,6 +84,20 @@ def test_json_log_lines_parse_carry_the_fields_and_no_secret(serve_factory):
         assert secret not in text, secret
 
 
+def test_serve_with_no_settings_logs_its_start_and_each_request_at_info(serve_factory):
+    app = serve_factory(args=["--log-format", "json"], GH_TOKEN=TOKEN)
+    assert app.get("/")[0] == 200
+    assert app.get("/no/such/page")[0] == 404
+    app.stop()
+    entries = [json.loads(line) for line in open(app.home + "/serve-1.err", encoding="utf-8").read().splitlines() if line]
+    assert any(entry["level"] == "info" and "listening" in entry["message"].lower() for entry in entries), entries[:5]
+    requests = [entry for entry in entries if "route" in entry]
+    assert [(entry["route"], entry["status"], entry["level"]) for entry in requests] == [("/", 200, "info"), ("NotFound", 404, "info")]
+    # Nothing below info: GitHub's requests are logged at debug.
+    assert not [entry for entry in entries if entry["level"] in ("debug", "trace")]
+    assert TOKEN not in "\n".join(map(json.dumps, entries))
+
+
 def test_the_alert_rules_deploy_shows_pass_promtool():
     rules = ROOT / "packaging" / "prometheus" / "starscope.rules.yml"
     assert rules.read_text() in (ROOT / "docs" / "DEPLOY.md").read_text(), "DEPLOY.md shows the rules file as it is"

@@ -1,14 +1,14 @@
 import Foundation
 import Logging
 
-/// Diagnostic logging on standard error, off unless the `logLevel` setting (`STARSCOPE_LOG_LEVEL`) asks for it
-/// (`trace`, `debug`, `info`, …), as plain lines or one JSON object a line (`LogFormat`). Log
-/// lines name routes, URLs and statuses, never tokens.
+/// Diagnostic logging on standard error at the `logLevel` setting (`STARSCOPE_LOG_LEVEL`: `trace`,
+/// `debug`, `info`, …), as plain lines or one JSON object a line (`LogFormat`). Unset, the terminal's
+/// commands stay quiet and `serve` logs at `info`. Log lines name routes, URLs and statuses, never tokens.
 public enum Diagnostics {
-    /// At `level` (`trace`, `debug`, `info`, …; `critical` when nil or unknown), as `format` writes.
-    public static func logger(_ label: String, level: String?, format: LogFormat) -> Logger {
+    /// At `level` (`trace`, `debug`, `info`, …; `fallback` when nil or unknown), as `format` writes.
+    public static func logger(_ label: String, level: String?, format: LogFormat, fallback: Logger.Level = .critical) -> Logger {
         var logger = Logger(label: label) { DiagnosticsLogHandler(label: $0, format: format) }
-        logger.logLevel = level.flatMap { Logger.Level(rawValue: $0.lowercased()) } ?? .critical
+        logger.logLevel = level.flatMap { Logger.Level(rawValue: $0.lowercased()) } ?? fallback
         return logger
     }
 }

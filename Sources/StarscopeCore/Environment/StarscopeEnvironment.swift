@@ -82,9 +82,10 @@ public struct StarscopeEnvironment: Sendable {
         settings.number(key, default: fallback, within: range)
     }
 
-    /// `logLevel`'s logger (`STARSCOPE_LOG_LEVEL`) on standard error, quiet unless asked.
-    public func logger(_ label: String) -> Logger {
-        Diagnostics.logger(label, level: settings.text(.logLevel), format: logFormat)
+    /// `logLevel`'s logger (`STARSCOPE_LOG_LEVEL`) on standard error, at `fallback` when unset (quiet,
+    /// for the terminal's commands).
+    public func logger(_ label: String, fallback: Logger.Level = .critical) -> Logger {
+        Diagnostics.logger(label, level: settings.text(.logLevel), format: logFormat, fallback: fallback)
     }
 
     /// The token in use: the environment's, else the one stored by `auth login` or Settings.

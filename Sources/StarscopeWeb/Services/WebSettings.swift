@@ -90,7 +90,8 @@ public struct WebSettings: Sendable {
         self.environment = environment
         self.host = host ?? environment.settings.text(.host) ?? "127.0.0.1"
         self.port = port ?? Int(environment.number(.port, default: 8080, within: 0...65_535))
-        logger = environment.logger("starscope.web")
+        // As Hummingbird's and Vapor's templates: its start, a line per request, warnings and errors.
+        logger = environment.logger("starscope.web", fallback: .info)
         avatarBytes = Int(environment.number(.avatarCacheMb, default: 100, within: 0...1_000_000) * 1024 * 1024)
         liveInterval = environment.number(.liveInterval, default: 60, within: 0.1...86_400)
         liveShare = environment.number(.liveShare, default: 0.5, within: 0...1)
