@@ -11,7 +11,7 @@ extension PostgresStore {
     {
         let login = login.lowercased()
         let date = date.milliseconds
-        let key = AccountRecord.key(userID: userID)
+        let key = AccountKey(userID: userID)
         let columns = Self.accountColumns
         return try await transaction { connection in
             // Two instances signing the same person in at once take turns.
@@ -22,7 +22,7 @@ extension PostgresStore {
                 try await Self.moveAside(login: login, keeping: mine.key, connection)
                 _ = try await connection.all(
                     """
-                    UPDATE account SET login = \(login), sealedToken = \(sealedToken), signedInAt = \(date) WHERE key = \(mine.key)
+                    UPDATE account SET login = \(login), sealedToken = \(sealedToken), signedInAt = \(date) WHERE key = \(mine.key.rawValue)
                     """)
                 (mine.login, mine.sealedToken, mine.signedInAt) = (login, sealedToken, date)
                 return .signedIn(mine)
@@ -30,11 +30,11 @@ extension PostgresStore {
             if var legacy = try Self.account(
                 try await connection.all("SELECT \(unescaped: columns) FROM account WHERE login = \(login) AND userID IS NULL").first)
             {
-                try await Self.moveData(from: legacy.key, to: key, connection)
+                try await Self.moveData(from: legacy.key.rawValue, to: key.rawValue, connection)
                 _ = try await connection.all(
                     """
-                    UPDATE account SET userID = \(userID), key = \(key), sealedToken = \(sealedToken), signedInAt = \(date)
-                    WHERE key = \(legacy.key)
+                    UPDATE account SET userID = \(userID), key = \(key.rawValue), sealedToken = \(sealedToken), signedInAt = \(date)
+                    WHERE key = \(legacy.key.rawValue)
                     """)
                 (legacy.userID, legacy.key, legacy.sealedToken, legacy.signedInAt) = (userID, key, sealedToken, date)
                 return .adopted(legacy)
@@ -43,7 +43,7 @@ extension PostgresStore {
             _ = try await connection.all(
                 """
                 INSERT INTO account (login, sealedToken, createdAt, signedInAt, userID, key)
-                VALUES (\(login), \(sealedToken), \(date), \(date), \(userID), \(key))
+                VALUES (\(login), \(sealedToken), \(date), \(date), \(userID), \(key.rawValue))
                 """)
             return .signedIn(
                 AccountRecord(login: login, sealedToken: sealedToken, createdAt: date, signedInAt: date, userID: userID, key: key))
@@ -51,11 +51,11 @@ extension PostgresStore {
     }
 
     /// Gives the account called `login`, unless it is the one keyed `keeping`, a login no one can sign in with.
-    static func moveAside(login: String, keeping: String?, _ connection: PostgresConnection) async throws {
+    static func moveAside(login: String, keeping: AccountKey?, _ connection: PostgresConnection) async throws {
         let held = try await connection.all("SELECT \(unescaped: accountColumns) FROM account WHERE login = \(login)")
         for row in held {
             guard let other = try account(row), other.key != keeping else { continue }
-            _ = try await connection.all("UPDATE account SET login = \(other.displacedLogin) WHERE key = \(other.key)")
+            _ = try await connection.all("UPDATE account SET login = \(other.displacedLogin) WHERE key = \(other.key.rawValue)")
         }
     }
 
@@ -121,7 +121,7 @@ extension PostgresStore {
     }
 
     public func forgetAccount(_ key: AccountKey) async throws(StoreError) -> Bool {
-        let account = key.rawValue.lowercased()
+        let account = key.rawValue
         let answers = CachePartition.prefix(of: .account(key))
         return try await transaction { connection in
             var removed = 0

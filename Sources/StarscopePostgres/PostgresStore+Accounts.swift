@@ -25,7 +25,7 @@ extension PostgresStore {
 
     public func account(key: AccountKey) async throws(StoreError) -> AccountRecord? {
         try Self.account(
-            try await rows("SELECT \(unescaped: Self.accountColumns) FROM account WHERE key = \(key.rawValue.lowercased())").first)
+            try await rows("SELECT \(unescaped: Self.accountColumns) FROM account WHERE key = \(key.rawValue)").first)
     }
 
     static func account(_ row: PostgresRow?) throws(StoreError) -> AccountRecord? {
@@ -33,11 +33,12 @@ extension PostgresStore {
         let (login, token, theme, createdAt, signedInAt, userID, key) = try decode(
             row, (String, Data, String, Date, Date, Int64?, String).self)
         return AccountRecord(
-            login: login, sealedToken: token, theme: theme, createdAt: createdAt, signedInAt: signedInAt, userID: userID, key: key)
+            login: login, sealedToken: token, theme: theme, createdAt: createdAt, signedInAt: signedInAt, userID: userID,
+            key: AccountKey(key))
     }
 
     public func setTheme(_ theme: String, account key: AccountKey) async throws(StoreError) {
-        try await execute("UPDATE account SET theme = \(theme) WHERE key = \(key.rawValue.lowercased())")
+        try await execute("UPDATE account SET theme = \(theme) WHERE key = \(key.rawValue)")
     }
 
     public func saveSession(_ session: WebSession) async throws(StoreError) {

@@ -5,7 +5,7 @@ import StarscopeStore
 
 extension PostgresStore {
     public func addFavorite(_ repository: Repository, for viewer: Viewer, at date: Date) async throws(StoreError) -> Bool {
-        let account = try viewer.writablePartition().lowercased()
+        let account = try viewer.writablePartition()
         let snapshot = Data(repository.jsonBytes)
         let date = date.milliseconds
         return try await transaction { connection in
@@ -28,7 +28,7 @@ extension PostgresStore {
     }
 
     public func removeFavorite(fullName: String, for viewer: Viewer, at date: Date) async throws(StoreError) -> Bool {
-        let account = try viewer.writablePartition().lowercased()
+        let account = try viewer.writablePartition()
         let date = date.milliseconds
         return try await transaction { connection in
             _ = try await connection.all("DELETE FROM removedFavorite WHERE removedAt < \(date - Favorite.undoWindow)")
@@ -55,7 +55,7 @@ extension PostgresStore {
     }
 
     public func restoreFavorite(fullName: String, for viewer: Viewer, removedSince since: Date) async throws(StoreError) -> Bool {
-        let account = try viewer.writablePartition().lowercased()
+        let account = try viewer.writablePartition()
         let since = since.milliseconds
         return try await transaction { connection in
             let found = try await connection.all(
@@ -86,7 +86,7 @@ extension PostgresStore {
     }
 
     public func favorites(for viewer: Viewer, tag: String?) async throws(StoreError) -> [Favorite] {
-        guard let account = viewer.partition?.lowercased() else { return [] }
+        guard let account = viewer.partition else { return [] }
         let tags = try await tagsByRepository(account: account, repositoryID: nil)
         let rows: [PostgresRow]
         if let tag {
@@ -104,7 +104,7 @@ extension PostgresStore {
     }
 
     public func favorite(fullName: String, for viewer: Viewer) async throws(StoreError) -> Favorite? {
-        guard let account = viewer.partition?.lowercased() else { return nil }
+        guard let account = viewer.partition else { return nil }
         let rows = try await self.rows(
             "SELECT \(unescaped: Self.favoriteColumns) FROM favorite WHERE account = \(account) AND lower(fullName) = lower(\(fullName))")
         guard let row = rows.first else { return nil }
@@ -117,7 +117,7 @@ extension PostgresStore {
         async throws(StoreError)
         -> (added: [String], existing: [String])
     {
-        let account = try viewer.writablePartition().lowercased()
+        let account = try viewer.writablePartition()
         let date = date.milliseconds
         return try await transaction { connection in
             var added: [String] = []
@@ -163,21 +163,21 @@ extension PostgresStore {
     public func setStarredOnGitHub(_ starred: Bool, repositoryID: Int64, for viewer: Viewer) async throws(StoreError) {
         let account = try viewer.writablePartition()
         try await execute(
-            "UPDATE favorite SET starredOnGitHub = \(starred) WHERE account = \(account.lowercased()) AND repositoryID = \(repositoryID)")
+            "UPDATE favorite SET starredOnGitHub = \(starred) WHERE account = \(account) AND repositoryID = \(repositoryID)")
     }
 
     public func setNote(_ note: String, fullName: String, for viewer: Viewer) async throws(StoreError) -> Bool {
         let account = try viewer.writablePartition()
         return try await execute(
             """
-            UPDATE favorite SET note = \(note) WHERE account = \(account.lowercased()) AND lower(fullName) = lower(\(fullName)) RETURNING 1
+            UPDATE favorite SET note = \(note) WHERE account = \(account) AND lower(fullName) = lower(\(fullName)) RETURNING 1
             """) > 0
     }
 
     public func changeTags(_ tags: [String], remove: Bool, fullName: String, for viewer: Viewer) async throws(StoreError)
         -> Bool
     {
-        let account = try viewer.writablePartition().lowercased()
+        let account = try viewer.writablePartition()
         return try await transaction { connection in
             let found = try await connection.all(
                 "SELECT repositoryID FROM favorite WHERE account = \(account) AND lower(fullName) = lower(\(fullName))")
@@ -197,7 +197,7 @@ extension PostgresStore {
     }
 
     public func favoriteTags(for viewer: Viewer) async throws(StoreError) -> [TagSummary] {
-        guard let account = viewer.partition?.lowercased() else { return [] }
+        guard let account = viewer.partition else { return [] }
         let inUse = try await self.rows("SELECT min(tag), COUNT(*) FROM favoriteTag WHERE account = \(account) GROUP BY lower(tag)")
             .map { row throws(StoreError) in
                 let (tag, count) = try Self.decode(row, (String, Int).self)
@@ -213,7 +213,7 @@ extension PostgresStore {
 
     public func favoriteIDs(for viewer: Viewer) async throws(StoreError) -> Set<Int64> {
         guard let account = viewer.partition else { return [] }
-        let rows = try await self.rows("SELECT repositoryID FROM favorite WHERE account = \(account.lowercased())")
+        let rows = try await self.rows("SELECT repositoryID FROM favorite WHERE account = \(account)")
         return Set(try rows.map { row throws(StoreError) in try Self.decode(row, Int64.self) })
     }
 

@@ -8,7 +8,7 @@ extension PostgresStore {
     /// of the account whose token read it.
     public func observe(_ repositories: [Repository], for viewer: Viewer, at date: Date) async throws(StoreError) {
         guard !repositories.isEmpty else { return }
-        let account = viewer.tokenHolder.lowercased()
+        let account = viewer.tokenHolder
         let date = date.milliseconds
         try await transaction { connection in
             let ids = repositories.map(\.id)
@@ -110,7 +110,7 @@ extension PostgresStore {
         if rows.isEmpty, let account = viewer.partition {
             rows = try await self.rows(
                 """
-                SELECT snapshot, updatedAt FROM favorite WHERE account = \(account.lowercased()) AND lower(fullName) = lower(\(fullName))
+                SELECT snapshot, updatedAt FROM favorite WHERE account = \(account) AND lower(fullName) = lower(\(fullName))
                 LIMIT 1
                 """)
         }

@@ -6,7 +6,7 @@ import StarscopeStore
 /// Tags' descriptions and public marks, and what each GitHub List held after the last sync.
 extension PostgresStore {
     public func describeTag(_ tag: String, as description: String, for viewer: Viewer) async throws(StoreError) {
-        let account = try viewer.writablePartition().lowercased()
+        let account = try viewer.writablePartition()
         try await transaction { connection in
             try await Self.makeTagInfo(tag, account: account, connection)
             _ = try await connection.all(
@@ -16,7 +16,7 @@ extension PostgresStore {
     }
 
     public func setTagPublic(_ tag: String, _ isPublic: Bool, for viewer: Viewer) async throws(StoreError) {
-        let account = try viewer.writablePartition().lowercased()
+        let account = try viewer.writablePartition()
         try await transaction { connection in
             try await Self.makeTagInfo(tag, account: account, connection)
             _ = try await connection.all(
@@ -43,7 +43,7 @@ extension PostgresStore {
     }
 
     public func listSyncBases(for viewer: Viewer) async throws(StoreError) -> [ListSyncBase] {
-        guard let account = viewer.partition?.lowercased() else { return [] }
+        guard let account = viewer.partition else { return [] }
         let rows = try await self.rows(
             "SELECT listID, tag, description, members FROM listSync WHERE account = \(account) ORDER BY lower(tag)")
         return try rows.map { row throws(StoreError) in
@@ -54,7 +54,7 @@ extension PostgresStore {
     }
 
     public func replaceListSyncBases(_ bases: [ListSyncBase], for viewer: Viewer) async throws(StoreError) {
-        let account = try viewer.writablePartition().lowercased()
+        let account = try viewer.writablePartition()
         try await transaction { connection in
             _ = try await connection.all("DELETE FROM listSync WHERE account = \(account)")
             for base in bases {

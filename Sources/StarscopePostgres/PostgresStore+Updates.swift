@@ -5,7 +5,7 @@ import StarscopeStore
 
 extension PostgresStore {
     public func watch(repositoryID: Int64, for viewer: Viewer) async throws(StoreError) -> RepositoryWatch? {
-        let account = viewer.tokenHolder.lowercased()
+        let account = viewer.tokenHolder
         let rows = try await rows(
             """
             SELECT repositoryID, fullName, stars, archived, latestRelease, checkedAt FROM (
@@ -26,7 +26,7 @@ extension PostgresStore {
     public func record(_ watch: RepositoryWatch, updates: [Update], of repository: Repository, checkedFor viewer: Viewer)
         async throws(StoreError)
     {
-        let only = Viewer.mayShare(repository) ? nil : viewer.tokenHolder.lowercased()
+        let only = Viewer.mayShare(repository) ? nil : viewer.tokenHolder
         try await transaction { connection in
             if let only {
                 // Not shared: kept for the checking account alone, and gone from the shared table.
@@ -80,7 +80,7 @@ extension PostgresStore {
 
     /// See `AppDatabase.record(_:updates:)` for problems: the checking account's alone.
     public func record(_ problem: WatchProblem, updates: [Update]) async throws(StoreError) {
-        let account = problem.account.lowercased()
+        let account = problem.viewer.tokenHolder
         try await transaction { connection in
             _ = try await connection.all(
                 """
@@ -99,7 +99,7 @@ extension PostgresStore {
 
     public func watchProblems(for viewer: Viewer?) async throws(StoreError) -> [WatchProblem] {
         if let viewer, viewer.partition == nil { return [] }
-        let only = viewer?.partition?.lowercased()
+        let only = viewer?.partition
         let rows = try await rows(
             """
             SELECT account, repositoryID, fullName, problem, gone, since, checkedAt FROM watchProblem
@@ -113,7 +113,8 @@ extension PostgresStore {
                 row, (String, Int64, String, String, Bool, Date, Date).self)
             problems.append(
                 WatchProblem(
-                    account: owner, repositoryID: id, fullName: name, problem: problem, gone: gone, since: since, checkedAt: checkedAt))
+                    for: Viewer(stored: owner), repositoryID: id, fullName: name, problem: problem, gone: gone, since: since,
+                    checkedAt: checkedAt))
         }
         return problems
     }
@@ -126,7 +127,7 @@ extension PostgresStore {
 
     public func watchedRepositories(for viewer: Viewer?) async throws(StoreError) -> [(id: Int64, fullName: String)] {
         if let viewer, viewer.partition == nil { return [] }
-        let only = viewer?.partition?.lowercased()
+        let only = viewer?.partition
         return try await rows(
             """
             SELECT repositoryID, MIN(fullName) FROM favorite WHERE (\(only)::text IS NULL OR account = \(only))
@@ -144,7 +145,7 @@ extension PostgresStore {
         let rows = try await rows(
             """
             SELECT id, account, key, kind, repositoryID, fullName, occurredAt, summary, htmlURL, seen FROM updateEvent
-            WHERE account = \(account.lowercased()) AND (NOT \(unseenOnly) OR NOT seen)
+            WHERE account = \(account) AND (NOT \(unseenOnly) OR NOT seen)
             AND occurredAt >= \(since?.milliseconds ?? Date.distantPast)
             ORDER BY occurredAt DESC, id DESC
             """)
@@ -154,9 +155,10 @@ extension PostgresStore {
                 row, (Int64, String, String, String, Int64, String, Date, String, String, Bool).self)
             guard let kind = Update.Kind(rawValue: kind) else { continue }
             var update = Update(
-                account: account, key: key, kind: kind, repositoryID: repositoryID, fullName: fullName, occurredAt: occurredAt,
+                key: key, kind: kind, repositoryID: repositoryID, fullName: fullName, occurredAt: occurredAt,
                 summary: summary, htmlURL: htmlURL)
             update.id = id
+            update.viewer = Viewer(stored: account)
             update.seen = seen
             updates.append(update)
         }
@@ -165,7 +167,7 @@ extension PostgresStore {
 
     public func unseenUpdateCount(for viewer: Viewer) async throws(StoreError) -> Int {
         guard let account = viewer.partition else { return 0 }
-        guard let row = try await rows("SELECT COUNT(*) FROM updateEvent WHERE account = \(account.lowercased()) AND NOT seen").first
+        guard let row = try await rows("SELECT COUNT(*) FROM updateEvent WHERE account = \(account) AND NOT seen").first
         else { return 0 }
         return try Self.decode(row, Int.self)
     }
@@ -173,6 +175,6 @@ extension PostgresStore {
     public func markUpdatesSeen(for viewer: Viewer, ids: [Int64]) async throws(StoreError) {
         let account = try viewer.writablePartition()
         guard !ids.isEmpty else { return }
-        try await execute("UPDATE updateEvent SET seen = true WHERE account = \(account.lowercased()) AND id = ANY(\(ids))")
+        try await execute("UPDATE updateEvent SET seen = true WHERE account = \(account) AND id = ANY(\(ids))")
     }
 }

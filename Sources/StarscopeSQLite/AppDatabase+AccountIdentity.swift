@@ -9,21 +9,21 @@ extension AppDatabase {
         -> AccountSignIn
     {
         try await write { db in
-            let key = AccountRecord.key(userID: userID)
+            let key = AccountKey(userID: userID)
             if var mine = try AccountRecord.filter(sql: "userID = ?", arguments: [userID]).fetchOne(db) {
                 // Renamed on GitHub: whoever held the new login here before is someone else.
                 try Self.moveAside(login: login, keeping: mine.key, db)
                 try db.execute(
                     sql: "UPDATE account SET login = ?, sealedToken = ?, signedInAt = ? WHERE key = ?",
-                    arguments: [login, sealedToken, date.stored, mine.key])
+                    arguments: [login, sealedToken, date.stored, mine.key.rawValue])
                 (mine.login, mine.sealedToken, mine.signedInAt) = (login, sealedToken, date)
                 return .signedIn(mine)
             }
             if var legacy = try AccountRecord.filter(sql: "login = ? AND userID IS NULL", arguments: [login]).fetchOne(db) {
-                try Self.moveData(from: legacy.key, to: key, db)
+                try Self.moveData(from: legacy.key.rawValue, to: key.rawValue, db)
                 try db.execute(
                     sql: "UPDATE account SET userID = ?, key = ?, login = ?, sealedToken = ?, signedInAt = ? WHERE key = ?",
-                    arguments: [userID, key, login, sealedToken, date.stored, legacy.key])
+                    arguments: [userID, key.rawValue, login, sealedToken, date.stored, legacy.key.rawValue])
                 (legacy.userID, legacy.key, legacy.login, legacy.sealedToken, legacy.signedInAt) = (userID, key, login, sealedToken, date)
                 return .adopted(legacy)
             }
@@ -36,9 +36,9 @@ extension AppDatabase {
     }
 
     /// Gives every account called `login` but the one keyed `keeping` a login no one can sign in with.
-    static func moveAside(login: String, keeping: String?, _ db: Database) throws {
+    static func moveAside(login: String, keeping: AccountKey?, _ db: Database) throws {
         for other in try AccountRecord.filter(sql: "login = ?", arguments: [login]).fetchAll(db) where other.key != keeping {
-            try db.execute(sql: "UPDATE account SET login = ? WHERE key = ?", arguments: [other.displacedLogin, other.key])
+            try db.execute(sql: "UPDATE account SET login = ? WHERE key = ?", arguments: [other.displacedLogin, other.key.rawValue])
         }
     }
 

@@ -65,7 +65,7 @@ extension AppDatabase {
                 arguments: StatementArguments([watch.repositoryID] + (account.map { [$0] } ?? []) as [any DatabaseValueConvertible]))
             for account in accounts {
                 for var update in updates {
-                    update.account = account
+                    update.viewer = Viewer(stored: account)
                     try update.insert(db, onConflict: .ignore)
                 }
             }
@@ -129,7 +129,7 @@ extension WatchProblem: FetchableRecord, PersistableRecord {
 }
 
 extension AppDatabase {
-    /// Saves why a watched repository could not be checked with `problem.account`'s token
+    /// Saves why a watched repository could not be checked with `problem.viewer`'s token
     /// (replacing what that account knew) and gives `updates` to that account alone, when it
     /// has the repository as a favourite: what one token cannot see says nothing of another's.
     public func record(_ problem: WatchProblem, updates: [Update]) async throws(StoreError) {
@@ -137,10 +137,10 @@ extension AppDatabase {
             try problem.save(db)
             let favourite = try Bool.fetchOne(
                 db, sql: "SELECT 1 FROM favorite WHERE repositoryID = ? AND account = ?",
-                arguments: [problem.repositoryID, problem.account])
+                arguments: [problem.repositoryID, problem.viewer.tokenHolder])
             guard favourite == true else { return }
             for var update in updates {
-                update.account = problem.account
+                update.viewer = problem.viewer
                 try update.insert(db, onConflict: .ignore)
             }
         }

@@ -34,32 +34,23 @@ public struct ImportedFavorite: Sendable {
     }
 }
 
-/// The defaults every caller uses: the owner and now.
+/// Now, for callers that do not give a date. Every call names its viewer.
 extension Store {
     @discardableResult
-    public func addFavorite(_ repository: Repository, for viewer: Viewer = .owner) async throws(StoreError) -> Bool {
+    public func addFavorite(_ repository: Repository, for viewer: Viewer) async throws(StoreError) -> Bool {
         try await addFavorite(repository, for: viewer, at: Date())
     }
 
     @discardableResult
-    public func addFavorite(_ repository: Repository, at date: Date) async throws(StoreError) -> Bool {
-        try await addFavorite(repository, for: .owner, at: date)
-    }
-
-    @discardableResult
-    public func removeFavorite(fullName: String, for viewer: Viewer = .owner) async throws(StoreError) -> Bool {
+    public func removeFavorite(fullName: String, for viewer: Viewer) async throws(StoreError) -> Bool {
         try await removeFavorite(fullName: fullName, for: viewer, at: Date())
     }
 
-    public func favorites(for viewer: Viewer = .owner) async throws(StoreError) -> [Favorite] {
+    public func favorites(for viewer: Viewer) async throws(StoreError) -> [Favorite] {
         try await favorites(for: viewer, tag: nil)
     }
 
-    public func favorite(fullName: String) async throws(StoreError) -> Favorite? {
-        try await favorite(fullName: fullName, for: .owner)
-    }
-
-    public func addFavorites(_ repositories: [Repository], for viewer: Viewer = .owner, starredOnGitHub: Bool? = nil)
+    public func addFavorites(_ repositories: [Repository], for viewer: Viewer, starredOnGitHub: Bool? = nil)
         async throws(StoreError) -> (added: [String], existing: [String])
     {
         try await addFavorites(repositories, for: viewer, starredOnGitHub: starredOnGitHub, at: Date())
@@ -67,7 +58,7 @@ extension Store {
 
     /// Adds every repository that is not a favourite yet, all in one transaction (a failure adds
     /// none); marks them, and those already there, with `starredOnGitHub` when given.
-    public func addFavorites(_ repositories: [Repository], for viewer: Viewer = .owner, starredOnGitHub: Bool? = nil, at date: Date)
+    public func addFavorites(_ repositories: [Repository], for viewer: Viewer, starredOnGitHub: Bool? = nil, at date: Date)
         async throws(StoreError) -> (added: [String], existing: [String])
     {
         let entries = repositories.map { ImportedFavorite(repository: $0, addedAt: nil, note: "", tags: []) }
@@ -82,58 +73,12 @@ extension Store {
         try await insertFavorites(entries, for: viewer, starredOnGitHub: nil, at: date)
     }
 
-    public func setStarredOnGitHub(_ starred: Bool, repositoryID: Int64) async throws(StoreError) {
-        try await setStarredOnGitHub(starred, repositoryID: repositoryID, for: .owner)
+    public func observe(_ repositories: [Repository], for viewer: Viewer) async throws(StoreError) {
+        try await observe(repositories, for: viewer, at: Date())
     }
 
-    @discardableResult
-    public func setNote(_ note: String, fullName: String) async throws(StoreError) -> Bool {
-        try await setNote(note, fullName: fullName, for: .owner)
-    }
-
-    @discardableResult
-    public func changeTags(_ tags: [String], remove: Bool = false, fullName: String) async throws(StoreError) -> Bool {
-        try await changeTags(tags, remove: remove, fullName: fullName, for: .owner)
-    }
-
-    public func favoriteTags() async throws(StoreError) -> [TagSummary] {
-        try await favoriteTags(for: .owner)
-    }
-
-    public func describeTag(_ tag: String, as description: String) async throws(StoreError) {
-        try await describeTag(tag, as: description, for: .owner)
-    }
-
-    public func setTagPublic(_ tag: String, _ isPublic: Bool) async throws(StoreError) {
-        try await setTagPublic(tag, isPublic, for: .owner)
-    }
-
-    public func favoriteIDs() async throws(StoreError) -> Set<Int64> {
-        try await favoriteIDs(for: .owner)
-    }
-
-    public func observe(_ repositories: [Repository], at date: Date = Date()) async throws(StoreError) {
-        try await observe(repositories, for: .owner, at: date)
-    }
-
-    public func snapshot(fullName: String) async throws(StoreError) -> (repository: Repository, fetchedAt: Date)? {
-        try await snapshot(fullName: fullName, for: .owner)
-    }
-
-    public func watchedRepositories() async throws(StoreError) -> [(id: Int64, fullName: String)] {
-        try await watchedRepositories(for: nil)
-    }
-
-    public func updates(for viewer: Viewer = .owner, unseenOnly: Bool) async throws(StoreError) -> [Update] {
+    public func updates(for viewer: Viewer, unseenOnly: Bool) async throws(StoreError) -> [Update] {
         try await updates(for: viewer, unseenOnly: unseenOnly, since: nil)
-    }
-
-    public func unseenUpdateCount() async throws(StoreError) -> Int {
-        try await unseenUpdateCount(for: .owner)
-    }
-
-    public func markUpdatesSeen(ids: [Int64]) async throws(StoreError) {
-        try await markUpdatesSeen(for: .owner, ids: ids)
     }
 
     public func saveAccount(login: String, sealedToken: Data) async throws(StoreError) {
@@ -149,7 +94,7 @@ extension Store {
     }
 
     /// Imports favourites from an export (or an array of repositories). See `FavoritesArchive`.
-    public func importFavorites(_ data: Data, for viewer: Viewer = .owner, at date: Date = Date()) async throws(StoreError)
+    public func importFavorites(_ data: Data, for viewer: Viewer, at date: Date = Date()) async throws(StoreError)
         -> FavoritesArchive.ImportReport
     {
         let (entries, rejected) = try FavoritesArchive.parse(data)

@@ -61,8 +61,8 @@ import Testing
         let record = try await database.signIn(
             userID: id, login: login, sealedToken: try vault.seal("ghp_\(login)TOKEN"), at: Date()
         ).account
-        try await database.addFavorite(makeRepository(id, "o/\(login)"), for: Viewer(stored: record.key), at: Date())
-        let (secret, session) = WebSession.make(for: Viewer(stored: record.key), lifetime: 3_600)
+        try await database.addFavorite(makeRepository(id, "o/\(login)"), for: record.viewer, at: Date())
+        let (secret, session) = WebSession.make(for: record.viewer, lifetime: 3_600)
         try await database.saveSession(session)
         return secret
     }
@@ -146,7 +146,7 @@ extension AccountsKeyCommandTests {
             #expect(try await database.session(secret: secret) == nil)
             let account = try #require(try await database.account(login: "mona"))
             #expect(account.sealedToken.isEmpty)
-            #expect(try await database.favoriteIDs(for: Viewer(stored: account.key)) == [5])
+            #expect(try await database.favoriteIDs(for: account.viewer) == [5])
             // The new key is the one from now on: the next start needs no flag.
             #expect(try await Self.serve(home).listened)
             #expect(try Data(contentsOf: Self.keyFile(home)) == key)
@@ -201,7 +201,7 @@ extension AccountsKeyCommandTests {
         defer { store.close() }
         for (id, login) in [(Int64(5), "mona"), (6, "hubot")] {
             let key = try await store.signIn(userID: id, login: login, sealedToken: Data([1]), at: Date()).account.key
-            _ = try await store.addFavorite(makeRepository(id, "o/\(login)"), for: Viewer(stored: key), at: Date())
+            _ = try await store.addFavorite(makeRepository(id, "o/\(login)"), for: .account(key), at: Date())
         }
         try await withHome { home in
             let forgot = try await CLI.run(["accounts", "forget", "mona", "--database", url], home: home)

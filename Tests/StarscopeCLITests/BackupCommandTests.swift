@@ -33,7 +33,7 @@ import Testing
         try await withHome { home in
             let data = home.appendingPathComponent("data")
             let store = try AppDatabase.open(directory: data)
-            _ = try await store.addFavorites([makeRepository(1, "o/one")])
+            _ = try await store.addFavorites([makeRepository(1, "o/one")], for: .owner)
             let file = home.appendingPathComponent("backup.sqlite").path
             let backup = try await CLI.run(["backup", file, "--data-dir", data.path], home: home)
             #expect(backup.stdout == "Backed up the store in \(data.path) to \(file) (1 favourite).\n")

@@ -33,7 +33,7 @@ import Testing
                 #expect(try await CLI.run(["favorites", "add", good.fullName], api: url, home: home).status == 0)
                 // As if it had slipped in before imports checked names.
                 let database = try AppDatabase.open(directory: home.appendingPathComponent("data/starscope"))
-                try await database.addFavorite(makeRepository(999_999, Self.badName))
+                try await database.addFavorite(makeRepository(999_999, Self.badName), for: .owner)
 
                 let list = try await CLI.run(["favorites", "list", "--json"], api: url, home: home)
                 #expect(list.status == 0, "\(list.stderr)")

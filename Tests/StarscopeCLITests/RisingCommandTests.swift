@@ -22,7 +22,7 @@ import Testing
             {
                 var repo = makeRepository(Int64(id), "owner/\(name)")
                 repo.stargazersCount = stars
-                try await database.observe([repo], at: now - ago)
+                try await database.observe([repo], for: .owner, at: now - ago)
             }
             let json = try await CLI.run(["rising", "--since", "week", "--json", "--offline"], home: home)
             #expect(json.status == 0, "\(json.stderr)")

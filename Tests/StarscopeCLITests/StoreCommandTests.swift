@@ -25,13 +25,14 @@ import Testing
                 #expect(first.stdout.contains(",\"favorite\":false,\"fork\":"))
                 let name = try #require(try jsonArray(first.stdout).first?["full_name"] as? String)
                 let directory = home.appendingPathComponent("data/starscope")
-                let seen = try #require(try await AppDatabase.open(directory: directory).snapshot(fullName: name)).fetchedAt
+                let seen = try #require(try await AppDatabase.open(directory: directory).snapshot(fullName: name, for: .owner)).fetchedAt
                 let second = try await CLI.run(["trending", "--since", "week", "--limit", "300", "--json"], api: url, home: home)
                 #expect(second.status == 0)
                 #expect(second.stdout == first.stdout)
                 #expect(await fake.requests().count == 3)
                 // Saved answers hold nothing new, so the second run records nothing either.
-                let seenAgain = try #require(try await AppDatabase.open(directory: directory).snapshot(fullName: name)).fetchedAt
+                let seenAgain = try #require(try await AppDatabase.open(directory: directory).snapshot(fullName: name, for: .owner))
+                    .fetchedAt
                 #expect(seenAgain == seen)
             }
         }
@@ -177,7 +178,7 @@ import Testing
             let data = home.appendingPathComponent("data/starscope")
             // Earlier favourites, then an import of 1,000 more killed at different moments.
             let database = try AppDatabase.open(directory: data)
-            for id in 1...5 { try await database.addFavorite(makeRepository(Int64(id), "earlier/r\(id)")) }
+            for id in 1...5 { try await database.addFavorite(makeRepository(Int64(id), "earlier/r\(id)"), for: .owner) }
             let file = home.appendingPathComponent("thousand.json")
             let repositories = (1...1_000).map { makeRepository(Int64(10_000 + $0), "many/repo\($0)") }
             try JSONEncoder.gitHub().encode(repositories).write(to: file)
@@ -191,11 +192,11 @@ import Testing
                 if child.waitForTermination().signal != nil { sawKilledMidway = true }
                 let reopened = try AppDatabase.open(directory: data)
                 #expect(try await reopened.isIntact())
-                let favorites = try await reopened.favorites()
+                let favorites = try await reopened.favorites(for: .owner)
                 #expect(favorites.count == 5 || favorites.count == 1_005, "partial import: \(favorites.count)")
                 #expect((1...5).allSatisfy { id in favorites.contains { $0.repository.id == Int64(id) } })
                 if favorites.count == 1_005 {
-                    for id in 10_001...11_000 { _ = try await reopened.removeFavorite(fullName: "many/repo\(id - 10_000)") }
+                    for id in 10_001...11_000 { _ = try await reopened.removeFavorite(fullName: "many/repo\(id - 10_000)", for: .owner) }
                 }
             }
             #expect(sawKilledMidway)

@@ -23,8 +23,9 @@ import Testing
             func reading(_ policy: CachePolicy) -> ReadContext {
                 let cached = CachingTransport(
                     upstream: http, database: database, configuration: http.configuration, policy: policy,
-                    partitionKey: Data(repeating: 7, count: 32))
-                return ReadContext(client: GitHubClient(transport: cached), database: database, now: { clock.withLock { $0 } })
+                    holder: .owner, partitionKey: Data(repeating: 7, count: 32))
+                return ReadContext(
+                    client: GitHubClient(transport: cached), database: database, viewer: .owner, now: { clock.withLock { $0 } })
             }
             let online = reading(CachePolicy())
             let offline = reading(CachePolicy(offline: true))
@@ -54,8 +55,10 @@ import Testing
             let clock = Mutex(start)
             let http = try #require(client.transport as? HTTPTransport)
             let cached = CachingTransport(
-                upstream: http, database: database, configuration: http.configuration, partitionKey: Data(repeating: 7, count: 32))
-            let reading = ReadContext(client: GitHubClient(transport: cached), database: database, now: { clock.withLock { $0 } })
+                upstream: http, database: database, configuration: http.configuration, holder: .owner,
+                partitionKey: Data(repeating: 7, count: 32))
+            let reading = ReadContext(
+                client: GitHubClient(transport: cached), database: database, viewer: .owner, now: { clock.withLock { $0 } })
             let day = TrendingQuery(timeframe: .day)
             let list = try await reading.lists.trending(day, limit: 100).items.map(\.fullName)
             #expect(!list.isEmpty)

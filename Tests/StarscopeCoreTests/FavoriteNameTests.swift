@@ -17,10 +17,11 @@ import Testing
     @Test func aStoredBadNameIsNeverRequestedAndCanBeRemoved() async throws {
         try await withFakeClient(smallFake()) { client, fake in
             let database = try AppDatabase.inMemory()
-            let favorites = Favorites(reading: ReadContext(client: client, database: database), database: database)
+            let favorites = Favorites(
+                reading: ReadContext(client: client, database: database, viewer: .owner), database: database, viewer: .owner)
             let good = try #require(fake.dataset.repositories.first)
             try await favorites.add(try RepositoryName(parsing: good.fullName))
-            try await database.addFavorite(Self.repository(999_999, Self.badName))
+            try await database.addFavorite(Self.repository(999_999, Self.badName), for: .owner)
             let before = await fake.requests().count
 
             let listed = try await favorites.list(refresh: true)
@@ -30,7 +31,7 @@ import Testing
             #expect(requests.allSatisfy { $0.path == "/repos/\(good.fullName)" })
 
             try await favorites.remove(storedName: Self.badName)
-            #expect(try await database.favorites().map(\.repository.fullName) == [good.fullName])
+            #expect(try await database.favorites(for: .owner).map(\.repository.fullName) == [good.fullName])
             await #expect(throws: StarscopeError.notFound("\(Self.badName) is not one of your favourites.")) {
                 try await favorites.remove(storedName: Self.badName)
             }

@@ -27,16 +27,18 @@ import Testing
     }
 
     static func favorites(_ database: AppDatabase) -> Favorites {
-        Favorites(reading: ReadContext(client: GitHubClient(transport: NoNetwork()), database: database), database: database)
+        Favorites(
+            reading: ReadContext(client: GitHubClient(transport: NoNetwork()), database: database, viewer: .owner), database: database,
+            viewer: .owner)
     }
 
     @Test func wordsLanguageAndTagFilterAndTheOrderSorts() async throws {
         let database = try AppDatabase.inMemory()
         let day = Date(timeIntervalSince1970: 1_750_000_000)
-        try await database.addFavorite(Self.repository(1, "apple/swift", stars: 60_000, language: "C++"), at: day)
-        try await database.addFavorite(Self.repository(2, "vapor/vapor", stars: 20_000, language: "Swift"), at: day + 1)
-        try await database.addFavorite(Self.repository(3, "groue/GRDB.swift", stars: 7_000, language: "Swift"), at: day + 2)
-        #expect(try await database.changeTags(["db"], fullName: "groue/GRDB.swift"))
+        try await database.addFavorite(Self.repository(1, "apple/swift", stars: 60_000, language: "C++"), for: .owner, at: day)
+        try await database.addFavorite(Self.repository(2, "vapor/vapor", stars: 20_000, language: "Swift"), for: .owner, at: day + 1)
+        try await database.addFavorite(Self.repository(3, "groue/GRDB.swift", stars: 7_000, language: "Swift"), for: .owner, at: day + 2)
+        #expect(try await database.changeTags(["db"], remove: false, fullName: "groue/GRDB.swift", for: .owner))
         let favorites = Self.favorites(database)
 
         let all = try await favorites.window(FavoritesQuery())
@@ -55,7 +57,7 @@ import Testing
         let database = try AppDatabase.inMemory()
         let count = FavoritesQuery.rowsPerPage + 5
         let repositories = (1...count).map { Self.repository(Int64($0), "o/r\($0)", stars: $0, language: nil) }
-        _ = try await database.addFavorites(repositories)
+        _ = try await database.addFavorites(repositories, for: .owner)
         let favorites = Self.favorites(database)
         let first = try await favorites.window(FavoritesQuery(sort: .stars))
         #expect(first.items.count == FavoritesQuery.rowsPerPage && first.hasNext && first.total == count)

@@ -33,7 +33,7 @@ import Testing
     @Test(arguments: StoreKind.allCases) func whatOneTokenReadReachesOnlyItsAccount(kind: StoreKind) async throws {
         let store = try await kind.make()
         try await withFakeClient(Self.configuration(), token: FakeGitHub.octocatToken) { client, fake in
-            let reading = ReadContext(client: client, database: store)
+            let reading = ReadContext(client: client, database: store, viewer: .owner)
             let octocat = Favorites(reading: reading, database: store, viewer: Viewer(stored: "#1"))
             let sync = ListSync(favorites: octocat, lists: GitHubStarLists(client: client), hasToken: true)
             let report = try await sync.sync(push: false)

@@ -47,7 +47,7 @@ import Testing
 
     @Test func aRoundStopsWhenItsShareIsSpentAndTheRestGetTheirTurnLater() async throws {
         try await withFakeClient(Self.smallRevalidatingFake()) { client, fake in
-            let reading = ReadContext(client: client, database: try AppDatabase.inMemory())
+            let reading = ReadContext(client: client, database: try AppDatabase.inMemory(), viewer: .owner)
             // 20 different searches, as 20 pages each asking for another `q` would watch.
             let sources = Set((0..<20).map { LiveSource.trending(TrendingQuery(timeframe: .week, language: nil, text: "q\($0)"), page: 1) })
             await fake.setRemaining(10, resource: "search")
@@ -71,7 +71,7 @@ import Testing
 
     @Test func roundsChecksOnceAndWaitsWithinTheBudgetForSixtyAnHour() async throws {
         try await withFakeClient(Self.smallRevalidatingFake()) { client, fake in
-            let reading = ReadContext(client: client, database: try AppDatabase.inMemory())
+            let reading = ReadContext(client: client, database: try AppDatabase.inMemory(), viewer: .owner)
             let repo = try #require(fake.dataset.repositories.first)
             let name = try RepositoryName(parsing: repo.fullName)
             var scheduler = LiveScheduler(budget: LiveBudget(share: 0.5, minimumInterval: 1))
@@ -104,7 +104,7 @@ import Testing
         for (id, name, ago, stars) in history {
             var repo = repository(id, name)
             repo.stargazersCount = stars
-            try await database.observe([repo], at: now - ago)
+            try await database.observe([repo], for: .owner, at: now - ago)
         }
     }
 
@@ -161,7 +161,7 @@ import Testing
         var young = repository(3, "c")
         young.createdAt = now - 2.5 * 86_400
         young.stargazersCount = 30
-        try await database.observe([young], at: now - hour)
+        try await database.observe([young], for: .owner, at: now - hour)
         let born = CivilDate.dayNumber(of: young.createdAt)
         try await database.saveRecentStarWeeks(of: young, weeks: starWeeks(from: born, through: today, perDay: 10), at: now - hour)
 
@@ -180,7 +180,7 @@ import Testing
         // A burst seen by Starscope after GitHub's daily check outweighs the day GitHub counted.
         var burst = old
         burst.stargazersCount = 600
-        try await database.observe([burst], at: now - 30)
+        try await database.observe([burst], for: .owner, at: now - 30)
         let after = try await rising.rank(.day)
         let first = try #require(after.entries.first)
         #expect(first.repository.name == "b" && first.gained == 500 && first.source == .recorded)
@@ -200,7 +200,7 @@ import Testing
         // its month is nobody's.
         var new = repository(5, "e")
         new.stargazersCount = 900
-        try await database.observe([new], at: now - 60)
+        try await database.observe([new], for: .owner, at: now - 60)
         try await database.saveRecentStarWeeks(
             of: new, weeks: Array(starWeeks(from: today - 100, through: today, perDay: 10).prefix(2)), at: now - 60)
         let week = try await rising.rank(.week)

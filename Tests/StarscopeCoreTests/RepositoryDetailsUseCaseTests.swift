@@ -16,8 +16,9 @@ import Testing
         let http = try #require(client.transport as? HTTPTransport)
         let database = try AppDatabase.inMemory()
         let cached = CachingTransport(
-            upstream: http, database: database, configuration: http.configuration, partitionKey: Data(repeating: 7, count: 32))
-        return ReadContext(client: GitHubClient(transport: cached), database: database)
+            upstream: http, database: database, configuration: http.configuration, holder: .owner,
+            partitionKey: Data(repeating: 7, count: 32))
+        return ReadContext(client: GitHubClient(transport: cached), database: database, viewer: .owner)
     }
 
     @Test func everySectionCostsOneRequestAndNoneWhenFresh() async throws {
@@ -66,8 +67,9 @@ import Testing
             let fromTheStore = ReadContext(
                 client: GitHubClient(
                     transport: CachingTransport(
-                        upstream: http, database: database, configuration: http.configuration, partitionKey: Data(repeating: 7, count: 32))),
-                database: database)
+                        upstream: http, database: database, configuration: http.configuration, holder: .owner,
+                        partitionKey: Data(repeating: 7, count: 32))),
+                database: database, viewer: .owner)
             #expect(await fromTheStore.details.sections(name) == sections)
             #expect(await fake.requests().isEmpty)
             // A section that fails leaves the others.
@@ -83,7 +85,7 @@ import Testing
     /// one after another and then again at once.
     @Test func sectionsWithoutACacheAskEachOnce() async throws {
         try await withFakeClient(smallFake()) { client, fake in
-            let reading = ReadContext(client: client)
+            let reading = ReadContext(client: client, viewer: .owner)
             let repo = try #require(fake.dataset.repositories.first { fake.dataset.readme(for: $0) != nil && $0.language != nil })
             let sections = await reading.details.sections(try RepositoryName(parsing: repo.fullName))
             #expect(try sections.languages.get().shares.first?.name == repo.language)
@@ -93,7 +95,7 @@ import Testing
 
     @Test func noReadmeAndNoReleaseAreNilButAMissingRepositoryIsNotFound() async throws {
         try await withFakeClient(smallFake()) { client, fake in
-            let reading = ReadContext(client: client)
+            let reading = ReadContext(client: client, viewer: .owner)
             let bare = try #require(fake.dataset.repositories.first { fake.dataset.readme(for: $0) == nil })
             #expect(try await reading.details.readmeMarkdown(try RepositoryName(parsing: bare.fullName)) == nil)
             let unreleased = try #require(fake.dataset.repositories.first { fake.dataset.releases(for: $0).isEmpty })
@@ -127,7 +129,7 @@ import Testing
 
     @Test func accountRepositoriesSortAndFilter() async throws {
         try await withFakeClient(smallFake()) { client, fake in
-            let reading = ReadContext(client: client)
+            let reading = ReadContext(client: client, viewer: .owner)
             let owner = try #require(
                 fake.dataset.accounts.max { fake.dataset.repositories(ownedBy: $0).count < fake.dataset.repositories(ownedBy: $1).count })
             let all = fake.dataset.repositories(ownedBy: owner).filter { !$0.fork }
@@ -155,7 +157,7 @@ import Testing
 
     @Test func trendingSortsAndFiltersByTopic() async throws {
         try await withFakeClient(smallFake()) { client, fake in
-            let reading = ReadContext(client: client)
+            let reading = ReadContext(client: client, viewer: .owner)
             let byForks = try await reading.lists.trending(TrendingQuery(timeframe: .month, sort: .forks), limit: 30)
             let forks = byForks.items.map(\.forksCount)
             #expect(!forks.isEmpty)

@@ -46,13 +46,14 @@ import Testing
 
     @Test func peopleAreFoundByTheirLoginsFirstLetters() async throws {
         try await withFakeClient(smallFake()) { client, _ in
-            let result = try await ReadContext(client: client).search.searchUsers(GitHubSearch(text: "octo", kind: .users), limit: 5)
+            let result = try await ReadContext(client: client, viewer: .owner).search.searchUsers(
+                GitHubSearch(text: "octo", kind: .users), limit: 5)
             #expect(result.items.first?.login == "octocat")
-            let window = try await ReadContext(client: client).search.searchUsersPage(
+            let window = try await ReadContext(client: client, viewer: .owner).search.searchUsersPage(
                 GitHubSearch(text: "a", kind: .users), page: 1, rows: 5)
             #expect(window.items.count == 5)
             #expect(window.nextPage == 2)
-            let second = try await ReadContext(client: client).search.searchUsersPage(
+            let second = try await ReadContext(client: client, viewer: .owner).search.searchUsersPage(
                 GitHubSearch(text: "a", kind: .users), page: 2, rows: 5)
             #expect(Set(window.items.map(\.login)).isDisjoint(with: second.items.map(\.login)))
         }
@@ -63,7 +64,7 @@ import Testing
             let old = try #require(
                 fake.dataset.repositories.filter { !$0.fork && !$0.isPrivate && $0.createdAt < Date().addingTimeInterval(-400 * 86_400) }
                     .first)
-            let reading = ReadContext(client: client)
+            let reading = ReadContext(client: client, viewer: .owner)
             let found = try await reading.search.searchRepositories(GitHubSearch(text: "\(old.name) user:\(old.ownerLogin)"), limit: 100)
             #expect(found.items.contains { $0.fullName == old.fullName })
             await #expect {
@@ -85,7 +86,7 @@ import Testing
         try await withFakeClient(smallFake()) { client, fake in
             await fake.setRemaining(0, resource: "search")
             await #expect {
-                try await ReadContext(client: client).search.searchUsers(GitHubSearch(text: "octo", kind: .users), limit: 5)
+                try await ReadContext(client: client, viewer: .owner).search.searchUsers(GitHubSearch(text: "octo", kind: .users), limit: 5)
             } throws: { error in
                 guard case .rateLimited(let message) = error as? StarscopeError else { return false }
                 return message.contains("search rate limit")

@@ -17,8 +17,9 @@ import Testing
     static func reading(_ client: GitHubClient, database: AppDatabase, now: @escaping @Sendable () -> Date) throws -> ReadContext {
         let http = try #require(client.transport as? HTTPTransport)
         let cached = CachingTransport(
-            upstream: http, database: database, configuration: http.configuration, partitionKey: Data(repeating: 7, count: 32))
-        return ReadContext(client: GitHubClient(transport: cached), database: database, now: now)
+            upstream: http, database: database, configuration: http.configuration, holder: .owner,
+            partitionKey: Data(repeating: 7, count: 32))
+        return ReadContext(client: GitHubClient(transport: cached), database: database, viewer: .owner, now: now)
     }
 
     static func day(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 / 86_400).rounded(.down)) }

@@ -10,7 +10,7 @@ import Testing
 @Suite struct UseCaseTests {
     @Test func trendingCollectsExactlyTheLimitInFewestRequests() async throws {
         try await withFakeClient { client, fake in
-            let reading = ReadContext(client: client)
+            let reading = ReadContext(client: client, viewer: .owner)
             let result = try await reading.lists.trending(TrendingQuery(timeframe: .month), limit: 250)
             #expect(result.items.count == 250)
             #expect(result.requests == 3)
@@ -28,7 +28,7 @@ import Testing
             // The fake holds each search's answer until let go: all three pages are asked for
             // while none has been answered (one after another, only page 1 would be).
             await fake.inject(.slow(seconds: 600), path: "/search/repositories", count: 3)
-            let listing = Task { try await ReadContext(client: client).lists.trending(query, limit: 300) }
+            let listing = Task { try await ReadContext(client: client, viewer: .owner).lists.trending(query, limit: 300) }
             var waiting = 0
             for _ in 0..<500 where waiting < 3 {
                 try await Task.sleep(for: .milliseconds(20))
@@ -58,7 +58,7 @@ import Testing
     @Test func aFilteredListAsksForPageOneFirst() async throws {
         try await withFakeClient { client, fake in
             let query = TrendingQuery(timeframe: .month, language: "Swift")
-            let result = try await ReadContext(client: client).lists.trending(query, limit: 300)
+            let result = try await ReadContext(client: client, viewer: .owner).lists.trending(query, limit: 300)
             let pages = await fake.requests().compactMap(\.query).map { query in
                 query.split(separator: "&").first { $0.hasPrefix("page=") }.map(String.init) ?? "page=1"
             }
@@ -74,7 +74,7 @@ import Testing
     @Test func pagesAskedForTogetherPastTheEndAddNothing() async throws {
         try await withFakeClient(smallFake()) { client, fake in
             let query = TrendingQuery(timeframe: .month)
-            let result = try await ReadContext(client: client).lists.trending(query, limit: 500)
+            let result = try await ReadContext(client: client, viewer: .owner).lists.trending(query, limit: 500)
             let total = try #require(result.totalCount)
             #expect(total > 200 && total < 300)
             #expect(result.items.count == total)
@@ -90,7 +90,8 @@ import Testing
     @Test func todayIsTheLastDayNotTheCalendarDay() async throws {
         let now = TimeframeTests.date("2026-11-27T00:17:00Z")
         try await withFakeClient(dayWorld(at: now)) { client, fake in
-            let result = try await ReadContext(client: client, now: { now }).lists.trending(TrendingQuery(timeframe: .day), limit: 100)
+            let result = try await ReadContext(client: client, viewer: .owner, now: { now }).lists.trending(
+                TrendingQuery(timeframe: .day), limit: 100)
             let since = TimeframeTests.date("2026-11-26T00:00:00Z")
             #expect(!result.items.isEmpty)
             #expect(result.items.allSatisfy { $0.createdAt > since && $0.createdAt <= now })
@@ -116,7 +117,7 @@ import Testing
     @Test func trendingReportsProgressPerPage() async throws {
         try await withFakeClient { client, _ in
             let pages = Counter()
-            _ = try await ReadContext(client: client).lists.trending(TrendingQuery(), limit: 200) { loaded, expected in
+            _ = try await ReadContext(client: client, viewer: .owner).lists.trending(TrendingQuery(), limit: 200) { loaded, expected in
                 pages.record(loaded, expected)
             }
             #expect(pages.values == [[1, 2], [2, 2]])
@@ -125,7 +126,7 @@ import Testing
 
     @Test func accountRepositoriesLeaveOutForksUnlessAsked() async throws {
         try await withFakeClient { client, fake in
-            let reading = ReadContext(client: client)
+            let reading = ReadContext(client: client, viewer: .owner)
             let owner = try #require(
                 fake.dataset.accounts.first { account in fake.dataset.repositories(ownedBy: account).contains(where: \.fork) })
             let all = fake.dataset.repositories(ownedBy: owner)
@@ -139,7 +140,7 @@ import Testing
 
     @Test func missingAccountAndRepositoryAreClearlyNotFound() async throws {
         try await withFakeClient(smallFake()) { client, fake in
-            let reading = ReadContext(client: client)
+            let reading = ReadContext(client: client, viewer: .owner)
             await #expect(throws: StarscopeError.notFound("No GitHub user or organisation is called \"nobody-here\".")) {
                 try await reading.people.profile(login: "nobody-here")
             }
@@ -154,9 +155,9 @@ import Testing
 
     @Test func usersPageThroughSinceWithoutDuplicates() async throws {
         try await withFakeClient(smallFake()) { client, fake in
-            let result = try await ReadContext(client: client).people.users(since: nil, limit: 25)
+            let result = try await ReadContext(client: client, viewer: .owner).people.users(since: nil, limit: 25)
             #expect(result.items.map(\.id) == Array(fake.dataset.accounts.prefix(25).map(\.id)))
-            let after = try await ReadContext(client: client).people.users(since: result.items.last?.id, limit: 10)
+            let after = try await ReadContext(client: client, viewer: .owner).people.users(since: result.items.last?.id, limit: 10)
             #expect(after.items.map(\.id) == Array(fake.dataset.accounts.dropFirst(25).prefix(10).map(\.id)))
         }
     }

@@ -18,10 +18,10 @@ import Testing
     static func expectUpgraded(_ store: any Store, session secret: String) async throws {
         let legacy = try #require(try await store.account(login: "Mona"))
         #expect(legacy.userID == nil)
-        #expect(legacy.key.lowercased() == "mona")
+        #expect(legacy.key.rawValue == "mona")
         #expect(legacy.sealedToken == Data([1, 2, 3]))
-        #expect(try await store.favoriteIDs(for: Viewer(stored: legacy.key)) == [1])
-        #expect(try await store.session(secret: secret, now: day + 1)?.account == "Mona")
+        #expect(try await store.favoriteIDs(for: legacy.viewer) == [1])
+        #expect(try await store.session(secret: secret, now: day + 1).map { Viewer(stored: $0.account) } == legacy.viewer)
         #expect(try await store.accountsKeyState() == AccountsKeyState(sealedTokens: 1, sample: Data([1, 2, 3]), check: nil))
         let adopted = try await store.signIn(userID: 9, login: "mona", sealedToken: Data([4]), at: day + 2)
         #expect(adopted == .adopted(try #require(try await store.account(key: AccountKey("#9")))))

@@ -22,7 +22,8 @@ import Testing
         var configuration = configuration
         configuration.token = token
         return CachingTransport(
-            upstream: stub, database: database, configuration: configuration, policy: policy, partitionKey: Self.key, now: { clock.now })
+            upstream: stub, database: database, configuration: configuration, policy: policy, holder: .owner, partitionKey: Self.key,
+            now: { clock.now })
     }
 
     @Test(arguments: StoreKind.allCases) func freshAnswerCostsNoRequest(kind: StoreKind) async throws {

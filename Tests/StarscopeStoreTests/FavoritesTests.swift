@@ -21,17 +21,17 @@ func makeRepository(_ id: Int64, _ fullName: String, stars: Int = 10) -> Reposit
         let directory = Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let database = try AppDatabase.open(directory: directory)
-        #expect(try await database.addFavorite(makeRepository(1, "a/one"), at: Date(timeIntervalSince1970: 1)))
-        #expect(try await database.addFavorite(makeRepository(2, "b/two"), at: Date(timeIntervalSince1970: 2)))
-        #expect(try await database.addFavorite(makeRepository(1, "a/one", stars: 99)) == false)
+        #expect(try await database.addFavorite(makeRepository(1, "a/one"), for: .owner, at: Date(timeIntervalSince1970: 1)))
+        #expect(try await database.addFavorite(makeRepository(2, "b/two"), for: .owner, at: Date(timeIntervalSince1970: 2)))
+        #expect(try await database.addFavorite(makeRepository(1, "a/one", stars: 99), for: .owner) == false)
         let reopened = try AppDatabase.open(directory: directory)
-        let favorites = try await reopened.favorites()
+        let favorites = try await reopened.favorites(for: .owner)
         #expect(favorites.map(\.repository.fullName) == ["b/two", "a/one"])
         #expect(favorites.last?.repository.stargazersCount == 99)
-        #expect(try await reopened.favoriteIDs() == [1, 2])
-        #expect(try await reopened.removeFavorite(fullName: "A/ONE"))
-        #expect(try await reopened.removeFavorite(fullName: "a/one") == false)
-        #expect(try await reopened.favorites().count == 1)
+        #expect(try await reopened.favoriteIDs(for: .owner) == [1, 2])
+        #expect(try await reopened.removeFavorite(fullName: "A/ONE", for: .owner))
+        #expect(try await reopened.removeFavorite(fullName: "a/one", for: .owner) == false)
+        #expect(try await reopened.favorites(for: .owner).count == 1)
         #expect(try await reopened.isIntact())
         let mode = try FileManager.default.attributesOfItem(atPath: directory.path)[.posixPermissions] as? Int
         #expect(mode == 0o700)
@@ -39,15 +39,17 @@ func makeRepository(_ id: Int64, _ fullName: String, stars: Int = 10) -> Reposit
 
     @Test func exportReadsBackAndImportKeepsWhatWasThere() async throws {
         let source = try AppDatabase.inMemory()
-        for id in 1...5 { try await source.addFavorite(makeRepository(Int64(id), "o/r\(id)"), at: Date(timeIntervalSince1970: Double(id))) }
-        let export = try FavoritesArchive.export(try await source.favorites())
+        for id in 1...5 {
+            try await source.addFavorite(makeRepository(Int64(id), "o/r\(id)"), for: .owner, at: Date(timeIntervalSince1970: Double(id)))
+        }
+        let export = try FavoritesArchive.export(try await source.favorites(for: .owner))
         let target = try AppDatabase.inMemory()
-        try await target.addFavorite(makeRepository(3, "o/r3", stars: 1234))
-        try await target.addFavorite(makeRepository(42, "keep/me"))
-        let report = try await target.importFavorites(export)
+        try await target.addFavorite(makeRepository(3, "o/r3", stars: 1234), for: .owner)
+        try await target.addFavorite(makeRepository(42, "keep/me"), for: .owner)
+        let report = try await target.importFavorites(export, for: .owner)
         #expect(report.added.sorted() == ["o/r1", "o/r2", "o/r4", "o/r5"])
         #expect(report.alreadyFavorites == ["o/r3"])
-        let after = try await target.favorites()
+        let after = try await target.favorites(for: .owner)
         #expect(after.count == 6)
         #expect(after.first { $0.repository.id == 3 }?.repository.stargazersCount == 1234)
         #expect(after.contains { $0.repository.fullName == "keep/me" })
@@ -61,31 +63,31 @@ func makeRepository(_ id: Int64, _ fullName: String, stars: Int = 10) -> Reposit
             .replacingOccurrences(of: "\"full_name\":\"ok/other\"", with: "\"full_name\":\"evil/other\"")
         let text = "[\(good), {\"name\": \"no id\"}, 42, \(mismatched)]"
         let database = try AppDatabase.inMemory()
-        let report = try await database.importFavorites(Data(text.utf8))
+        let report = try await database.importFavorites(Data(text.utf8), for: .owner)
         #expect(report.added == ["ok/fine"])
         #expect(report.rejected.map(\.0) == [2, 3, 4])
-        #expect(try await database.favorites().count == 1)
+        #expect(try await database.favorites(for: .owner).count == 1)
     }
 
     @Test(arguments: ["not json", "{\"format\": \"something-else\", \"favorites\": []}", "\"a string\""])
     func unreadableImportsAreRefusedWhole(text: String) async throws {
         let database = try AppDatabase.inMemory()
-        try await database.addFavorite(makeRepository(1, "a/b"))
-        await #expect(throws: StoreError.self) { try await database.importFavorites(Data(text.utf8)) }
-        #expect(try await database.favorites().count == 1)
+        try await database.addFavorite(makeRepository(1, "a/b"), for: .owner)
+        await #expect(throws: StoreError.self) { try await database.importFavorites(Data(text.utf8), for: .owner) }
+        #expect(try await database.favorites(for: .owner).count == 1)
     }
 
     @Test func starHistorySkipsUnchangedCountsAndRefreshesFavourites() async throws {
         let database = try AppDatabase.inMemory()
-        try await database.addFavorite(makeRepository(1, "a/b", stars: 10), at: Date(timeIntervalSince1970: 0))
-        try await database.observe([makeRepository(1, "a/b", stars: 10)], at: Date(timeIntervalSince1970: 100))
-        try await database.observe([makeRepository(1, "a/b", stars: 10)], at: Date(timeIntervalSince1970: 200))
+        try await database.addFavorite(makeRepository(1, "a/b", stars: 10), for: .owner, at: Date(timeIntervalSince1970: 0))
+        try await database.observe([makeRepository(1, "a/b", stars: 10)], for: .owner, at: Date(timeIntervalSince1970: 100))
+        try await database.observe([makeRepository(1, "a/b", stars: 10)], for: .owner, at: Date(timeIntervalSince1970: 200))
         try await database.observe(
-            [makeRepository(1, "a/b", stars: 15), makeRepository(2, "c/d", stars: 3)], at: Date(timeIntervalSince1970: 300))
+            [makeRepository(1, "a/b", stars: 15), makeRepository(2, "c/d", stars: 3)], for: .owner, at: Date(timeIntervalSince1970: 300))
         let history = try await database.starHistory(repositoryID: 1)
         #expect(history.map(\.stars) == [10, 15])
         #expect(history.map(\.recordedAt) == [Date(timeIntervalSince1970: 100), Date(timeIntervalSince1970: 300)])
-        #expect(try await database.favorites().first?.repository.stargazersCount == 15)
+        #expect(try await database.favorites(for: .owner).first?.repository.stargazersCount == 15)
         #expect(try await database.starHistory(repositoryID: 2).count == 1)
     }
 }
@@ -163,14 +165,14 @@ func makeRepository(_ id: Int64, _ fullName: String, stars: Int = 10) -> Reposit
         defer { try? FileManager.default.removeItem(at: directory) }
         let server = try AppDatabase.open(directory: directory)
         let terminal = try AppDatabase.open(directory: directory)
-        #expect(try await server.favoriteIDs() == [])
-        try await server.addFavorite(makeRepository(1, "a/one"))
-        #expect(try await server.favoriteIDs() == [1])
+        #expect(try await server.favoriteIDs(for: .owner) == [])
+        try await server.addFavorite(makeRepository(1, "a/one"), for: .owner)
+        #expect(try await server.favoriteIDs(for: .owner) == [1])
         // Another process's write (a terminal command) shows within a second at most.
-        try await terminal.addFavorite(makeRepository(2, "b/two"))
+        try await terminal.addFavorite(makeRepository(2, "b/two"), for: .owner)
         try await Task.sleep(for: .milliseconds(1_100))
-        #expect(try await server.favoriteIDs() == [1, 2])
-        #expect(try await server.unseenUpdateCount() == 0)
+        #expect(try await server.favoriteIDs(for: .owner) == [1, 2])
+        #expect(try await server.unseenUpdateCount(for: .owner) == 0)
     }
 
     /// A detail's star records are kept too, and a write of this process (a new count) shows at once.

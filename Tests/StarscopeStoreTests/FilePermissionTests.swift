@@ -28,7 +28,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         try await Self.withUmask(0o022) {
             let first = try AppDatabase.open(directory: directory)
-            try await first.addFavorite(makeRepository(1, "a/one"))
+            try await first.addFavorite(makeRepository(1, "a/one"), for: .owner)
             let files = ["starscope.sqlite", "starscope.sqlite-wal", "starscope.sqlite-shm"].map {
                 directory.appendingPathComponent($0).path
             }
@@ -40,7 +40,7 @@ import Testing
             let reopened = try AppDatabase.open(directory: directory)
             #expect(Self.mode(directory.path) == 0o700)
             for file in files { #expect(Self.mode(file) == 0o600, "\(file)") }
-            #expect(try await reopened.favorites().map(\.repository.fullName) == ["a/one"])
+            #expect(try await reopened.favorites(for: .owner).map(\.repository.fullName) == ["a/one"])
             _ = first
         }
     }
@@ -51,7 +51,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: parent) }
         try await Self.withUmask(0o022) {
             let database = try AppDatabase.open(directory: directory)
-            try await database.addFavorite(makeRepository(2, "b/two"))
+            try await database.addFavorite(makeRepository(2, "b/two"), for: .owner)
             #expect(Self.mode(directory.path) == 0o700)
             for name in ["starscope.sqlite", "starscope.sqlite-wal", "starscope.sqlite-shm"] {
                 #expect(Self.mode(directory.appendingPathComponent(name).path) == 0o600, "\(name)")

@@ -15,7 +15,7 @@ import Testing
         #expect(file.utf8.count < FavoritesArchive.maximumBytes)
         let database = try AppDatabase.inMemory()
         do {
-            _ = try await database.importFavorites(Data(file.utf8))
+            _ = try await database.importFavorites(Data(file.utf8), for: .owner)
             Issue.record("40,000 entries were imported")
         } catch {
             #expect(
@@ -23,10 +23,10 @@ import Testing
                     == "This file cannot be imported: it has more than 10000 entries and Starscope imports at most 10000 at once; split it into smaller files."
             )
         }
-        #expect(try await database.favorites().isEmpty)
+        #expect(try await database.favorites(for: .owner).isEmpty)
         // At the limit it imports (one repository 10,000 times: added once).
         let atLimit = "[" + Array(repeating: entry, count: FavoritesArchive.maximumEntries).joined(separator: ",") + "]"
-        #expect(try await database.importFavorites(Data(atLimit.utf8)).added == ["ok/one"])
+        #expect(try await database.importFavorites(Data(atLimit.utf8), for: .owner).added == ["ok/one"])
     }
 
     /// The count reads only the list's own elements: commas in strings and in nested values
@@ -47,7 +47,7 @@ import Testing
         let database = try AppDatabase.inMemory()
         let file = Data("[".utf8) + Data(repeating: UInt8(ascii: " "), count: FavoritesArchive.maximumBytes) + Data("]".utf8)
         do {
-            _ = try await database.importFavorites(file)
+            _ = try await database.importFavorites(file, for: .owner)
             Issue.record("a file over 20 MB was read")
         } catch {
             #expect(error.message == "This file cannot be imported: it is larger than 20 MB, the most Starscope imports at once.")
@@ -62,8 +62,9 @@ import Testing
               "created_at": "2020-01-01T00:00:00Z", "stargazers_count": -9223372036854775808, "open_issues_count": -1}]
             """
         let database = try AppDatabase.inMemory()
-        #expect(try await database.importFavorites(Data(file.utf8)).added.sorted() == ["x/huge", "x/low"])
-        let stored = Dictionary(uniqueKeysWithValues: try await database.favorites().map { ($0.repository.fullName, $0.repository) })
+        #expect(try await database.importFavorites(Data(file.utf8), for: .owner).added.sorted() == ["x/huge", "x/low"])
+        let stored = Dictionary(
+            uniqueKeysWithValues: try await database.favorites(for: .owner).map { ($0.repository.fullName, $0.repository) })
         #expect(stored["x/huge"]?.stargazersCount == Count.maximum)
         #expect(stored["x/huge"]?.forksCount == Count.maximum)
         #expect(stored["x/low"]?.stargazersCount == 0)

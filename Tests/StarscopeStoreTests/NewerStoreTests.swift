@@ -18,7 +18,7 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("starscope-newer-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = try AppDatabase.open(directory: directory)
-        try await store.addFavorite(makeRepository(1, "o/one"))
+        try await store.addFavorite(makeRepository(1, "o/one"), for: .owner)
         try await store.writer.write { db in
             try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES (?)", arguments: [Self.future])
         }
@@ -46,7 +46,7 @@ import Testing
     @Test func postgresRefusesANewerStoreUntouched() async throws {
         let url = try await TestPostgres.newDatabase()
         let store = try await PostgresStore.open(url: url)
-        try await store.addFavorite(makeRepository(1, "o/one"))
+        try await store.addFavorite(makeRepository(1, "o/one"), for: .owner)
         _ = try await store.rows("INSERT INTO schemaMigration (identifier) VALUES (\(Self.future))")
         store.close()
         await #expect(throws: StoreError.newerStore) { try await PostgresStore.open(url: url) }

@@ -41,7 +41,7 @@ import Testing
         let watch = RepositoryWatch(
             repositoryID: 7, fullName: "mona/secret", stars: 42, archived: false, latestRelease: "v1", checkedAt: Self.day)
         let update = Update(
-            account: "", key: "release 7 v1", kind: .release, repositoryID: 7, fullName: "mona/secret", occurredAt: Self.day,
+            key: "release 7 v1", kind: .release, repositoryID: 7, fullName: "mona/secret", occurredAt: Self.day,
             summary: "released v1", htmlURL: "https://github.com/mona/secret/releases/tag/v1")
         try await store.record(watch, updates: [update], of: Self.secret(7, "mona/secret", stars: 42), checkedFor: Viewer(stored: "mona"))
         #expect(try await store.updates(for: Viewer(stored: "mona"), unseenOnly: false, since: nil).count == 1)

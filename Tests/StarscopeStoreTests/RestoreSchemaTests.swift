@@ -18,7 +18,7 @@ import Testing
     static func backup() async throws -> (directory: URL, file: URL) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("starscope-restore-\(UUID().uuidString)")
         let store = try AppDatabase.open(directory: directory.appendingPathComponent("data"))
-        try await store.addFavorite(makeRepository(1, "o/one"))
+        try await store.addFavorite(makeRepository(1, "o/one"), for: .owner)
         try await store.addFavorite(makeRepository(2, "o/two"), for: mona, at: Date())
         _ = try await store.setNote("kept note", fullName: "o/one", for: .owner)
         try await store.changeTags(["x", "y"], remove: false, fullName: "o/one", for: .owner)
@@ -68,7 +68,7 @@ import Testing
         try Self.doctor(file, sql)
         let target = directory.appendingPathComponent("target")
         let existing = try AppDatabase.open(directory: target)
-        try await existing.addFavorite(makeRepository(9, "o/existing"))
+        try await existing.addFavorite(makeRepository(9, "o/existing"), for: .owner)
         try existing.writer.close()
 
         #expect(throws: AppDatabase.RestoreRefusal.notAStore(refusal)) { try AppDatabase.restore(from: file, into: target) }

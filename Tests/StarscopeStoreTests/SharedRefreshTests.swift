@@ -33,7 +33,7 @@ import Testing
         (0..<count).map { _ in
             CachingTransport(
                 upstream: upstream, database: store, configuration: GitHubConfiguration(baseURL: StubTransport.base),
-                partitionKey: Data(repeating: 7, count: 32))
+                holder: .owner, partitionKey: Data(repeating: 7, count: 32))
         }
     }
 

@@ -86,17 +86,17 @@ import Testing
     @Test(arguments: StoreKind.allCases) func historyRecordsChangesOnlyAndGainsCountFromTheWindow(kind: StoreKind) async throws {
         let store = try await kind.make()
         try await store.addFavorite(makeRepository(1, "a/one", stars: 5), for: .owner, at: Self.day)
-        try await store.observe([makeRepository(1, "a/one", stars: 10), makeRepository(2, "b/two", stars: 7)], at: Self.day)
-        try await store.observe([makeRepository(1, "a/one", stars: 10)], at: Self.day + 3_600)
-        try await store.observe([makeRepository(1, "a/one-renamed", stars: 25)], at: Self.day + 7_200)
+        try await store.observe([makeRepository(1, "a/one", stars: 10), makeRepository(2, "b/two", stars: 7)], for: .owner, at: Self.day)
+        try await store.observe([makeRepository(1, "a/one", stars: 10)], for: .owner, at: Self.day + 3_600)
+        try await store.observe([makeRepository(1, "a/one-renamed", stars: 25)], for: .owner, at: Self.day + 7_200)
         let history = try await store.starHistory(repositoryID: 1)
         #expect(history.map(\.stars) == [10, 25])
         #expect(history.map(\.recordedAt) == [Self.day, Self.day + 7_200])
         #expect(try await store.starHistories(repositoryIDs: [1, 2, 9]).mapValues { $0.map(\.stars) } == [1: [10, 25], 2: [7]])
         // The favourite's snapshot follows what GitHub said last, name included.
         #expect(try await store.favorite(fullName: "a/one-renamed", for: .owner)?.repository.stargazersCount == 25)
-        #expect(try await store.snapshot(fullName: "A/ONE-RENAMED")?.fetchedAt == Self.day + 7_200)
-        #expect(try await store.snapshot(fullName: "nobody/here") == nil)
+        #expect(try await store.snapshot(fullName: "A/ONE-RENAMED", for: .owner)?.fetchedAt == Self.day + 7_200)
+        #expect(try await store.snapshot(fullName: "nobody/here", for: .owner) == nil)
         try await store.observeSample(repositoryID: 2, fullName: "b/two", stars: 9, at: Self.day + 60)
         try await store.record([StarSample(repositoryID: 2, fullName: "b/two", recordedAt: Self.day - 86_400, stars: 1)])
         #expect(try await store.oldestStarSample() == Self.day - 86_400)
@@ -111,11 +111,11 @@ import Testing
         try await store.addFavorite(makeRepository(1, "a/one"), for: .owner, at: Self.day)
         try await store.addFavorite(makeRepository(1, "a/one"), for: Viewer(stored: "mona"), at: Self.day)
         try await store.addFavorite(makeRepository(2, "b/two"), for: Viewer(stored: "mona"), at: Self.day)
-        #expect(try await store.watchedRepositories().map(\.id) == [1, 2])
+        #expect(try await store.watchedRepositories(for: nil).map(\.id) == [1, 2])
         let watch = RepositoryWatch(
             repositoryID: 1, fullName: "a/one", stars: 100, archived: false, latestRelease: "v1", checkedAt: Self.day)
         let release = Update(
-            account: "", key: "1 release v1", kind: .release, repositoryID: 1, fullName: "a/one", occurredAt: Self.day,
+            key: "1 release v1", kind: .release, repositoryID: 1, fullName: "a/one", occurredAt: Self.day,
             summary: "a/one released v1", htmlURL: "https://github.com/a/one")
         try await store.record(watch, updates: [release], of: makeRepository(1, "a/one"), checkedFor: .owner)
         try await store.record(watch, updates: [release], of: makeRepository(1, "a/one"), checkedFor: .owner)
@@ -138,10 +138,11 @@ import Testing
         try await store.addFavorite(makeRepository(2, "b/two"), for: Viewer(stored: "mona"), at: Self.day)
         // Mona's token cannot see a/one any more; that says nothing of what account "" sees.
         let problem = WatchProblem(
-            account: "mona", repositoryID: 1, fullName: "a/one", problem: "a/one is no longer on GitHub.", gone: true, since: Self.day,
+            for: Viewer(stored: "mona"), repositoryID: 1, fullName: "a/one", problem: "a/one is no longer on GitHub.", gone: true,
+            since: Self.day,
             checkedAt: Self.day)
         let gone = Update(
-            account: "", key: "gone:1:day", kind: .gone, repositoryID: 1, fullName: "a/one", occurredAt: Self.day,
+            key: "gone:1:day", kind: .gone, repositoryID: 1, fullName: "a/one", occurredAt: Self.day,
             summary: "a/one is no longer on GitHub.", htmlURL: "https://github.com/a/one")
         try await store.record(problem, updates: [gone])
         var later = problem

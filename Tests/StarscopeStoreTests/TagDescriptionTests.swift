@@ -51,13 +51,13 @@ import Testing
 
     @Test(arguments: StoreKind.allCases) func aTagMarkedPublicStaysMarkedWithoutADescription(kind: StoreKind) async throws {
         let store = try await kind.make()
-        try await store.setTagPublic("Shared", true)
-        #expect(try await store.favoriteTags() == [TagSummary(tag: "Shared", count: 0, isPublic: true)])
-        try await store.describeTag("shared", as: "For the team")
-        try await store.describeTag("shared", as: "")
-        #expect(try await store.favoriteTags().map(\.isPublic) == [true])
-        try await store.setTagPublic("SHARED", false)
-        #expect(try await store.favoriteTags().isEmpty)
+        try await store.setTagPublic("Shared", true, for: .owner)
+        #expect(try await store.favoriteTags(for: .owner) == [TagSummary(tag: "Shared", count: 0, isPublic: true)])
+        try await store.describeTag("shared", as: "For the team", for: .owner)
+        try await store.describeTag("shared", as: "", for: .owner)
+        #expect(try await store.favoriteTags(for: .owner).map(\.isPublic) == [true])
+        try await store.setTagPublic("SHARED", false, for: .owner)
+        #expect(try await store.favoriteTags(for: .owner).isEmpty)
     }
 
     @Test(arguments: StoreKind.allCases) func listBasesAreReplacedWholeAndStayWithTheirAccount(kind: StoreKind) async throws {

@@ -56,7 +56,7 @@ import Testing
             let watch = RepositoryWatch(
                 repositoryID: id, fullName: name, stars: 45, archived: false, latestRelease: "\(tag)-v1", checkedAt: day)
             let update = Update(
-                account: "", key: "release \(id) \(tag)-v1", kind: .release, repositoryID: id, fullName: name, occurredAt: day,
+                key: "release \(id) \(tag)-v1", kind: .release, repositoryID: id, fullName: name, occurredAt: day,
                 summary: "released \(tag)-v1", htmlURL: "https://github.com/\(name)/releases/tag/\(tag)-v1")
             try await store.record(watch, updates: [update], of: later, checkedFor: viewer)
             try await store.record(

@@ -85,7 +85,7 @@ import Testing
             let (groue, _) = try await AccountsTests.signIn(web, token: AccountsTests.grouesToken)
             #expect(try await Self.page(web, "/favorites", groue).1.contains("data-repo=\"\(name)\""))
             let record = try #require(try await web.services.database.account(login: "groue"))
-            #expect(record.key == "#\(try #require(web.fake.dataset.account(login: "groue")).id)")
+            #expect(record.key.rawValue == "#\(try #require(web.fake.dataset.account(login: "groue")).id)")
             #expect(try await web.services.database.favoriteIDs(for: Viewer(stored: "groue")).isEmpty)
         }
     }
@@ -128,7 +128,7 @@ import Testing
             try await Self.favorite(web, groue, names[0], note: "noted-by-groue")
             let database = web.services.database
             let key = try #require(try await database.account(login: "octocat")).key
-            let grouesKey = try #require(try await database.account(login: "groue")).key
+            let grouesKey = try #require(try await database.account(login: "groue")).key.rawValue
             let grouesBefore = try await database.favorites(for: Viewer(stored: grouesKey), tag: nil)
 
             let (_, settings) = try await Self.page(web, "/settings", octocat)
@@ -141,22 +141,22 @@ import Testing
             // Without the confirmation, nothing happens.
             let unconfirmed = try await web.post("/settings/forget", form: ["csrf": AccountsTests.csrf(octocat)], cookie: octocat)
             #expect(unconfirmed.headers[values: .location] == ["/settings/forget"])
-            #expect(try await database.favoriteIDs(for: Viewer(stored: key)).count == 2)
+            #expect(try await database.favoriteIDs(for: .account(key)).count == 2)
             // Nor without the CSRF token.
             let forged = try await web.post("/settings/forget", form: ["confirm": "forget"], cookie: octocat)
             #expect(forged.status == .forbidden)
-            #expect(try await database.account(key: AccountKey(key)) != nil)
+            #expect(try await database.account(key: key) != nil)
 
             let forgot = try await web.post(
                 "/settings/forget", form: ["csrf": AccountsTests.csrf(octocat), "confirm": "forget"], cookie: octocat)
             #expect(forgot.status == .seeOther)
             #expect(forgot.headers[values: .location] == ["/signin"])
             #expect(forgot.headers[HTTPField.Name("Clear-Site-Data")!] == "\"cache\", \"storage\", \"cookies\"")
-            #expect(try await database.account(key: AccountKey(key)) == nil)
+            #expect(try await database.account(key: key) == nil)
             #expect(try await database.account(login: "octocat") == nil)
-            #expect(try await database.favorites(for: Viewer(stored: key), tag: nil).isEmpty)
-            #expect(try await database.favoriteTags(for: Viewer(stored: key)).isEmpty)
-            #expect(try await database.updates(for: Viewer(stored: key), unseenOnly: false, since: nil).isEmpty)
+            #expect(try await database.favorites(for: .account(key), tag: nil).isEmpty)
+            #expect(try await database.favoriteTags(for: .account(key)).isEmpty)
+            #expect(try await database.updates(for: .account(key), unseenOnly: false, since: nil).isEmpty)
             for cookies in [octocat, laptop] {
                 #expect(try await web.get("/favorites", headers: [.cookie: cookies]).status == .seeOther)
             }

@@ -138,14 +138,14 @@ import Testing
             let stored = Repository(
                 id: 999_999, name: "x y<zq>", fullName: bad, owner: Account(id: 999_999, login: ".."),
                 htmlURL: "https://github.com/x", createdAt: Date(timeIntervalSince1970: 1_700_000_000))
-            try await web.services.database.addFavorite(stored)
+            try await web.services.database.addFavorite(stored, for: .owner)
             let list = try await web.get("/favorites")
             #expect(list.status == .ok)
             #expect(String(buffer: list.body).contains("x y&lt;zq&gt;"))
             let (cookie, token) = try await web.csrf()
             let removed = try await web.post("/favorites/toggle", form: ["csrf": token, "repo": bad], cookie: cookie)
             #expect(removed.status == .seeOther)
-            #expect(try await web.services.database.favorites().isEmpty)
+            #expect(try await web.services.database.favorites(for: .owner).isEmpty)
             let again = try await web.post("/favorites/toggle", form: ["csrf": token, "repo": bad], cookie: cookie)
             #expect(again.status == .badRequest)
             #expect(await web.fake.requests().allSatisfy { !$0.path.contains("..") && !$0.path.contains("zq") })

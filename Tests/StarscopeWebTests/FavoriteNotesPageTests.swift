@@ -36,7 +36,7 @@ import Testing
             #expect(filtered.contains("aria-current=\"true\">#cli"))
             // Clearing the tags and the note.
             _ = try await web.post("/favorites/annotate", form: ["repo": picks[0], "tags": "", "note": "", "csrf": token], cookie: cookie)
-            let favorite = try #require(try await web.services.database.favorite(fullName: picks[0]))
+            let favorite = try #require(try await web.services.database.favorite(fullName: picks[0], for: .owner))
             #expect(favorite.tags.isEmpty && favorite.note.isEmpty)
             // A tag with a comma cannot be typed; one too long is refused with a sentence.
             let bad = try await web.post(

@@ -108,7 +108,7 @@ import Testing
                     id: Int64(id), name: "r\(id)", fullName: "o/r\(id)", owner: Account(id: 9, login: "o"),
                     htmlURL: id == 1 ? "javascript:alert(1)" : "https://github.com/o/r\(id)", createdAt: now - 86_400,
                     stargazersCount: stars)
-                try await web.services.database.observe([repository], at: now - ago)
+                try await web.services.database.observe([repository], for: .owner, at: now - ago)
             }
             let response = try await web.get("/feeds/rising.atom?since=day")
             #expect(response.status == .ok)

@@ -79,7 +79,7 @@ import Testing
 
     /// The key `login`'s account keeps its data under (`#ID`, GitHub's user id), once signed in.
     static func key(_ web: WebHarness, _ login: String) async throws -> String {
-        try #require(try await web.services.database.account(login: login)).key
+        try #require(try await web.services.database.account(login: login)).key.rawValue
     }
 
     static func html(_ web: WebHarness, _ uri: String, _ cookies: String) async throws -> (status: HTTPResponse.Status, html: String) {

@@ -79,20 +79,22 @@ import Testing
         let origin = ListOrigin.trending(TrendingList())
         let first = Self.page(Self.repositories(25), favorites: [3], at: Self.now)
         let again = Self.page(Self.repositories(25), favorites: [3], at: Self.now.addingTimeInterval(5))
-        let key = TrendingPage.RenderKey(origin: origin, page: first, context: PageContext(csrf: "a"), part: .whole)
-        let made = TrendingPage.RenderKey(origin: origin, page: again, context: PageContext(csrf: "b"), part: .whole)
+        let key = TrendingPage.RenderKey(origin: origin, page: first, context: PageContext(csrf: "a", viewer: .owner), part: .whole)
+        let made = TrendingPage.RenderKey(origin: origin, page: again, context: PageContext(csrf: "b", viewer: .owner), part: .whole)
         #expect(key == made && key.hashValue == made.hashValue)
-        #expect(key != TrendingPage.RenderKey(origin: origin, page: first, context: PageContext(csrf: "a"), part: .pane))
+        #expect(key != TrendingPage.RenderKey(origin: origin, page: first, context: PageContext(csrf: "a", viewer: .owner), part: .pane))
         var starred = Self.repositories(25)
         starred[24].stargazersCount += 1
         #expect(
             key
                 != TrendingPage.RenderKey(
-                    origin: origin, page: Self.page(starred, favorites: [3], at: Self.now), context: PageContext(csrf: "a"), part: .whole))
+                    origin: origin, page: Self.page(starred, favorites: [3], at: Self.now), context: PageContext(csrf: "a", viewer: .owner),
+                    part: .whole))
         #expect(
             key
                 != TrendingPage.RenderKey(
-                    origin: origin, page: Self.page(Self.repositories(25), favorites: [], at: Self.now), context: PageContext(csrf: "a"),
+                    origin: origin, page: Self.page(Self.repositories(25), favorites: [], at: Self.now),
+                    context: PageContext(csrf: "a", viewer: .owner),
                     part: .whole))
     }
 
@@ -103,7 +105,7 @@ import Testing
         let later = Self.page(items, favorites: [], at: Self.now.addingTimeInterval(30 * 86_400))
         #expect(first.rows == later.rows && first.rows[0].hashValue == later.rows[0].hashValue)
         #expect(TrendingPage.ages(of: first.rows) != TrendingPage.ages(of: later.rows))
-        let context = PageContext(csrf: "")
+        let context = PageContext(csrf: "", viewer: .owner)
         let origin = ListOrigin.trending(TrendingList())
         #expect(
             TrendingPage.RenderKey(origin: origin, page: first, context: context, part: .whole)

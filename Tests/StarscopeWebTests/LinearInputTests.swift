@@ -84,7 +84,7 @@ import Testing
                     htmlURL: "https://github.com/many/r\($0)",
                     createdAt: Date(timeIntervalSince1970: 1_600_000_000), stargazersCount: $0)
             }
-            _ = try await web.services.database.addFavorites(repositories)
+            _ = try await web.services.database.addFavorites(repositories, for: .owner)
             func rows(_ html: String) -> Int { html.components(separatedBy: "class=\"repo-row").count - 1 }
             let (status, first, _) = try await web.page("/favorites?sort=stars")
             #expect(status == .ok)

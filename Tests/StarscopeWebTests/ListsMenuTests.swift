@@ -31,7 +31,7 @@ import Testing
                 cookie: cookie)
             #expect(saved.status == .seeOther)
             #expect(saved.headers[.location] == detail)
-            let favorite = try #require(try await web.services.database.favorite(fullName: picks[1]))
+            let favorite = try #require(try await web.services.database.favorite(fullName: picks[1], for: .owner))
             #expect(favorite.tags == ["reading", "tools"])
             let (_, after, _) = try await web.page(detail)
             #expect(after.contains("value=\"tools\" checked> #tools</label>"))
@@ -40,11 +40,11 @@ import Testing
 
             // Unticked, it leaves the List and stays a favourite.
             _ = try await web.post("/favorites/lists", form: ["repo": picks[1], "list.2": "tools", "csrf": token], cookie: cookie)
-            #expect(try await web.services.database.favorite(fullName: picks[1])?.tags == ["tools"])
+            #expect(try await web.services.database.favorite(fullName: picks[1], for: .owner)?.tags == ["tools"])
             // Without the CSRF token nothing changes.
             let forged = try await web.post("/favorites/lists", form: ["repo": picks[1], "new": "forged"], cookie: cookie)
             #expect(forged.status == .forbidden)
-            #expect(try await web.services.database.favorite(fullName: picks[1])?.tags == ["tools"])
+            #expect(try await web.services.database.favorite(fullName: picks[1], for: .owner)?.tags == ["tools"])
         }
     }
 
@@ -58,7 +58,7 @@ import Testing
             let answer = try await web.post("/favorites/lists", form: ["repo": pick, "new": "later", "csrf": token], cookie: cookie)
             #expect(answer.status == .serviceUnavailable)
             #expect(String(buffer: answer.body).contains("GitHub is having trouble"))
-            #expect(try await web.services.database.favorite(fullName: pick) == nil)
+            #expect(try await web.services.database.favorite(fullName: pick, for: .owner) == nil)
         }
     }
 }

@@ -184,12 +184,12 @@ import Testing
             crossSite[.origin] = "https://evil.example"
             let foreign = try await web.post("/favorites/toggle", form: ["repo": name, "csrf": token], cookie: cookie, headers: crossSite)
             #expect(foreign.status == .forbidden)
-            #expect(try await web.services.database.favorites().isEmpty)
+            #expect(try await web.services.database.favorites(for: .owner).isEmpty)
             let added = try await web.post(
                 "/favorites/toggle", form: ["repo": name, "csrf": token, "return": "/favorites"], cookie: cookie)
             #expect(added.status == .seeOther)
             #expect(added.headers[.location] == "/favorites")
-            #expect(try await web.services.database.favorites().map(\.repository.fullName) == [name])
+            #expect(try await web.services.database.favorites(for: .owner).map(\.repository.fullName) == [name])
             var json = HTTPFields()
             json[.accept] = "application/json"
             let removed = try await web.post("/favorites/toggle", form: ["repo": name, "csrf": token], cookie: cookie, headers: json)
@@ -225,7 +225,7 @@ import Testing
             #expect(imported.status == .seeOther)
             let shown = try await web.get(try #require(imported.headers[.location]), headers: [.cookie: cookie])
             #expect(String(buffer: shown.body).contains("Imported 1 favourite; 1 was a favourite already."))
-            #expect(try await web.services.database.favorites().count == 2)
+            #expect(try await web.services.database.favorites(for: .owner).count == 2)
         }
     }
 

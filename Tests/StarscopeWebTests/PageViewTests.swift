@@ -8,7 +8,7 @@ import Testing
 /// Pages rendered from fixture models, without a server.
 @Suite struct PageViewTests {
     static let now = Date(timeIntervalSince1970: 1_800_000_000)
-    static let context = PageContext(csrf: "token")
+    static let context = PageContext(csrf: "token", viewer: .owner)
 
     static func repository(_ name: String, stars: Int = 10, language: String? = "Swift") -> Repository {
         let parts = name.split(separator: "/").map(String.init)

@@ -112,7 +112,7 @@ import Testing
     @Test func whatADetailPageShowsIsItsKey() throws {
         let now = Date(timeIntervalSince1970: 1_790_000_000)
         let origin = ListOrigin.trending(TrendingList())
-        let context = PageContext(csrf: "")
+        let context = PageContext(csrf: "", viewer: .owner)
         var detail = RepositoryPage(
             name: try RepositoryName(owner: "o", name: "r"), origin: origin, content: .found(Self.repository, favorite: false),
             now: now)
@@ -210,7 +210,7 @@ import Testing
             return page
         }
         func key(_ page: TrendingPage) -> TrendingPage.RenderKey {
-            TrendingPage.RenderKey(origin: .trending(list), page: page, context: PageContext(csrf: ""), part: .whole)
+            TrendingPage.RenderKey(origin: .trending(list), page: page, context: PageContext(csrf: "", viewer: .owner), part: .whole)
         }
         let first = key(page([5, 4, 3]))
         #expect(key(page([5, 4, 3], at: now.addingTimeInterval(1))) == first)
@@ -223,7 +223,7 @@ import Testing
         var failed = page([5, 4, 3])
         failed.failure = Failure(message: "GitHub is away.", retry: "/")
         #expect(key(failed) != first)
-        var dark = PageContext(csrf: "")
+        var dark = PageContext(csrf: "", viewer: .owner)
         dark.theme = .dark
         #expect(TrendingPage.RenderKey(origin: .trending(list), page: page([5, 4, 3]), context: dark, part: .whole) != first)
     }

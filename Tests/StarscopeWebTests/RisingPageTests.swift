@@ -16,7 +16,7 @@ import Testing
                     id: Int64(id), name: "r\(id)", fullName: "o/r\(id)", owner: Account(id: 9, login: "o"),
                     htmlURL: "https://github.com/o/r\(id)",
                     createdAt: now - 86_400, stargazersCount: stars)
-                try await web.services.database.observe([repository], at: now - ago)
+                try await web.services.database.observe([repository], for: .owner, at: now - ago)
             }
             let (status, html, _) = try await web.page("/rising?since=day")
             #expect(status == .ok)

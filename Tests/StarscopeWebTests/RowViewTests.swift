@@ -21,7 +21,7 @@ import Testing
     @Test func rowsShowForksAndWhenCreatedAndPushed() {
         let html = RepositoryRow(
             Self.repository(forks: 2_500, pushed: Self.now - 2 * 3_600), favorite: false, origin: .trending(TrendingList()), now: Self.now
-        ).view(PageContext(csrf: "x")).markup
+        ).view(PageContext(csrf: "x", viewer: .owner)).markup
         #expect(html.contains("title=\"2,500 forks\""))
         #expect(html.contains(">2.5k forks</span>"))
         #expect(html.contains(">created 3 days ago, pushed 2 hours ago</span>"))
@@ -30,7 +30,7 @@ import Testing
 
     @Test func noForksAndNoPushSayNothingOfThem() {
         let html = RepositoryRow(Self.repository(forks: 0, pushed: nil), favorite: false, origin: .trending(TrendingList()), now: Self.now)
-            .view(PageContext(csrf: "x")).markup
+            .view(PageContext(csrf: "x", viewer: .owner)).markup
         #expect(!html.contains("forks"))
         #expect(!html.contains("pushed"))
         #expect(html.contains("created 3 days ago"))

@@ -28,7 +28,7 @@ import Testing
             let page = String(buffer: shown.body)
             #expect(page.contains("Added 3 starred repositories from GitHub."))
             #expect(page.contains("starred on GitHub</span>"))
-            #expect(Set(try await web.services.database.favorites().map(\.repository.fullName)) == Set(names))
+            #expect(Set(try await web.services.database.favorites(for: .owner).map(\.repository.fullName)) == Set(names))
             // A favourite Starscope knows is starred offers to unstar.
             let (_, known, _) = try await web.page("/repos/\(names[1])")
             #expect(known.contains("★ Starred on GitHub"))
@@ -38,7 +38,9 @@ import Testing
             let again = try await web.post("/favorites/sync", form: ["csrf": token], cookie: cookie)
             #expect(again.status == .seeOther)
             let marks = Dictionary(
-                uniqueKeysWithValues: try await web.services.database.favorites().map { ($0.repository.fullName, $0.starredOnGitHub) })
+                uniqueKeysWithValues: try await web.services.database.favorites(for: .owner).map {
+                    ($0.repository.fullName, $0.starredOnGitHub)
+                })
             #expect(marks == [names[0]: true, names[1]: true, names[2]: false])
         }
     }

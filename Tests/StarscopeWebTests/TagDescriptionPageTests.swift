@@ -42,7 +42,7 @@ import Testing
                 "/favorites/describe", form: ["tag": "cli", "description": "one\ntwo", "csrf": token], cookie: cookie)
             #expect(bad.status == .badRequest)
             #expect(String(buffer: bad.body).contains("one line"))
-            let tags = try await web.services.database.favoriteTags()
+            let tags = try await web.services.database.favoriteTags(for: .owner)
             #expect(tags.map(\.description) == ["Tools <script>x()</script> for the terminal"])
         }
     }

@@ -24,11 +24,11 @@ import Testing
     }
 
     func expectIntact(_ web: WebHarness, _ name: String, as before: (addedAt: Date, order: [String])) async throws {
-        let favorite = try #require(try await web.services.database.favorite(fullName: name))
+        let favorite = try #require(try await web.services.database.favorite(fullName: name, for: .owner))
         #expect(favorite.tags == ["cli", "later"])
         #expect(favorite.note == "Try on the build box")
         #expect(favorite.addedAt == before.addedAt)
-        #expect(try await web.services.database.favorites().map(\.repository.fullName) == before.order)
+        #expect(try await web.services.database.favorites(for: .owner).map(\.repository.fullName) == before.order)
         let (_, page, _) = try await web.page("/favorites")
         #expect(page.contains("<p class=\"user-note\"><bdi>Try on the build box</bdi></p>"))
         #expect(page.contains("href=\"/favorites?tag=later\""))
@@ -37,8 +37,8 @@ import Testing
     @Test func undoWithoutTheScriptRestoresTagsNoteAndPlace() async throws {
         try await WebHarness.run { web in
             let (name, cookie, token) = try await madeByHand(web)
-            let before = try #require(try await web.services.database.favorite(fullName: name)).addedAt
-            let order = try await web.services.database.favorites().map(\.repository.fullName)
+            let before = try #require(try await web.services.database.favorite(fullName: name, for: .owner)).addedAt
+            let order = try await web.services.database.favorites(for: .owner).map(\.repository.fullName)
             let removed = try await web.post(
                 "/favorites/toggle", form: ["repo": name, "csrf": token, "return": "/favorites"], cookie: cookie)
             #expect(removed.status == .seeOther)
@@ -47,7 +47,7 @@ import Testing
             let (_, offer, _) = try await web.page(back)
             #expect(offer.contains("Removed \(name) from favourites."))
             #expect(offer.contains("<input type=\"hidden\" name=\"undo\" value=\"1\">"))
-            #expect(try await web.services.database.favorite(fullName: name) == nil)
+            #expect(try await web.services.database.favorite(fullName: name, for: .owner) == nil)
             let undone = try await web.post(
                 "/favorites/toggle", form: ["repo": name, "undo": "1", "csrf": token, "return": "/favorites"], cookie: cookie)
             #expect(undone.status == .seeOther)
@@ -61,8 +61,8 @@ import Testing
     @Test func undoFromTheScriptRestoresTagsNoteAndPlace() async throws {
         try await WebHarness.run { web in
             let (name, cookie, token) = try await madeByHand(web)
-            let before = try #require(try await web.services.database.favorite(fullName: name)).addedAt
-            let order = try await web.services.database.favorites().map(\.repository.fullName)
+            let before = try #require(try await web.services.database.favorite(fullName: name, for: .owner)).addedAt
+            let order = try await web.services.database.favorites(for: .owner).map(\.repository.fullName)
             let json: HTTPFields = [.accept: "application/json"]
             let removed = try await web.post("/favorites/toggle", form: ["repo": name, "csrf": token], cookie: cookie, headers: json)
             #expect(String(buffer: removed.body) == "{\"repo\":\"\(name)\",\"favorite\":false}")
@@ -79,7 +79,7 @@ import Testing
         try await WebHarness.run { web in
             let (_, cookie, token) = try await madeByHand(web)
             let stranger = try #require(web.fake.dataset.repositories.dropFirst(3).first).fullName
-            let order = try await web.services.database.favorites().map(\.repository.fullName)
+            let order = try await web.services.database.favorites(for: .owner).map(\.repository.fullName)
             let json: HTTPFields = [.accept: "application/json"]
             let undone = try await web.post(
                 "/favorites/toggle", form: ["repo": stranger, "undo": "1", "csrf": token], cookie: cookie, headers: json)
@@ -87,16 +87,16 @@ import Testing
             let byForm = try await web.post(
                 "/favorites/toggle", form: ["repo": stranger, "undo": "1", "csrf": token, "return": "/favorites"], cookie: cookie)
             #expect(byForm.headers[.location] == "/favorites")
-            #expect(try await web.services.database.favorite(fullName: stranger) == nil)
-            #expect(try await web.services.database.favorites().map(\.repository.fullName) == order)
+            #expect(try await web.services.database.favorite(fullName: stranger, for: .owner) == nil)
+            #expect(try await web.services.database.favorites(for: .owner).map(\.repository.fullName) == order)
         }
     }
 
     @Test func anImportRedirectsSoAReloadImportsNothingAgain() async throws {
         try await WebHarness.run { web in
             let (name, cookie, token) = try await madeByHand(web)
-            let before = try #require(try await web.services.database.favorite(fullName: name)).addedAt
-            let order = try await web.services.database.favorites().map(\.repository.fullName)
+            let before = try #require(try await web.services.database.favorite(fullName: name, for: .owner)).addedAt
+            let order = try await web.services.database.favorites(for: .owner).map(\.repository.fullName)
             // Its own export, with the entries' notes, tags and dates changed: what is there stays.
             let exported = try await web.get("/favorites/export", headers: [.cookie: cookie])
             var archive = try #require(try JSONSerialization.jsonObject(with: Data(buffer: exported.body)) as? [String: Any])

@@ -86,7 +86,7 @@ struct AccountsCommand: AsyncParsableCommand {
             guard let account = try await store.account(login: login) else { return nil }
             let favorites = try await store.favoriteIDs(for: account.viewer).count
             let updates = try await store.updates(for: account.viewer, unseenOnly: false, since: nil).count
-            try await store.forgetAccount(AccountKey(account.key))
+            try await store.forgetAccount(account.key)
             return (account, favorites, updates)
         }
     }

@@ -98,7 +98,7 @@ struct OpenCommand: AsyncParsableCommand {
 
 enum RepositoryPrinter {
     static func print(_ repository: Repository, json: Bool, session: Session) async throws {
-        let favorite = await session.reading.favoriteIDs(for: .owner).contains(repository.id)
+        let favorite = await session.reading.favoriteIDs(for: session.viewer).contains(repository.id)
         if json {
             try printJSON(RepositoryJSON(repository: repository, favorite: favorite))
         } else {

@@ -43,7 +43,7 @@ struct ReposCommand: AsyncParsableCommand {
             } else {
                 writeOut(
                     RepositoryOutput.table(
-                        result.items, favorites: await session.reading.favoriteIDs(for: .owner), terminal: session.terminal))
+                        result.items, favorites: await session.reading.favoriteIDs(for: session.viewer), terminal: session.terminal))
             }
         }
     }

@@ -37,7 +37,7 @@ struct RisingCommand: AsyncParsableCommand {
             let result = try await Rising(database: session.database).rank(since, limit: list.limit)
             if let note = result.historyNote(now: Date()) { StandardError().writeLine("note: \(note)") }
             if list.json {
-                let favorites = await session.reading.favoriteIDs(for: .owner)
+                let favorites = await session.reading.favoriteIDs(for: session.viewer)
                 try printJSON(result.entries.map { RisingJSON(entry: $0, favorite: favorites.contains($0.repository.id)) })
             } else if result.entries.isEmpty {
                 writeOut("No repository has gained stars in Starscope's history \(since.label) yet.\n")
@@ -72,7 +72,7 @@ extension RisingCommand {
             let groups = try await BreakingOut(database: session.database).rank()
             let entries = Array(groups.flatMap(\.entries).prefix(list.limit))
             if list.json {
-                let favorites = await session.reading.favoriteIDs(for: .owner)
+                let favorites = await session.reading.favoriteIDs(for: session.viewer)
                 try printJSON(entries.map { BreakingOutJSON(entry: $0, favorite: favorites.contains($0.repository.id)) })
                 return
             }

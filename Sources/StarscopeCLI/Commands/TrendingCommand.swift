@@ -48,7 +48,7 @@ struct TrendingCommand: AsyncParsableCommand {
             } else {
                 writeOut(
                     RepositoryOutput.table(
-                        result.items, favorites: await session.reading.favoriteIDs(for: .owner), terminal: session.terminal))
+                        result.items, favorites: await session.reading.favoriteIDs(for: session.viewer), terminal: session.terminal))
             }
         }
     }

@@ -28,7 +28,7 @@ struct UpdatesCommand: AsyncParsableCommand {
                     StandardError().writeLine("note: not every favourite could be checked: \(failure.message)")
                 }
             }
-            let feed = UpdatesFeed(database: session.database, viewer: .owner)
+            let feed = UpdatesFeed(database: session.database, viewer: session.viewer)
             let updates = all ? try await feed.recent(now: session.reading.now()) : try await feed.unseen()
             try await feed.markSeen(updates)
             if json {

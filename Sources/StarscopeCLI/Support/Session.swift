@@ -18,7 +18,10 @@ struct Session {
     let configuration: GitHubConfiguration
     let tokenSource: TokenSource
 
-    var favorites: Favorites { Favorites(reading: reading, database: database) }
+    /// Whose eyes the terminal reads through: its one user's, said once, where the session starts.
+    var viewer: Viewer { reading.viewer }
+
+    var favorites: Favorites { Favorites(reading: reading, database: database, viewer: viewer) }
 
     /// Stars on GitHub, with this run's token.
     var stars: GitHubStars { GitHubStars(favorites: favorites, hasToken: tokenSource.token != nil) }
@@ -53,7 +56,7 @@ struct Session {
             environment: environment,
             terminal: terminal,
             database: database,
-            reading: stack.reading(token: tokenSource.token),
+            reading: stack.reading(token: tokenSource.token, viewer: .owner),
             network: stack.networkClient(token: tokenSource.token),
             configuration: settings.gitHubConfiguration(token: tokenSource.token),
             tokenSource: tokenSource
@@ -80,7 +83,7 @@ struct Session {
 
     /// `--json` repositories with their favourite flag.
     func json(_ repositories: [Repository]) async -> [RepositoryJSON] {
-        let favorites = await reading.favoriteIDs(for: .owner)
+        let favorites = await reading.favoriteIDs(for: reading.viewer)
         return repositories.map { RepositoryJSON(repository: $0, favorite: favorites.contains($0.id)) }
     }
 }

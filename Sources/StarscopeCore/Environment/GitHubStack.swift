@@ -52,7 +52,7 @@ public struct GitHubStack: Sendable {
     ///
     /// With `allowance`, requests that reach GitHub (not those the cache answers) are spent from
     /// it, and refused once it is spent (the cache then answers with what it kept).
-    public func reading(token: String?, viewer: Viewer = .owner, allowance: RequestAllowance? = nil) -> ReadContext {
+    public func reading(token: String?, viewer: Viewer, allowance: RequestAllowance? = nil) -> ReadContext {
         let configuration = environment.gitHubConfiguration(token: token)
         // The budget the metrics show is the server's own token's: not an account's.
         let isServers = viewer.accountKey == nil

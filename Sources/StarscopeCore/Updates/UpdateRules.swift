@@ -25,7 +25,7 @@ public enum UpdateRules {
         guard let before else { return [] }
         func update(_ kind: Update.Kind, _ key: String, _ summary: String, url: String? = nil) -> Update {
             Update(
-                account: "", key: "\(kind.rawValue):\(now.repositoryID):\(key)", kind: kind, repositoryID: now.repositoryID,
+                key: "\(kind.rawValue):\(now.repositoryID):\(key)", kind: kind, repositoryID: now.repositoryID,
                 fullName: now.fullName, occurredAt: date, summary: summary, htmlURL: url ?? repository.htmlURL)
         }
         var found: [Update] = []

@@ -105,7 +105,7 @@ public struct UpdatesCheck: Sendable {
                 ?? "https://github.com/\(fullName)"
             updates.append(
                 Update(
-                    account: "", key: "\(Update.Kind.gone.rawValue):\(repositoryID):\(UpdateRules.day(now))", kind: .gone,
+                    key: "\(Update.Kind.gone.rawValue):\(repositoryID):\(UpdateRules.day(now))", kind: .gone,
                     repositoryID: repositoryID, fullName: fullName, occurredAt: now, summary: "\(fullName) is no longer on GitHub.",
                     htmlURL: url))
         }

@@ -10,7 +10,7 @@ public struct Favorites: Sendable {
     /// Whose favourites: the owner for the terminal and a server without accounts, else an account.
     public let viewer: Viewer
 
-    public init(reading: ReadContext, database: any Store, viewer: Viewer = .owner) {
+    public init(reading: ReadContext, database: any Store, viewer: Viewer) {
         self.reading = reading
         self.database = database
         self.viewer = viewer

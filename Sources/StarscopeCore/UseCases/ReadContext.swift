@@ -24,7 +24,7 @@ public struct ReadContext: UseCase {
     let budget: RequestBudget
 
     public init(
-        client: GitHubClient, database: (any Store)? = nil, viewer: Viewer = .owner, now: @escaping @Sendable () -> Date = { Date() }
+        client: GitHubClient, database: (any Store)? = nil, viewer: Viewer, now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.init(client: client, database: database, viewer: viewer, now: now, windows: RecentWindows(), budget: RequestBudget())
     }

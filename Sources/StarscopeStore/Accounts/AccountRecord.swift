@@ -17,11 +17,11 @@ public struct AccountRecord: Codable, Sendable, Hashable {
     /// What this account's favourites, notes, tags, updates and sessions are kept under (their
     /// `account`): `#ID` for GitHub's user id, or the login of an account not signed in since v12.
     /// No login can start with "#", so a login reused by someone else never reaches these data.
-    public var key: String
+    public var key: AccountKey
 
     public init(
         login: String, sealedToken: Data, theme: String = "system", createdAt: Date, signedInAt: Date, userID: Int64? = nil,
-        key: String? = nil
+        key: AccountKey? = nil
     ) {
         self.login = login
         self.sealedToken = sealedToken
@@ -29,18 +29,15 @@ public struct AccountRecord: Codable, Sendable, Hashable {
         self.createdAt = createdAt
         self.signedInAt = signedInAt
         self.userID = userID
-        self.key = key ?? userID.map(Self.key(userID:)) ?? login
+        self.key = key ?? userID.map(AccountKey.init(userID:)) ?? AccountKey(login)
     }
 
-    /// The key of the account with GitHub's user id `userID`.
-    public static func key(userID: Int64) -> String { AccountKey(userID: userID).rawValue }
-
     /// The viewer this account is when it signs in.
-    public var viewer: Viewer { .account(AccountKey(key)) }
+    public var viewer: Viewer { .account(key) }
 
     /// The login an account is moved to when someone else signs in with its login: it cannot be
     /// a GitHub login, so only its own id (or an operator who knows it) finds it again.
-    package var displacedLogin: String { userID.map(Self.key(userID:)) ?? "#" + key }
+    package var displacedLogin: String { userID.map { AccountKey(userID: $0).rawValue } ?? "#" + key.rawValue }
 }
 
 /// What happened when someone signed in (`Store.signIn`).

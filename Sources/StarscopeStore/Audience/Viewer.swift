@@ -21,11 +21,22 @@ public enum Viewer: Hashable, Sendable {
 
 /// What an account's favourites, notes, tags, updates and sessions are kept under: `#ID` for
 /// GitHub's user id, or the login of an account that has not signed in since ids were kept.
-public struct AccountKey: Hashable, Sendable, CustomStringConvertible {
+/// Logins are not case-sensitive on GitHub, so a key is folded to lower case when it is made:
+/// `Mona` and `mona` are one key, wherever they come from.
+public struct AccountKey: Hashable, Sendable, CustomStringConvertible, Codable {
     public let rawValue: String
 
     public init(_ rawValue: String) {
-        self.rawValue = rawValue
+        self.rawValue = rawValue.lowercased()
+    }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
     }
 
     /// The key of the account with GitHub's user id `userID`.
@@ -69,5 +80,20 @@ extension Viewer {
         case Self.guestMarker: self = .guest
         default: self = .account(AccountKey(stored))
         }
+    }
+}
+
+/// A viewer is written as its stored form (`stored`), the `account` column of what it keeps.
+extension Viewer: Codable {
+    public init(from decoder: any Decoder) throws {
+        self.init(stored: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        guard let stored else {
+            throw EncodingError.invalidValue(self, .init(codingPath: encoder.codingPath, debugDescription: "Everyone keeps nothing."))
+        }
+        var container = encoder.singleValueContainer()
+        try container.encode(stored)
     }
 }

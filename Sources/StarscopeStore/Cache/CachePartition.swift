@@ -23,7 +23,7 @@ package struct CachePartition: Sendable {
 
     /// Where the answers of `viewer`'s token start: what forgetting that account deletes.
     package static func prefix(of viewer: Viewer) -> String {
-        viewer.tokenHolder.lowercased() + "/"
+        viewer.tokenHolder + "/"
     }
 
     /// The partition's name under `key`.

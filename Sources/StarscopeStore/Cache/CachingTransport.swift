@@ -57,7 +57,7 @@ public struct CachingTransport: GitHubTransport {
         configuration: GitHubConfiguration,
         policy: CachePolicy = CachePolicy(),
         recent: RecentAnswers = RecentAnswers(),
-        holder: Viewer = .owner,
+        holder: Viewer,
         partitionKey: Data,
         now: @escaping @Sendable () -> Date = { Date() },
         observe: @escaping @Sendable (CacheOutcome) -> Void = { _ in }

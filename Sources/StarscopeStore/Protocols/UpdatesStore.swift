@@ -14,7 +14,7 @@ public protocol UpdatesStore: Sendable {
     /// for a shared one) goes: the repository was seen again.
     func record(_ watch: RepositoryWatch, updates: [Update], of repository: Repository, checkedFor viewer: Viewer)
         async throws(StoreError)
-    /// Saves why a watched repository could not be checked with `problem.account`'s token, and
+    /// Saves why a watched repository could not be checked with `problem.viewer`'s token, and
     /// gives `updates` (such as "no longer on GitHub") to that account alone, once each.
     func record(_ problem: WatchProblem, updates: [Update]) async throws(StoreError)
     /// Favourites that could not be checked: `viewer`'s, or everyone's (nil).

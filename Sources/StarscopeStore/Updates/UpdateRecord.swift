@@ -11,7 +11,8 @@ public struct Update: Codable, Sendable, Hashable {
     }
 
     public var id: Int64?
-    public var account: String
+    /// Whose update it is: nil until the store records it, once for each viewer watching the repository.
+    public var viewer: Viewer?
     /// Unique per account: the kind, the repository and what it was (`milestone:42:1000`).
     public var key: String
     public var kind: Kind
@@ -22,11 +23,15 @@ public struct Update: Codable, Sendable, Hashable {
     public var htmlURL: String
     public var seen: Bool
 
+    /// The stored form's columns: the viewer is kept in `account`.
+    enum CodingKeys: String, CodingKey {
+        case id, viewer = "account", key, kind, repositoryID, fullName, occurredAt, summary, htmlURL, seen
+    }
+
     public init(
-        account: String, key: String, kind: Kind, repositoryID: Int64, fullName: String, occurredAt: Date, summary: String,
-        htmlURL: String
+        key: String, kind: Kind, repositoryID: Int64, fullName: String, occurredAt: Date, summary: String, htmlURL: String
     ) {
-        self.account = account
+        viewer = nil
         self.key = key
         self.kind = kind
         self.repositoryID = repositoryID

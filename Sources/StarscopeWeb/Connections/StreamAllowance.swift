@@ -73,7 +73,7 @@ final class StreamAllowance: Sendable {
     }
 
     /// A place for one more stream from `address` for `holder`, or why there is none.
-    func take(_ address: String, for holder: Holder = .owner) throws(Refusal) -> Ticket {
+    func take(_ address: String, for holder: Holder) throws(Refusal) -> Ticket {
         let refusal: Refusal? = open.withLock { open in
             // Each one's own share first: a client or an account over it is told so, whatever the server holds.
             if open.byAddress[address, default: 0] >= limits.perAddress { return .address }

@@ -75,7 +75,7 @@ struct LiveController {
     static func holder(_ viewer: Viewer) -> StreamAllowance.Holder {
         switch viewer {
         case .owner: .owner
-        case .account(let key): .account(AccountKey(key.rawValue.lowercased()))
+        case .account(let key): .account(key)
         case .guest, .everyone: .guest
         }
     }

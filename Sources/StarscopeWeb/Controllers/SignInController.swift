@@ -75,7 +75,7 @@ struct SignInController {
                 .accounts(error: "This server let in another GitHub account called \(login) before; ask whoever runs it to let you in."),
                 status: .forbidden, request: request, context: context)
         }
-        forgetReading(AccountKey(record.key))
+        forgetReading(record.key)
         var response = try await startSession(for: record.viewer, request: request, context: context)
         response.setCookie(Cookie(name: "theme", value: record.theme, maxAge: 31_536_000, path: "/", httpOnly: false, sameSite: .lax))
         return response

@@ -16,8 +16,12 @@ struct SignInMiddleware: RouterMiddleware {
     let services: WebServices
 
     func handle(_ request: Request, context: WebContext, next: (Request, WebContext) async throws -> Response) async throws -> Response {
-        guard services.settings.requireSignIn else { return try await next(request, context) }
         var context = context
+        guard services.settings.requireSignIn else {
+            // Without sign-in, whoever reaches the server is its one user.
+            context.viewer = .owner
+            return try await next(request, context)
+        }
         if let secret = request.cookies[Self.cookie]?.value, Self.isWellFormed(secret),
             let viewer = await services.sessions.viewer(secret: secret, database: services.database),
             Self.fits(viewer, services.settings)

@@ -10,9 +10,9 @@ public struct WebContext: RequestContext, RemoteAddressRequestContext {
     var theme: PageContext.Theme = .system
     /// Set by `SignInMiddleware` when sign-in is required: the session's secret, so it can sign out.
     var sessionSecret: String?
-    /// Who is looking, set once by `SignInMiddleware`: the one user of a server without accounts
-    /// unless it says otherwise.
-    var viewer: Viewer = .owner
+    /// Who is looking, set once by `SignInMiddleware`; until then, and for a browser without a
+    /// session on a server that requires one, everyone (public repositories only).
+    var viewer: Viewer = .everyone
     /// Set by `UpdatesCountMiddleware` for pages: updates this account has not seen.
     var unreadUpdates = 0
     public let remoteAddress: SocketAddress?

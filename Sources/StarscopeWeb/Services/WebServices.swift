@@ -114,7 +114,7 @@ public final class WebServices: Sendable {
         tokenFile = TokenFile(directory: settings.configDirectory)
         self.vault = settings.accounts ? try vault ?? TokenVault.open(directory: settings.configDirectory) : nil
         let token = settings.environmentToken?.token ?? (try? tokenFile.read()) ?? nil
-        current = CurrentReading(stack.reading(token: token))
+        current = CurrentReading(stack.reading(token: token, viewer: .owner))
         embedAllowance = RequestAllowance(share: settings.embedShare)
         embedCurrent = CurrentReading(stack.reading(token: token, viewer: .everyone, allowance: embedAllowance))
         let readings = current
@@ -162,11 +162,10 @@ public final class WebServices: Sendable {
     /// The reading context over the account's own token, or nil when it has none (then nothing of that
     /// account's is ever asked with another token).
     func accountReading(_ key: AccountKey) async -> ReadContext? {
-        let kept = AccountKey(key.rawValue.lowercased())
-        if let cached = accountReadings.withLock({ $0[kept] }) { return cached }
+        if let cached = accountReadings.withLock({ $0[key] }) { return cached }
         guard let token = await accountToken(key) else { return nil }
         let made = stack.reading(token: token, viewer: .account(key))
-        accountReadings.withLock { $0[kept] = made }
+        accountReadings.withLock { $0[key] = made }
         return made
     }
 
@@ -183,8 +182,7 @@ public final class WebServices: Sendable {
     /// Live counts for whoever made the request: with accounts, a hub of that account's own
     /// (its token, its budget); guests and a server without accounts share the server's.
     func live(for context: WebContext) async -> LiveHub {
-        guard vault != nil, let account = context.viewer.accountKey, let reading = await accountReading(account) else { return live }
-        let key = AccountKey(account.rawValue.lowercased())
+        guard vault != nil, let key = context.viewer.accountKey, let reading = await accountReading(key) else { return live }
         let settings = self.settings
         return accountHubs.withLock { hubs in
             if let hub = hubs[key] { return hub }
@@ -207,13 +205,12 @@ public final class WebServices: Sendable {
     /// Forgets the reading context and live counts of the account keyed `key` (signed in again with
     /// another token, or forgotten).
     func forgetReading(_ key: AccountKey) {
-        let key = AccountKey(key.rawValue.lowercased())
         _ = accountReadings.withLock { $0.removeValue(forKey: key) }
         _ = accountHubs.withLock { $0.removeValue(forKey: key) }
     }
 
     /// The favourites of the one user of a server without accounts.
-    var favorites: Favorites { Favorites(reading: ownerReading, database: database) }
+    var favorites: Favorites { Favorites(reading: ownerReading, database: database, viewer: .owner) }
 
     /// The favourites of whoever made the request.
     func favorites(for context: WebContext) async -> Favorites {
@@ -263,7 +260,7 @@ public final class WebServices: Sendable {
     func useStoredToken(_ token: String?) throws(StoreError) {
         if let token { try tokenFile.write(token) } else { try tokenFile.delete() }
         let effective = settings.environmentToken?.token ?? token
-        current.value = stack.reading(token: effective)
+        current.value = stack.reading(token: effective, viewer: .owner)
         embedCurrent.value = stack.reading(token: effective, viewer: .everyone, allowance: embedAllowance)
         starStates.forgetAll()
     }

@@ -17,7 +17,7 @@ struct PageContext: Sendable, Hashable {
     /// Sign-in is required and this browser has a session (Settings offers to sign out).
     var signedIn = false
     /// Whose pages these are.
-    var viewer: Viewer = .owner
+    var viewer: Viewer
 
     /// A guest's pages: browsing only.
     var isReadOnly: Bool { viewer == .guest }
