@@ -94,8 +94,6 @@ let package = Package(
             dependencies: [
                 "StarscopeCore",
                 "StarscopeStore",
-                "StarscopeSQLite",
-                "StarscopePostgres",
                 "GitHubAPI",
                 "StarscopeModels",
                 "CZlib",
@@ -186,6 +184,9 @@ let package = Package(
             name: "StarscopeWebTests",
             dependencies: [
                 "StarscopeWeb",
+                // The app as `serve` puts it together (`ServeAssembly`), over either store.
+                "StarscopeCLI",
+                "StarscopeSQLite",
                 "CBrotli",
                 "StarscopeTestSupport",
                 "FakeGitHub",

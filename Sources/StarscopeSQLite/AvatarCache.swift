@@ -6,16 +6,8 @@ import StarscopeStore
 
 /// Avatars on disk: each downloaded once, stored by content (SHA-256), bounded in total size
 /// with least-recently-used eviction; concurrent requests for one avatar share one download.
-public actor AvatarCache {
-    public struct Image: Sendable, Hashable {
-        public var data: Data
-        public var contentType: String
-
-        public init(data: Data, contentType: String) {
-            self.data = data
-            self.contentType = contentType
-        }
-    }
+public actor AvatarCache: AvatarImages {
+    public typealias Image = AvatarImage
 
     /// Fetches an avatar's bytes and content type from the network.
     public typealias Download = @Sendable (URL) async throws -> Image

@@ -5,6 +5,7 @@ import GitHubAPI
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import StarscopeCLI
 import StarscopeSQLite
 import StarscopeStore
 import StarscopeTestSupport
@@ -25,7 +26,7 @@ import Testing
             let second: any Store =
                 store == .sqlite ? try AppDatabase.open(directory: web.services.settings.dataDirectory) : web.services.database
             try await HTTPClient.withHTTPClient(configuration: HTTPTransport.httpClientConfiguration(timeout: .seconds(12))) { http in
-                let services = try WebServices(settings: web.services.settings, httpClient: http, store: second)
+                let services = try ServeAssembly.services(settings: web.services.settings, httpClient: http, store: second)
                 try await buildApplication(services: services).test(.router) { client in
                     let page = try await client.execute(uri: location, method: .get, headers: [.cookie: cookie])
                     #expect(page.status == .ok)

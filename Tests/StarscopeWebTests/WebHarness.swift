@@ -6,7 +6,9 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+import StarscopeCLI
 import StarscopeCore
+import StarscopeSQLite
 import StarscopeStore
 import StarscopeTestSupport
 import StarscopeWeb
@@ -67,7 +69,8 @@ struct WebHarness {
                 // SQLite in the data directory, as `serve` opens it, or a fresh PostgreSQL database.
                 let shared: (any Store)? = store == .postgres ? try await store.make() : nil
                 defer { (shared as? PostgresStore)?.close() }
-                let services = try WebServices(settings: settings, httpClient: http, store: shared)
+                let services = try ServeAssembly.services(
+                    settings: settings, httpClient: http, store: shared ?? AppDatabase.open(directory: settings.dataDirectory))
                 let app = buildApplication(services: services)
                 try await app.test(live ? .live : .router) { client in
                     try await body(WebHarness(fake: fake, services: services, client: client))

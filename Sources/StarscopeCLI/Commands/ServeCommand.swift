@@ -185,7 +185,7 @@ struct ServeCommand: AsyncParsableCommand {
         try await HTTPClient.withHTTPClient(configuration: GitHubStack.httpClientConfiguration(settings.environment)) { http in
             let services: WebServices
             do {
-                services = try await WebServices.open(settings: settings, httpClient: http)
+                services = try await ServeAssembly.services(settings: settings, httpClient: http)
             } catch let error as StoreError {
                 throw StarscopeError(error)
             }

@@ -75,11 +75,12 @@ extension Viewer {
 
     /// The viewer whose partition is `stored` (a session's or a favourite's `account`).
     package init(stored: String) {
-        switch stored {
-        case "": self = .owner
-        case Self.guestMarker: self = .guest
-        default: self = .account(AccountKey(stored))
-        }
+        self =
+            switch stored {
+            case "": .owner
+            case Self.guestMarker: .guest
+            default: .account(AccountKey(stored))
+            }
     }
 }
 

@@ -1,7 +1,6 @@
 import Foundation
 import Hummingbird
 import StarscopeCore
-import StarscopeSQLite
 import StarscopeStore
 
 /// `/avatar?src=…` (from the avatar cache, long-lived), `/open?link=…`, `/healthz` and the assets.
@@ -9,7 +8,7 @@ struct SupportController {
     /// The API GitHub's avatars may also come from.
     let apiURL: URL
     /// An avatar from the cache (fetched once, kept on this server's disk).
-    let avatar: @Sendable (URL) async throws -> AvatarCache.Image
+    let avatar: @Sendable (URL) async throws -> AvatarImage
     /// Whether the store answers (`/healthz`).
     let ping: @Sendable () async throws(StoreError) -> Void
 

@@ -19,7 +19,7 @@ struct SignInMiddleware: RouterMiddleware {
         var context = context
         guard services.settings.requireSignIn else {
             // Without sign-in, whoever reaches the server is its one user.
-            context.viewer = .owner
+            context.viewer = Viewer.owner
             return try await next(request, context)
         }
         if let secret = request.cookies[Self.cookie]?.value, Self.isWellFormed(secret),

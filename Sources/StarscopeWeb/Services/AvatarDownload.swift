@@ -1,7 +1,6 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
-import StarscopeSQLite
 import StarscopeStore
 
 /// Fetches avatars, only from GitHub's avatar host or the configured API's own origin.
@@ -46,7 +45,7 @@ enum AvatarDownload {
             }
     }
 
-    static func fetch(_ url: URL, client: HTTPClient, timeout: Duration) async throws -> AvatarCache.Image {
+    static func fetch(_ url: URL, client: HTTPClient, timeout: Duration) async throws -> AvatarImage {
         var request = HTTPClientRequest(url: url.absoluteString)
         request.headers.add(name: "User-Agent", value: "Starscope/0.1")
         request.headers.add(name: "Accept", value: "image/*")
@@ -57,6 +56,6 @@ enum AvatarDownload {
         }
         guard let contentType, imageTypes.contains(contentType) else { throw Refused() }
         let body = try await response.body.collect(upTo: 2 * 1024 * 1024)
-        return AvatarCache.Image(data: Data(body.readableBytesView), contentType: contentType)
+        return AvatarImage(data: Data(body.readableBytesView), contentType: contentType)
     }
 }

@@ -4,8 +4,6 @@ import GitHubAPI
 import HTTPTypes
 import Hummingbird
 import StarscopeCore
-import StarscopePostgres
-import StarscopeSQLite
 import StarscopeStore
 import Synchronization
 
@@ -17,7 +15,7 @@ public final class WebServices: Sendable {
     /// team's PostgreSQL (`--database`).
     public let database: any Store
     let httpClient: HTTPClient
-    let avatars: AvatarCache
+    let avatars: any AvatarImages
     let tokenFile: TokenFile
     let live: LiveHub
     private let current: CurrentReading
@@ -70,26 +68,11 @@ public final class WebServices: Sendable {
     /// `--metrics`: what the server does, for `/metrics` (records nothing without it).
     let metrics: WebMetrics
 
-    /// Opens the store `settings` name (PostgreSQL with `--database`, else SQLite) and stacks the rest.
-    /// With `--accounts`, `accounts.key` is checked against the store first (`AccountsKey.prepare`):
-    /// a missing, replaced or unreadable key stops the start unless `settings.resetAccounts`.
-    public static func open(settings: WebSettings, httpClient: HTTPClient) async throws -> WebServices {
-        let store: any Store
-        if let url = settings.databaseURL {
-            store = try await PostgresStore.open(url: url)
-        } else {
-            store = try AppDatabase.open(directory: settings.dataDirectory)
-        }
-        var vault: TokenVault?
-        if settings.accounts {
-            vault = try await AccountsKey.prepare(store: store, directory: settings.configDirectory, reset: settings.resetAccounts)
-        }
-        return try WebServices(settings: settings, httpClient: httpClient, store: store, vault: vault)
-    }
-
-    /// Over SQLite in the data directory, or over `store` when given; with accounts, over `vault`
-    /// (else `accounts.key`, made when missing).
-    public init(settings: WebSettings, httpClient: HTTPClient, store: (any Store)? = nil, vault: TokenVault? = nil) throws {
+    /// Over `store`, with avatars kept in `avatars` (`serve` puts them together: `ServeAssembly`);
+    /// with accounts, over `vault` (else `accounts.key`, made when missing).
+    public init(
+        settings: WebSettings, httpClient: HTTPClient, store: any Store, avatars: any AvatarImages, vault: TokenVault? = nil
+    ) throws {
         self.settings = settings
         self.httpClient = httpClient
         hostPolicy = HostPolicy(boundHost: settings.host, allowedHosts: settings.allowedHosts)
@@ -99,9 +82,8 @@ public final class WebServices: Sendable {
         streamLimits.total = max(1, min(streamLimits.total, connections / 2))
         streams = StreamAllowance(limits: streamLimits)
         listening = Mutex((settings.port, nil))
-        // Avatar files stay on this server's disk, indexed by its own SQLite file, whatever the store.
-        let local = try (store as? AppDatabase) ?? AppDatabase.open(directory: settings.dataDirectory)
-        database = store ?? local
+        database = store
+        self.avatars = avatars
         importOutcomes = FormOutcomes(kind: "import", store: database)
         syncOutcomes = FormOutcomes(kind: "sync", store: database)
         listsOutcomes = FormOutcomes(kind: "lists", store: database)
@@ -121,13 +103,12 @@ public final class WebServices: Sendable {
         let serverViewer = Self.serverViewer(settings)
         // Live counts and the background checks split the live share: together they never spend more.
         live = LiveHub(budget: Self.liveBudget(settings)) { readings.value.viewed(by: serverViewer) }
-        let client = httpClient
+    }
+
+    /// How avatars are downloaded the first time: from GitHub's avatar hosts only, within `settings`' time-out.
+    public static func avatarDownload(settings: WebSettings, httpClient: HTTPClient) -> @Sendable (URL) async throws -> AvatarImage {
         let timeout = settings.timeout
-        avatars = AvatarCache(
-            database: local,
-            directory: settings.dataDirectory.appendingPathComponent("avatars"),
-            maximumBytes: settings.avatarBytes
-        ) { url in try await AvatarDownload.fetch(url, client: client, timeout: timeout) }
+        return { url in try await AvatarDownload.fetch(url, client: httpClient, timeout: timeout) }
     }
 
     /// Whose eyes the server's own token reads through: the owner's on a server without
