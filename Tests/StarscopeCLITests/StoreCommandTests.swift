@@ -83,6 +83,9 @@ import Testing
                 #expect(result.stdout.contains(repo.fullName) || arguments[0] == "trending")
                 #expect(result.stderrLines.count == 1)
                 #expect(result.stderr.hasPrefix("offline: showing results from "), "\(arguments): \(result.stderr)")
+                // …naming what is stale.
+                let subject = arguments[0] == "trending" ? "search results" : repo.fullName
+                #expect(result.stderr.contains("(") && result.stderr.contains(subject), "\(arguments): \(result.stderr)")
             }
             let nothingSaved = try await CLI.run(["user", "octocat"], api: url, home: home)
             #expect(nothingSaved.status == 1)

@@ -88,10 +88,13 @@ struct Session {
     }
 }
 
-/// The line that says saved answers were shown: `offline: showing results from 10:42`.
+/// The line that says saved answers were shown, and of what: `offline: showing results from
+/// 10:42 (octocat/Hello-World's README and search results)`. The subjects come from GitHub's
+/// paths, so they are cleaned for the terminal.
 enum StaleNotice {
     static func line(_ stale: CacheReport.Stale, timeZone: TimeZone = .current) -> String {
-        let when = ClockTime.format(stale.fetchedAt, timeZone: timeZone)
+        let time = ClockTime.format(stale.fetchedAt, timeZone: timeZone)
+        let when = stale.subjects.isEmpty ? time : "\(time) (\(TerminalText.clean(StaleSubject.list(stale.subjects))))"
         switch stale.reason {
         case .rateLimited(_, _, let reset?):
             return "rate limited: showing results from \(when); GitHub's limit resets at \(ClockTime.format(reset, timeZone: timeZone))"
