@@ -92,7 +92,7 @@ import Testing
     @Test func onlyLoopbackAndTrustedNetworksMayRead() throws {
         let proxies = TrustedProxies([try #require(IPNetwork("10.0.0.0/8"))])
         func may(_ peer: String, _ hops: [String] = [], authorization: String? = nil) -> Bool {
-            MetricsController.mayRead(
+            MetricsController.admits(
                 peer: IPNetwork.bytes(peer), forwardedFor: hops, authorization: authorization, proxies: proxies,
                 token: "0123456789abcdef")
         }

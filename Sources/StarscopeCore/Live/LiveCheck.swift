@@ -55,7 +55,7 @@ extension ReadContext {
             var stored = false
             switch source {
             case .trending(let query, let page):
-                let response = try await client.searchRepositories(
+                let response = try await github.searchRepositories(
                     query: try query.searchQuery(now: now()), sort: query.sort.rawValue, perPage: 100, page: page)
                 repositories = response.items
                 result.rateLimit = response.rateLimit
@@ -66,17 +66,17 @@ extension ReadContext {
                 result.rateLimit = response.rateLimit
                 stored = response.isStored
             case .account(let login, let page):
-                let response = try await client.repositories(of: login, perPage: 100, page: page)
+                let response = try await github.repositories(of: login, perPage: 100, page: page)
                 repositories = response.items
                 result.rateLimit = response.rateLimit
                 stored = response.isStored
             case .repository(let name):
-                let response = try await client.send(.get("/repos/\(name.owner)/\(name.name)").expecting(Repository.self))
-                repositories = [try JSONDecoder.gitHub().decode(Repository.self, from: response.body)]
+                let response = try await github.repositoryPage(owner: name.owner, name: name.name)
+                repositories = response.items
                 result.rateLimit = response.rateLimit
                 stored = response.isStored
             }
-            for repository in visible(repositories) { result.stars[repository.fullName] = repository.stargazersCount }
+            for repository in repositories { result.stars[repository.fullName] = repository.stargazersCount }
             if !stored { await observe(repositories) }
         } catch let error as GitHubError {
             result.failure = error

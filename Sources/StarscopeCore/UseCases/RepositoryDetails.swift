@@ -17,15 +17,14 @@ public struct RepositoryDetails: UseCase {
     /// favourite, never another account's. A repository this reading context may not show (a private
     /// one, for a guest) is "not found", as GitHub answers those who may not see it.
     public func repository(_ name: RepositoryName, snapshotFreshFor: TimeInterval? = nil) async throws(StarscopeError) -> Repository {
-        let snapshot = (try? await database?.snapshot(fullName: name.description, for: viewer)).flatMap { $0 }.flatMap {
-            shows($0.repository) ? $0 : nil
-        }
+        // The store gives only what the viewer may see: the shared snapshot or its own favourite's.
+        let snapshot = (try? await database?.snapshot(fullName: name.description, for: viewer)).flatMap { $0 }
         if let snapshotFreshFor, let snapshot, now().timeIntervalSince(snapshot.fetchedAt) < snapshotFreshFor {
             return snapshot.repository
         }
         let repository: Repository
         do {
-            repository = try await client.repository(owner: name.owner, name: name.name)
+            repository = try await github.repository(owner: name.owner, name: name.name)
             await observe([repository])
         } catch {
             if error.isTransient, let snapshot {
@@ -34,7 +33,6 @@ public struct RepositoryDetails: UseCase {
             }
             throw StarscopeError(error, about: .repository(name))
         }
-        guard shows(repository) else { throw StarscopeError(GitHubError.notFound(url: name.description), about: .repository(name)) }
         return repository
     }
 

@@ -13,18 +13,14 @@ public struct RepositoryLists: UseCase {
     > {
         let perPage = pageSize(forLimit: limit)
         func list(_ q: String, from lists: RepositoryLists) async throws(StarscopeError) -> ListResult<Repository> {
-            try await lists.collectPages(limit: limit, perPage: perPage, about: .search, progress: progress, keep: shows) {
+            try await lists.collectPages(limit: limit, perPage: perPage, about: .search, progress: progress) {
                 (needed: Int) async throws(GitHubError) in
                 // Unfiltered, every page the limit needs is there: asked for together, before any
                 // answer (one round trip instead of page 1, then the rest its `Link` names).
                 guard query.isUnfiltered, needed > 1 else {
-                    return [
-                        try await lists.client.searchRepositories(
-                            query: viewer.repositorySearch(q), sort: query.sort.rawValue, perPage: perPage)
-                    ]
+                    return [try await lists.github.searchRepositories(query: q, sort: query.sort.rawValue, perPage: perPage)]
                 }
-                return try await lists.client.searchRepositories(
-                    query: viewer.repositorySearch(q), sort: query.sort.rawValue, perPage: perPage, pages: 1...needed)
+                return try await lists.github.searchRepositories(query: q, sort: query.sort.rawValue, perPage: perPage, pages: 1...needed)
             }
         }
         let result: ListResult<Repository>
@@ -53,9 +49,8 @@ public struct RepositoryLists: UseCase {
         let q = try query.searchQuery(now: now())
         let window = RowWindow(page: page, rows: rows)
         @Sendable func ask(_ q: String, from lists: RepositoryLists) async throws(GitHubError) -> Page<Repository> {
-            try await lists.client.searchRepositories(
-                query: viewer.repositorySearch(q), sort: query.sort.rawValue, perPage: RowWindow.upstreamPageSize, page: window.upstreamPage
-            )
+            try await lists.github.searchRepositories(
+                query: q, sort: query.sort.rawValue, perPage: RowWindow.upstreamPageSize, page: window.upstreamPage)
         }
         let result: Page<Repository>
         do {
@@ -67,7 +62,7 @@ public struct RepositoryLists: UseCase {
         if !result.isStored { await observe(result.items) }
         let upstreamHasNext = result.links.next != nil
         let (items, next) = windows.cut(result.items, window: window, viewer: viewer, upstreamHasNext: upstreamHasNext) {
-            window.cut(visible(result.items), upstreamHasNext: upstreamHasNext)
+            window.cut(result.items, upstreamHasNext: upstreamHasNext)
         }
         return (items, next.flatMap { $0 <= window.lastSearchPage ? $0 : nil }, result.incompleteResults)
     }
@@ -78,9 +73,9 @@ public struct RepositoryLists: UseCase {
     ) {
         try Self.checkLogin(login)
         do {
-            let result = try await client.repositories(of: login, perPage: 100, page: page)
+            let result = try await github.repositories(of: login, perPage: 100, page: page)
             if !result.isStored { await observe(result.items) }
-            return (visible(result.items).filter { includeForks || !$0.fork }, Self.pageNumber(result.links.next))
+            return (result.items.filter { includeForks || !$0.fork }, Self.pageNumber(result.links.next))
         } catch {
             throw StarscopeError(error, about: .account(login))
         }
@@ -92,10 +87,10 @@ public struct RepositoryLists: UseCase {
     {
         try Self.checkLogin(login)
         return try await collect(
-            limit: limit, perPage: 100, about: .account(login), progress: progress, keep: { shows($0) && (includeForks || !$0.fork) }
+            limit: limit, perPage: 100, about: .account(login), progress: progress, keep: { includeForks || !$0.fork }
         ) {
             () async throws(GitHubError) in
-            try await client.repositories(of: login, perPage: 100)
+            try await github.repositories(of: login, perPage: 100)
         }
     }
 
@@ -110,10 +105,10 @@ public struct RepositoryLists: UseCase {
         try Self.checkLogin(login)
         let wanted = query.sort == .stars ? max(limit, Self.starSortScanLimit) : limit
         var result = try await collect(
-            limit: wanted, perPage: 100, about: .account(login), progress: progress, keep: { shows($0) && query.keeps($0) }
+            limit: wanted, perPage: 100, about: .account(login), progress: progress, keep: query.keeps
         ) {
             () async throws(GitHubError) in
-            try await client.repositories(of: login, perPage: 100, sort: query.gitHubSort)
+            try await github.repositories(of: login, perPage: 100, sort: query.gitHubSort)
         }
         if !result.isStored { await observe(result.items) }
         if query.sort == .stars {
@@ -137,9 +132,9 @@ public struct RepositoryLists: UseCase {
             return (Array(all[start..<end]), end < all.count ? page + 1 : nil)
         }
         do {
-            let result = try await client.repositories(of: login, perPage: 100, page: page, sort: query.gitHubSort)
+            let result = try await github.repositories(of: login, perPage: 100, page: page, sort: query.gitHubSort)
             if !result.isStored { await observe(result.items) }
-            return (visible(result.items).filter(query.keeps), Self.pageNumber(result.links.next))
+            return (result.items.filter(query.keeps), Self.pageNumber(result.links.next))
         } catch {
             throw StarscopeError(error, about: .account(login))
         }

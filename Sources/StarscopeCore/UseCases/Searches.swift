@@ -51,11 +51,11 @@ public struct Searches: UseCase {
         let perPage = pageSize(forLimit: limit)
         let first: Page<Repository>
         do {
-            first = try await client.searchRepositories(query: viewer.repositorySearch(q), sort: nil, perPage: perPage)
+            first = try await github.searchRepositories(query: q, sort: nil, perPage: perPage)
         } catch {
             throw Self.searchError(StarscopeError(error, about: .search), gitHub: error)
         }
-        let result = try await collect(limit: limit, perPage: perPage, about: .search, progress: nil, keep: shows) { first }
+        let result = try await collect(limit: limit, perPage: perPage, about: .search, progress: nil) { first }
         if !result.isStored { await observe(result.items) }
         return result
     }
@@ -82,7 +82,7 @@ public struct Searches: UseCase {
         do {
             let result = try await upstreamSearchPage(q, sort: search.sort, page: window.upstreamPage)
             if !result.isStored { await observe(result.items) }
-            let shown = visible(result.items)
+            let shown = result.items
             let (items, next) = window.cut(shown, upstreamHasNext: result.links.next != nil)
             return SearchWindow(
                 items: items, nextPage: next.flatMap { $0 <= window.lastSearchPage ? $0 : nil },
@@ -121,7 +121,6 @@ extension UseCase {
     /// ask it: the one request a search page and its live counts both send, so they share its
     /// kept answer.
     func upstreamSearchPage(_ q: String, sort: GitHubSearch.Sort?, page: Int) async throws(GitHubError) -> Page<Repository> {
-        try await client.searchRepositories(
-            query: viewer.repositorySearch(q), sort: sort?.rawValue, perPage: RowWindow.upstreamPageSize, page: page)
+        try await github.searchRepositories(query: q, sort: sort?.rawValue, perPage: RowWindow.upstreamPageSize, page: page)
     }
 }

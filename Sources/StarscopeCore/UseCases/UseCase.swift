@@ -16,15 +16,9 @@ extension UseCase {
     var now: @Sendable () -> Date { context.now }
     var windows: RecentWindows { context.windows }
 
-    /// Whether this use case may show `repository`.
-    func shows(_ repository: Repository) -> Bool {
-        viewer.mayRead(repository)
-    }
-
-    /// The repositories of a list this use case may show.
-    func visible(_ repositories: [Repository]) -> [Repository] {
-        viewer.readable(repositories)
-    }
+    /// GitHub's repositories as this use case's viewer may read them: the one door for searches,
+    /// lists, one repository and live counts (`ViewedGitHub`).
+    var github: ViewedGitHub { ViewedGitHub(client: client, viewer: viewer) }
 
     /// Records what GitHub said about these repositories (star history, favourite snapshots).
     /// A failure to record never fails what the user asked for. Answers the store gave in
@@ -59,6 +53,35 @@ extension UseCase {
         }
     }
 
+    /// `collect` for repositories: the next pages come through the door too (`ViewedGitHub`).
+    func collect(
+        limit: Int,
+        perPage: Int,
+        about subject: Subject,
+        progress: PageProgress?,
+        keep: (Repository) -> Bool = { _ in true },
+        first: () async throws(GitHubError) -> Page<Repository>
+    ) async throws(StarscopeError) -> ListResult<Repository> {
+        try await collectPages(limit: limit, perPage: perPage, about: subject, progress: progress, keep: keep) {
+            (_: Int) async throws(GitHubError) in [try await first()]
+        }
+    }
+
+    /// `collectPages` for repositories: the next pages come through the door too (`ViewedGitHub`).
+    func collectPages(
+        limit: Int,
+        perPage: Int,
+        about subject: Subject,
+        progress: PageProgress?,
+        keep: (Repository) -> Bool = { _ in true },
+        first: (_ needed: Int) async throws(GitHubError) -> [Page<Repository>]
+    ) async throws(StarscopeError) -> ListResult<Repository> {
+        let github = self.github
+        return try await collectPages(limit: limit, perPage: perPage, about: subject, progress: progress, keep: keep, first: first) {
+            (page: Page<Repository>, count: Int) async throws(GitHubError) in try await github.pages(after: page, upTo: count)
+        }
+    }
+
     /// `collect` from the first pages `first` gives (page 1, or more asked for together; it is
     /// told how many pages the limit needs), then `Link: rel="next"` from the last of them.
     func collectPages<Item>(
@@ -68,6 +91,22 @@ extension UseCase {
         progress: PageProgress?,
         keep: (Item) -> Bool = { _ in true },
         first: (_ needed: Int) async throws(GitHubError) -> [Page<Item>]
+    ) async throws(StarscopeError) -> ListResult<Item> {
+        let client = self.client
+        return try await collectPages(limit: limit, perPage: perPage, about: subject, progress: progress, keep: keep, first: first) {
+            (page: Page<Item>, count: Int) async throws(GitHubError) in try await client.pages(after: page, upTo: count)
+        }
+    }
+
+    /// Pages from `first`, then as many as the limit still needs from `next`.
+    private func collectPages<Item>(
+        limit: Int,
+        perPage: Int,
+        about subject: Subject,
+        progress: PageProgress?,
+        keep: (Item) -> Bool,
+        first: (_ needed: Int) async throws(GitHubError) -> [Page<Item>],
+        next: (Page<Item>, Int) async throws(GitHubError) -> [Page<Item>]
     ) async throws(StarscopeError) -> ListResult<Item> {
         var items: [Item] = []
         var loaded = 0
@@ -91,7 +130,7 @@ extension UseCase {
                 progress?(loaded, max(expected, loaded))
                 guard items.count < limit else { break }
                 if pending.isEmpty {
-                    pending = try await client.pages(after: current, upTo: (limit - items.count + perPage - 1) / perPage)
+                    pending = try await next(current, (limit - items.count + perPage - 1) / perPage)
                 }
             }
             var result = ListResult(items: Array(items.prefix(limit)), totalCount: totalCount, incomplete: incomplete, requests: loaded)

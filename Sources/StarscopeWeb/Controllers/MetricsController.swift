@@ -20,7 +20,7 @@ struct MetricsController {
     }
 
     @Sendable func exposition(_ request: Request, context: WebContext) async throws -> Response {
-        guard mayRead(request, context: context) else { throw HTTPError(.notFound) }
+        guard admits(request, context: context) else { throw HTTPError(.notFound) }
         let databaseUp: Bool
         do throws(StoreError) {
             try await ping()
@@ -35,8 +35,8 @@ struct MetricsController {
         return response
     }
 
-    func mayRead(_ request: Request, context: WebContext) -> Bool {
-        Self.mayRead(
+    func admits(_ request: Request, context: WebContext) -> Bool {
+        Self.admits(
             peer: context.remoteAddress.flatMap { IPNetwork.bytes($0) },
             forwardedFor: TrustedProxies.values("X-Forwarded-For", in: request),
             authorization: request.headers[.authorization], proxies: proxies, token: token)
@@ -44,7 +44,7 @@ struct MetricsController {
 
     /// Loopback or a trusted network, with every `X-Forwarded-For` hop one too (a request a
     /// proxy relayed from elsewhere is refused, trusted proxy or not); or the token.
-    static func mayRead(peer: [UInt8]?, forwardedFor: [String], authorization: String?, proxies: TrustedProxies, token: String?) -> Bool {
+    static func admits(peer: [UInt8]?, forwardedFor: [String], authorization: String?, proxies: TrustedProxies, token: String?) -> Bool {
         if let token, let authorization, matches(authorization, bearer: token) { return true }
         let isNear = { (address: [UInt8]) in isLoopback(address) || proxies.trusts(address) }
         guard let peer, isNear(peer) else { return false }

@@ -29,7 +29,7 @@ struct TrendingController {
         ) {
             let model = try await model(list, context: context)
             // A page showing a private repository is its viewer's alone: it is never kept.
-            guard model.everyoneMayRead else {
+            guard model.isForEveryone else {
                 return context.render(SplitPage(origin: origin, list: model))
             }
             // The model goes into the key whole (its rows are not copied, and keep the moment they

@@ -33,7 +33,7 @@ struct KeptPane: ListPane {
     static func trending(
         _ model: TrendingPage, origin: ListOrigin, kept: RenderedPages<TrendingPage.RenderKey>, context: WebContext
     ) -> any ListPane {
-        guard model.everyoneMayRead else { return model }
+        guard model.isForEveryone else { return model }
         let page = context.page(origin.section)
         let key = TrendingPage.RenderKey(origin: origin, page: model, context: page, part: .pane)
         // Without a token to cut at, nothing is kept: the list renders its own pane.

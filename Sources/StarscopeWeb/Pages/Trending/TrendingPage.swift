@@ -12,11 +12,11 @@ struct TrendingPage: Sendable, Hashable {
 
     var list: TrendingList
     var rows: [RepositoryRow] = [] {
-        didSet { everyoneMayRead = Viewer.everyoneMayRead(rows.map(\.repository)) }
+        didSet { isForEveryone = ViewedGitHub.isForEveryone(rows.map(\.repository)) }
     }
     /// Whether every row may be shown to anyone, so that the page may be kept for every viewer:
     /// found once with the rows, not for each view of a kept model.
-    private(set) var everyoneMayRead = true
+    private(set) var isForEveryone = true
     var next: TrendingList?
     /// GitHub's search timed out and some repositories may be missing.
     var incomplete = false
