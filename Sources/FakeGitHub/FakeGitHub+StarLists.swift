@@ -44,13 +44,13 @@ extension FakeGitHub {
 
     /// The root fields of every GraphQL mutation received, in order (refused ones too).
     public func graphQLMutations() async -> [String] {
-        await state.graphQLMutations
+        await state.listState.graphQLMutations
     }
 }
 
 extension FakeGitHubState {
     func starListSnapshots(of login: String) -> [FakeStarListSnapshot] {
-        (starLists[login.lowercased()] ?? []).map { list in
+        (listState.starLists[login.lowercased()] ?? []).map { list in
             FakeStarListSnapshot(
                 id: list.id, name: list.name, description: list.description, isPrivate: list.isPrivate,
                 repositories: list.items.map { current($0).fullName })
@@ -63,19 +63,21 @@ extension FakeGitHubState {
 
     func controlSetInList(of login: String, list name: String, repository fullName: String, present: Bool) -> Bool {
         guard case .here(let index)? = locate(fullName),
-            let list = starLists[login.lowercased()]?.first(where: { $0.name.lowercased() == name.lowercased() })
+            let list = listState.starLists[login.lowercased()]?.first(where: { $0.name.lowercased() == name.lowercased() })
         else { return false }
-        let holding = (starLists[login.lowercased()] ?? []).filter { $0.items.contains(index) }.map(\.id)
+        let holding = (listState.starLists[login.lowercased()] ?? []).filter { $0.items.contains(index) }.map(\.id)
         let wanted = present ? Array(Set(holding + [list.id])) : holding.filter { $0 != list.id }
         return (try? setLists(for: login, item: index, to: wanted, now: Date())) != nil
     }
 
     func controlDeleteList(of login: String, list name: String) -> Bool {
-        guard let list = starLists[login.lowercased()]?.first(where: { $0.name.lowercased() == name.lowercased() }) else { return false }
+        guard let list = listState.starLists[login.lowercased()]?.first(where: { $0.name.lowercased() == name.lowercased() }) else {
+            return false
+        }
         return (try? deleteList(for: login, id: list.id)) != nil
     }
 
     func setScopes(_ scopes: [String], of token: String) {
-        tokenScopes[token] = scopes
+        accounts.tokenScopes[token] = scopes
     }
 }

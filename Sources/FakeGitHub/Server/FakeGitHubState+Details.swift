@@ -7,7 +7,7 @@ import StarscopeModels
 extension FakeGitHubState {
     func repositoryResource(_ index: Int, rest: [String], request: FakeRequest, render: JSONRendering) -> FakeResponse {
         let repository = current(index)
-        if emptied.contains(index) {
+        if changes.emptied.contains(index) {
             switch rest {
             case ["readme"]:
                 return .error(404, "Not Found", documentation: "https://docs.github.com/rest/repos/contents#get-a-repository-readme")

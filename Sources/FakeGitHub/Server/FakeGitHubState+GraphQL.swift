@@ -17,10 +17,10 @@ extension FakeGitHubState {
         }
         // Faults, bad tokens and the rate limit, as for any request; the marker answer is replaced.
         var (response, delay) = process(request)
-        guard response.status == 200, response.body == Self.graphQLMarker, let login = request.token.flatMap({ tokens[$0] }) else {
+        guard response.status == 200, response.body == Self.graphQLMarker, let login = request.token.flatMap({ accounts.tokens[$0] }) else {
             return (response, delay)
         }
-        let scopes = request.token.flatMap { tokenScopes[$0] } ?? ["repo", "user"]
+        let scopes = request.token.flatMap { accounts.tokenScopes[$0] } ?? ["repo", "user"]
         response.body = await execute(request.body, context: GraphQLContext(state: self, viewer: login, scopes: scopes, now: Date()))
         response.headers.append(("X-OAuth-Scopes", scopes.joined(separator: ", ")))
         delay = max(delay, 0)
@@ -102,7 +102,7 @@ extension FakeGitHubState {
                 login: nil, conditional: false, time: now))
     }
 
-    func noteMutation(_ field: String) { graphQLMutations.append(field) }
+    func noteMutation(_ field: String) { listState.graphQLMutations.append(field) }
 
     // MARK: Views for the resolvers
 

@@ -9,29 +9,29 @@ extension FakeGitHubState {
     /// does not exist.
     func makePrivate(_ fullName: String, sharedWith: [String]) -> Bool {
         guard case .here(let index)? = locate(fullName) else { return false }
-        privateViewers[index] = Set(([current(index).ownerLogin] + sharedWith).map { $0.lowercased() })
+        changes.privateViewers[index] = Set(([current(index).ownerLogin] + sharedWith).map { $0.lowercased() })
         return true
     }
 
     /// Makes a repository public again.
     func makePublic(_ fullName: String) -> Bool {
         guard case .here(let index)? = locate(fullName) else { return false }
-        privateViewers[index] = nil
+        changes.privateViewers[index] = nil
         return true
     }
 
-    func isPrivate(_ index: Int) -> Bool { privateViewers[index] != nil }
+    func isPrivate(_ index: Int) -> Bool { changes.privateViewers[index] != nil }
 
     /// Whether the token of `request` may see the repository at `index`.
     func canSee(_ index: Int, _ request: FakeRequest) -> Bool {
-        guard let viewers = privateViewers[index] else { return true }
-        guard let login = request.token.flatMap({ tokens[$0] }) else { return false }
+        guard let viewers = changes.privateViewers[index] else { return true }
+        guard let login = request.token.flatMap({ accounts.tokens[$0] }) else { return false }
         // The owner as it is now (a transfer moves a private repository with its owner).
         return viewers.contains(login.lowercased()) || current(index).ownerLogin.lowercased() == login.lowercased()
     }
 
     /// The login a request's token belongs to (for the request log: never the token itself).
     func login(of request: FakeRequest) -> String? {
-        request.token.flatMap { tokens[$0] }
+        request.token.flatMap { accounts.tokens[$0] }
     }
 }

@@ -8,7 +8,7 @@ extension FakeGitHubState {
         let now = Date()
         var delay = 0.0
         var response = answer(request, now: now, delay: &delay)
-        let identity = request.token.flatMap { tokens[$0] != nil ? $0 : nil }
+        let identity = request.token.flatMap { accounts.tokens[$0] != nil ? $0 : nil }
         let resource = Self.resource(of: request.path)
 
         if response.status == 200, case .standard = response.caching, let etag = Self.etag(response.body, token: identity) {
@@ -28,7 +28,7 @@ extension FakeGitHubState {
             response.headers += Self.rateLimitHeaders(
                 rateLimits.bucket(identity: identity, resource: resource, now: now), resource: resource)
         }
-        if let override = rateLimitHeaderOverride {
+        if let override = faultState.rateLimitHeaderOverride {
             for (name, value) in override {
                 let header = "X-RateLimit-" + name.prefix(1).uppercased() + name.dropFirst()
                 response.headers.removeAll { $0.0.caseInsensitiveCompare(header) == .orderedSame }
@@ -77,7 +77,7 @@ extension FakeGitHubState {
             response.counts = false
             return response
         }
-        if let token = request.token, tokens[token] == nil {
+        if let token = request.token, accounts.tokens[token] == nil {
             var response = FakeResponse.error(401, "Bad credentials")
             response.counts = false
             return response
@@ -138,12 +138,12 @@ extension FakeGitHubState {
         let identity = request.token
         let resource = Self.resource(of: request.path)
         if request.path != "/rate_limit", rateLimits.bucket(identity: identity, resource: resource, now: now).remaining == 0 {
-            if resource == "graphql", let login = identity.flatMap({ tokens[$0] }) {
+            if resource == "graphql", let login = identity.flatMap({ accounts.tokens[$0] }) {
                 var response = Self.graphQLRateLimited(login: login)
                 response.counts = false
                 return response
             }
-            let who = identity.flatMap { tokens[$0] }.map { "user \($0)" } ?? "127.0.0.1"
+            let who = identity.flatMap { accounts.tokens[$0] }.map { "user \($0)" } ?? "127.0.0.1"
             let hint =
                 identity == nil
                 ? " (But here's the good news: Authenticated requests get a higher rate limit. Check out the documentation for more details.)"

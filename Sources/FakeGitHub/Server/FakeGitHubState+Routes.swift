@@ -197,17 +197,17 @@ extension FakeGitHubState {
     }
 
     func authenticatedUser(_ request: FakeRequest, render: JSONRendering) -> FakeResponse {
-        guard let token = request.token, let login = tokens[token], var account = dataset.account(login: login) else {
+        guard let token = request.token, let login = accounts.tokens[token], var account = dataset.account(login: login) else {
             return .error(
                 401, "Requires authentication", documentation: "https://docs.github.com/rest/users/users#get-the-authenticated-user")
         }
-        if let identity = identities[token] { (account.id, account.login) = identity }
+        if let identity = accounts.identities[token] { (account.id, account.login) = identity }
         return .json(
             render.profile(account, publicRepos: dataset.repositories(ownedBy: account).count), caching: .standard(lastModified: nil))
     }
 
     func rateLimit(_ request: FakeRequest, now: Date) -> FakeResponse {
-        let identity = request.token.flatMap { tokens[$0] != nil ? $0 : nil }
+        let identity = request.token.flatMap { accounts.tokens[$0] != nil ? $0 : nil }
         func bucket(_ resource: String) -> JSONValue {
             let bucket = rateLimits.bucket(identity: identity, resource: resource, now: now)
             return .object([
@@ -226,24 +226,24 @@ extension FakeGitHubState {
     func unstar(_ fullNames: [String], login: String) {
         for name in fullNames {
             guard case .here(let index)? = locate(name) else { continue }
-            starredByLogin[login]?.remove(dataset.repositories[index].id)
+            accounts.starredByLogin[login]?.remove(dataset.repositories[index].id)
         }
     }
 
     func star(_ fullNames: [String], login: String) {
         for name in fullNames {
             guard case .here(let index)? = locate(name) else { continue }
-            starredByLogin[login, default: []].insert(dataset.repositories[index].id)
+            accounts.starredByLogin[login, default: []].insert(dataset.repositories[index].id)
         }
     }
 
     /// `GET /user/starred`: the token's user's starred repositories, paged (30 by default), most
     /// recently starred first as GitHub does (here: newest repository id first).
     func starredList(_ request: FakeRequest, render: JSONRendering) -> FakeResponse {
-        guard let login = request.token.flatMap({ tokens[$0] }) else {
+        guard let login = request.token.flatMap({ accounts.tokens[$0] }) else {
             return .error(401, "Requires authentication", documentation: "https://docs.github.com/rest/activity/starring")
         }
-        let ids = starredByLogin[login, default: []].sorted(by: >)
+        let ids = accounts.starredByLogin[login, default: []].sorted(by: >)
         let repos = ids.compactMap { dataset.repositoryPosition(id: $0) }.filter { canSee($0, request) }.map(current)
         let (perPage, page) = Self.paging(request, defaultPerPage: 30)
         let items = Self.slice(repos[...], perPage: perPage, page: page).compactMap { repository in
@@ -255,25 +255,25 @@ extension FakeGitHubState {
     }
 
     func star(method: String, owner: String, name: String, request: FakeRequest) -> FakeResponse {
-        guard let login = request.token.flatMap({ tokens[$0] }) else {
+        guard let login = request.token.flatMap({ accounts.tokens[$0] }) else {
             return .error(401, "Requires authentication", documentation: "https://docs.github.com/rest/activity/starring")
         }
         guard case .here(let index)? = locate("\(owner)/\(name)"), canSee(index, request) else { return .error(404, "Not Found") }
         let id = dataset.repositories[index].id
-        let starred = starredByLogin[login, default: []].contains(id)
+        let starred = accounts.starredByLogin[login, default: []].contains(id)
         switch method {
         case "GET":
             return starred ? FakeResponse(status: 204, body: Data()) : .error(404, "Not Found")
         case "PUT":
             if !starred {
-                starredByLogin[login, default: []].insert(id)
-                stars[index] &+= 1
+                accounts.starredByLogin[login, default: []].insert(id)
+                changes.stars[index] &+= 1
             }
             return FakeResponse(status: 204, body: Data())
         case "DELETE":
             if starred {
-                starredByLogin[login]?.remove(id)
-                stars[index] = stars[index] > 0 ? stars[index] - 1 : 0
+                accounts.starredByLogin[login]?.remove(id)
+                changes.stars[index] = changes.stars[index] > 0 ? changes.stars[index] - 1 : 0
             }
             return FakeResponse(status: 204, body: Data())
         default:

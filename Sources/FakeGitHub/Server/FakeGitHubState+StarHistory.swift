@@ -35,7 +35,8 @@ extension FakeGitHubState {
     func starHistoryWeeks(_ index: Int, now: Date) -> [StarHistoryWeek] {
         let seeded = dataset.repositories[index]
         let days = FakeStarHistory.days(
-            id: seeded.id, seededStars: historyStars[index] ?? seeded.stars, currentStars: stars[index], created: seeded.createdAt, now: now
+            id: seeded.id, seededStars: changes.historyStars[index] ?? seeded.stars, currentStars: changes.stars[index],
+            created: seeded.createdAt, now: now
         )
         return FakeStarHistory.weeks(firstDay: days.firstDay, counts: days.counts)
     }

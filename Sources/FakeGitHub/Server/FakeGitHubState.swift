@@ -5,58 +5,31 @@ import StarscopeModels
 /// buckets, stars given by tokens, and the request log.
 actor FakeGitHubState {
     let dataset: FakeDataset
-    var stars: [Int]
-    var faults: [FaultRule] = []
-    /// Counts `POST /_fake/faults/release`: a slow answer waiting when it changes goes at once.
-    var releases = 0
+    let maxAge: Int
     var rateLimits = RateLimits()
     var log: [LoggedRequest] = []
-    /// Valid tokens and the login each belongs to.
-    var tokens: [String: String]
-    var starredByLogin: [String: Set<Int64>] = [:]
-    /// Who `GET /user` says a token belongs to when a test changed it: GitHub's user id and login
-    /// (a person who renamed their account, or a newcomer who took a login someone gave up).
-    var identities: [String: (id: Int64, login: String)] = [:]
-    let maxAge: Int
-    /// Repositories renamed (or transferred) while the fake runs: position → current owner and name.
-    var renames: [Int: (owner: String, name: String)] = [:]
-    /// Releases published while the fake runs, newest first, by repository position.
-    var published: [Int: [FakeRelease]] = [:]
-    /// Repositories archived while the fake runs.
-    var archivedNow: Set<Int> = []
-    /// Star counts set as if the repository had always had them (spread over its history).
-    var historyStars: [Int: Int] = [:]
-    /// Private repositories: position → the lower-cased logins that may see it (its owner first).
-    var privateViewers: [Int: Set<String>] = [:]
-    /// Repositories emptied while the fake runs: as if just created, with no commits.
-    var emptied: Set<Int> = []
-    /// Names that answer `301`: lower-cased `owner/name` → position (seeded, and every rename's old name).
-    var formerNames: [String: Int] = [:]
-    /// `x-ratelimit-*` values sent as given instead of the buckets' (a hostile upstream), by
-    /// header name without the prefix (`limit`, `remaining`, `reset`, `used`).
-    var rateLimitHeaderOverride: [String: String]?
-    /// Star Lists by lower-cased owner login.
-    var starLists: [String: [FakeStarList]] = [:]
-    /// How many Lists were made while the fake runs (for their ids).
-    var listsMade = 0
-    /// The OAuth scopes of tokens that do not have every scope (`repo` and `user`).
-    var tokenScopes: [String: [String]] = [:]
-    /// The root fields of every GraphQL mutation received, in order (`createUserList`, …).
-    var graphQLMutations: [String] = []
+    /// What changed on the repositories while the fake runs.
+    var changes: RepositoryChanges
+    /// Tokens, who they belong to, and what they starred.
+    var accounts: TokenAccounts
+    /// Faults a test switched on, and a hostile upstream's headers.
+    var faultState = FaultState()
+    /// Star Lists and the GraphQL mutations that changed them.
+    var listState = ListState()
 
     init(dataset: FakeDataset, tokens: [String: String], limits: RateLimits.Limits, maxAge: Int, privateRepositories: [String] = []) {
         self.maxAge = maxAge
         self.dataset = dataset
-        self.stars = dataset.repositories.map(\.stars)
-        self.tokens = tokens
+        changes = RepositoryChanges(stars: dataset.repositories.map(\.stars))
+        accounts = TokenAccounts(tokens: tokens)
         self.rateLimits.limits = limits
         for (name, id) in dataset.formerNames {
-            if let index = dataset.repositoryPosition(id: id) { formerNames[name] = index }
+            if let index = dataset.repositoryPosition(id: id) { changes.formerNames[name] = index }
         }
-        starLists = Self.seededLists(dataset)
+        listState.starLists = Self.seededLists(dataset)
         for name in privateRepositories {
             if let index = dataset.repositoryPosition(fullName: name) {
-                privateViewers[index] = [dataset.repositories[index].ownerLogin.lowercased()]
+                changes.privateViewers[index] = [dataset.repositories[index].ownerLogin.lowercased()]
             }
         }
     }
@@ -69,9 +42,13 @@ actor FakeGitHubState {
 
     func locate(_ fullName: String) -> Location? {
         let key = fullName.lowercased()
-        if let index = renames.first(where: { "\($0.value.owner)/\($0.value.name)".lowercased() == key })?.key { return .here(index) }
-        if let index = dataset.repositoryPosition(fullName: fullName) { return renames[index] == nil ? .here(index) : .moved(index) }
-        return formerNames[key].map(Location.moved)
+        if let index = changes.renames.first(where: { "\($0.value.owner)/\($0.value.name)".lowercased() == key })?.key {
+            return .here(index)
+        }
+        if let index = dataset.repositoryPosition(fullName: fullName) {
+            return changes.renames[index] == nil ? .here(index) : .moved(index)
+        }
+        return changes.formerNames[key].map(Location.moved)
     }
 
     /// Renames (or transfers, when the owner changes) a repository, as its owner would on GitHub:
@@ -83,29 +60,30 @@ actor FakeGitHubState {
             return false
         }
         if let taken = locate(newFullName), taken != .moved(index) { return false }
-        formerNames[current(index).fullName.lowercased()] = index
-        formerNames[newFullName.lowercased()] = nil
-        renames[index] = (owner.login, parts[1])
+        changes.formerNames[current(index).fullName.lowercased()] = index
+        changes.formerNames[newFullName.lowercased()] = nil
+        changes.renames[index] = (owner.login, parts[1])
         return true
     }
 
     /// The positions of the repositories `account` owns now.
     func currentIndices(ownedBy account: FakeAccount) -> [Int] {
         let kept = (dataset.repositoriesByOwner[account.id] ?? []).filter { index in
-            renames[index].map { $0.owner.lowercased() == account.login.lowercased() } ?? true
+            changes.renames[index].map { $0.owner.lowercased() == account.login.lowercased() } ?? true
         }
-        let arrived = renames.filter { $0.value.owner.lowercased() == account.login.lowercased() && !kept.contains($0.key) }.map(\.key)
+        let arrived = changes.renames.filter { $0.value.owner.lowercased() == account.login.lowercased() && !kept.contains($0.key) }.map(
+            \.key)
         return kept + arrived.sorted()
     }
 
     /// The repository as it is now (with its current star count).
     func current(_ index: Int) -> FakeRepository {
         var repository = dataset.repositories[index]
-        repository.stars = stars[index]
-        if archivedNow.contains(index) { repository.archived = true }
-        repository.isPrivate = privateViewers[index] != nil
-        if emptied.contains(index) { (repository.size, repository.language) = (0, nil) }
-        if let renamed = renames[index] {
+        repository.stars = changes.stars[index]
+        if changes.archivedNow.contains(index) { repository.archived = true }
+        repository.isPrivate = changes.privateViewers[index] != nil
+        if changes.emptied.contains(index) { (repository.size, repository.language) = (0, nil) }
+        if let renamed = changes.renames[index] {
             repository.name = renamed.name
             repository.ownerLogin = renamed.owner
             repository.ownerID = dataset.account(login: renamed.owner)?.id ?? repository.ownerID
@@ -122,36 +100,36 @@ actor FakeGitHubState {
         guard case .here(let index)? = locate(fullName), let author = dataset.accounts.first else { return false }
         let repository = dataset.repositories[index]
         let release = FakeRelease(
-            id: repository.id * 1_000 + 900 + Int64(published[index, default: []].count), tagName: tag, name: name, body: "",
+            id: repository.id * 1_000 + 900 + Int64(changes.published[index, default: []].count), tagName: tag, name: name, body: "",
             prerelease: prerelease, draft: false, publishedAt: Date(), author: dataset.account(login: repository.ownerLogin) ?? author)
-        published[index, default: []].insert(release, at: 0)
+        changes.published[index, default: []].insert(release, at: 0)
         return true
     }
 
     /// Archives a repository now.
     func archive(fullName: String) -> Bool {
         guard case .here(let index)? = locate(fullName) else { return false }
-        archivedNow.insert(index)
+        changes.archivedNow.insert(index)
         return true
     }
 
     /// Empties a repository now: no commits, so no README, releases, languages or contributors.
     func empty(fullName: String) -> Bool {
         guard case .here(let index)? = locate(fullName) else { return false }
-        emptied.insert(index)
+        changes.emptied.insert(index)
         return true
     }
 
     /// Every release of the repository at `index`, newest first.
     func releases(at index: Int) -> [FakeRelease] {
-        published[index, default: []] + dataset.releases(for: dataset.repositories[index])
+        changes.published[index, default: []] + dataset.releases(for: dataset.repositories[index])
     }
 
     func setStars(fullName: String, to count: Int, overItsHistory: Bool = false) -> Bool {
         guard case .here(let index)? = locate(fullName) else { return false }
         // Any count, negative or huge, so tests can send what a hostile upstream would.
-        stars[index] = count
-        if overItsHistory { historyStars[index] = max(0, count) }
+        changes.stars[index] = count
+        if overItsHistory { changes.historyStars[index] = max(0, count) }
         return true
     }
 
@@ -161,35 +139,35 @@ actor FakeGitHubState {
         let recent = dataset.repositories.indices.filter {
             dataset.anchor.timeIntervalSince(dataset.repositories[$0].createdAt) < 30 * 86_400
         }
-        let popular = recent.sorted { stars[$0] > stars[$1] }.prefix(60)
+        let popular = recent.sorted { changes.stars[$0] > changes.stars[$1] }.prefix(60)
         guard !popular.isEmpty else { return }
         for _ in 0..<5 {
             let index = popular[popular.index(popular.startIndex, offsetBy: random.int(in: 0...(popular.count - 1)))]
-            stars[index] &+= random.int(in: 1...25)
+            changes.stars[index] &+= random.int(in: 1...25)
         }
     }
 
     func addFault(_ rule: FaultRule) {
-        faults.append(rule)
+        faultState.faults.append(rule)
     }
 
     func clearFaults() {
-        faults.removeAll()
+        faultState.faults.removeAll()
     }
 
     /// Lets every slow answer now waiting go at once (a test holds GitHub's answer with a long
     /// `slow` fault and lets it go when it has seen what the page shows meanwhile).
     func releaseSlowAnswers() {
-        releases += 1
+        faultState.releases += 1
     }
 
     /// The fault for `path`, if any, using up one of its remaining times. A rule written
     /// `PATH?name=value` matches that exact path with those query values (a list's second page).
     func takeFault(for path: String, query: [String: String] = [:]) -> Fault? {
-        guard let index = faults.firstIndex(where: { Self.matches($0.pathPrefix, path: path, query: query) }) else { return nil }
-        let rule = faults[index]
+        guard let index = faultState.faults.firstIndex(where: { Self.matches($0.pathPrefix, path: path, query: query) }) else { return nil }
+        let rule = faultState.faults[index]
         if let remaining = rule.remaining {
-            if remaining <= 1 { faults.remove(at: index) } else { faults[index].remaining = remaining - 1 }
+            if remaining <= 1 { faultState.faults.remove(at: index) } else { faultState.faults[index].remaining = remaining - 1 }
         }
         return rule.fault
     }
@@ -213,7 +191,7 @@ actor FakeGitHubState {
     }
 
     func overrideRateLimitHeaders(_ values: [String: String]?) {
-        rateLimitHeaderOverride = values
+        faultState.rateLimitHeaderOverride = values
     }
 
     func setRemaining(_ remaining: Int, token: String?, resource: String) {
@@ -225,15 +203,15 @@ actor FakeGitHubState {
     }
 
     func addToken(_ token: String, login: String) {
-        tokens[token] = login
+        accounts.tokens[token] = login
     }
 
     func revokeToken(_ token: String) {
-        tokens[token] = nil
+        accounts.tokens[token] = nil
     }
 
     func setIdentity(token: String, id: Int64, login: String) {
-        if tokens[token] == nil { tokens[token] = login }
-        identities[token] = (id, login)
+        if accounts.tokens[token] == nil { accounts.tokens[token] = login }
+        accounts.identities[token] = (id, login)
     }
 }

@@ -27,12 +27,12 @@ struct FakeResponder: HTTPResponder {
             return Self.http(response)
         }
         fake.path = fake.path.isEmpty ? "/" : fake.path
-        let releases = await state.releases
+        let releases = await state.faultState.releases
         let (response, delay) =
             fake.method == "POST" && fake.path == "/graphql" ? await state.processGraphQL(fake) : await state.process(fake)
         // Waits in steps, so that `POST /_fake/faults/release` can end the wait early.
         let until = ContinuousClock.now + .milliseconds(Int(delay * 1000))
-        while ContinuousClock.now < until, await state.releases == releases {
+        while ContinuousClock.now < until, await state.faultState.releases == releases {
             try await Task.sleep(for: min(.milliseconds(20), until - ContinuousClock.now))
         }
         return Self.http(response)

@@ -55,7 +55,7 @@ extension FakeGitHubState {
     /// anyone else; each without the repositories `viewer` may not see.
     func lists(of login: String, seenBy viewer: String) -> [FakeStarList] {
         let own = login.lowercased() == viewer.lowercased()
-        return (starLists[login.lowercased()] ?? []).filter { own || !$0.isPrivate }.map { list in
+        return (listState.starLists[login.lowercased()] ?? []).filter { own || !$0.isPrivate }.map { list in
             var shown = list
             shown.items = list.items.filter { canSee($0, login: viewer) }
             return shown
@@ -64,7 +64,7 @@ extension FakeGitHubState {
 
     /// Whether `login` may see the repository at `index`.
     func canSee(_ index: Int, login: String) -> Bool {
-        guard let viewers = privateViewers[index] else { return true }
+        guard let viewers = changes.privateViewers[index] else { return true }
         return viewers.contains(login.lowercased()) || current(index).ownerLogin.lowercased() == login.lowercased()
     }
 
@@ -88,14 +88,15 @@ extension FakeGitHubState {
         guard !name.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw FakeGraphQLFailure(type: "UNPROCESSABLE", message: "Name can't be blank")
         }
-        if (starLists[key] ?? []).contains(where: { $0.name.lowercased() == name.lowercased() }) {
+        if (listState.starLists[key] ?? []).contains(where: { $0.name.lowercased() == name.lowercased() }) {
             throw FakeGraphQLFailure(type: "UNPROCESSABLE", message: "Name has already been taken")
         }
-        listsMade += 1
+        listState.listsMade += 1
         let list = FakeStarList(
-            id: "UL_kwDONEW\(listsMade)", name: name, description: description, isPrivate: isPrivate, createdAt: now, updatedAt: now,
+            id: "UL_kwDONEW\(listState.listsMade)", name: name, description: description, isPrivate: isPrivate, createdAt: now,
+            updatedAt: now,
             lastAddedAt: nil, items: [])
-        starLists[key, default: []].append(list)
+        listState.starLists[key, default: []].append(list)
         return list
     }
 
@@ -103,38 +104,39 @@ extension FakeGitHubState {
         throws(FakeGraphQLFailure) -> FakeStarList
     {
         let key = login.lowercased()
-        guard let position = starLists[key]?.firstIndex(where: { $0.id == id }) else { throw Self.unresolved(id) }
-        if let name { starLists[key]?[position].name = name }
-        if let description { starLists[key]?[position].description = description }
-        if let isPrivate { starLists[key]?[position].isPrivate = isPrivate }
-        starLists[key]?[position].updatedAt = now
-        return starLists[key]?[position] ?? FakeStarList(id: id, name: "", isPrivate: true, createdAt: now, updatedAt: now, items: [])
+        guard let position = listState.starLists[key]?.firstIndex(where: { $0.id == id }) else { throw Self.unresolved(id) }
+        if let name { listState.starLists[key]?[position].name = name }
+        if let description { listState.starLists[key]?[position].description = description }
+        if let isPrivate { listState.starLists[key]?[position].isPrivate = isPrivate }
+        listState.starLists[key]?[position].updatedAt = now
+        return listState.starLists[key]?[position]
+            ?? FakeStarList(id: id, name: "", isPrivate: true, createdAt: now, updatedAt: now, items: [])
     }
 
     func deleteList(for login: String, id: String) throws(FakeGraphQLFailure) {
         let key = login.lowercased()
-        guard let position = starLists[key]?.firstIndex(where: { $0.id == id }) else { throw Self.unresolved(id) }
-        starLists[key]?.remove(at: position)
+        guard let position = listState.starLists[key]?.firstIndex(where: { $0.id == id }) else { throw Self.unresolved(id) }
+        listState.starLists[key]?.remove(at: position)
     }
 
     /// Sets exactly which of `login`'s Lists hold the repository at `index`.
     func setLists(for login: String, item index: Int, to ids: [String], now: Date) throws(FakeGraphQLFailure) -> [FakeStarList] {
         let key = login.lowercased()
-        let mine = starLists[key] ?? []
+        let mine = listState.starLists[key] ?? []
         if let unknown = ids.first(where: { id in !mine.contains { $0.id == id } }) { throw Self.unresolved(unknown) }
         for position in mine.indices {
             let wanted = ids.contains(mine[position].id)
             let holds = mine[position].items.contains(index)
             if wanted && !holds {
-                starLists[key]?[position].items.append(index)
-                starLists[key]?[position].lastAddedAt = now
-                starLists[key]?[position].updatedAt = now
+                listState.starLists[key]?[position].items.append(index)
+                listState.starLists[key]?[position].lastAddedAt = now
+                listState.starLists[key]?[position].updatedAt = now
             } else if !wanted && holds {
-                starLists[key]?[position].items.removeAll { $0 == index }
-                starLists[key]?[position].updatedAt = now
+                listState.starLists[key]?[position].items.removeAll { $0 == index }
+                listState.starLists[key]?[position].updatedAt = now
             }
         }
-        return (starLists[key] ?? []).filter { ids.contains($0.id) }
+        return (listState.starLists[key] ?? []).filter { ids.contains($0.id) }
     }
 
     static func unresolved(_ id: String) -> FakeGraphQLFailure {
