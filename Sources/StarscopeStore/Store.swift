@@ -10,7 +10,7 @@ import StarscopeModels
 /// PostgreSQL database shared by several `starscope serve` instances). What each call may read
 /// or write is decided by its `Viewer` and the audience rule (`Viewer+Audience.swift`), inside
 /// each implementation: callers never test visibility themselves.
-public protocol Store: FavoritesStore, HistoryStore, UpdatesStore, AccountsStore, AnswersStore, FormOutcomesStore {
+public protocol Store: FavoritesStore, HistoryStore, UpdatesStore, UpdatesCheckStore, AccountsStore, AnswersStore, FormOutcomesStore {
     /// Whether several processes serve from this store at once (a team's PostgreSQL): then a
     /// refresh of one upstream answer is claimed with a lease before GitHub is asked.
     var isShared: Bool { get }

@@ -38,9 +38,9 @@ public struct UpdatesCheck: Sendable {
     public static let goneRecheckInterval: TimeInterval = 86_400
 
     public let reading: ReadContext
-    public let database: any Store
+    public let database: any UpdatesCheckStore
 
-    public init(reading: ReadContext, database: any Store) {
+    public init(reading: ReadContext, database: any UpdatesCheckStore) {
         self.reading = reading
         self.database = database
     }
