@@ -1,5 +1,6 @@
 import Foundation
 import StarscopeModels
+import Synchronization
 import Testing
 
 @testable import StarscopeCore
@@ -109,125 +110,6 @@ import Testing
         }
     }
 
-    @Test func whatADetailPageShowsIsItsKey() throws {
-        let now = Date(timeIntervalSince1970: 1_790_000_000)
-        let origin = ListOrigin.trending(TrendingList())
-        let context = PageContext(csrf: "", viewer: .owner)
-        var detail = RepositoryPage(
-            name: try RepositoryName(owner: "o", name: "r"), origin: origin, content: .found(Self.repository, favorite: false),
-            now: now)
-        detail.sectionsFollow = true
-        // The list pane as `KeptPane.trending` keeps it: for the browser's own context.
-        func kept(_ markup: String, in context: PageContext) -> KeptPane {
-            let token = String(repeating: "e", count: 64)
-            let template = RenderedPages<TrendingPage.RenderKey>.Template(HTML(raw: "<\(markup)>\(token)</\(markup)>"), token: token)
-            #expect(template.parts == ["<\(markup)>", "</\(markup)>"])
-            return KeptPane(list: OriginPane(origin: origin), copy: .init(template: template, token: context.csrf), context: context)
-        }
-        func key(_ detail: RepositoryPage, list: (any ListPane)? = nil, in context: PageContext = context) -> RepositoryPage.RenderKey? {
-            let list = list ?? kept("ul", in: context)
-            return RepositoryPage.RenderKey(SplitPage(origin: origin, list: list, detail: detail), context: context)
-        }
-        let first = try #require(key(detail))
-        // Shown a minute later to another browser: the same page.
-        var later = detail
-        later.now = now.addingTimeInterval(60)
-        var browser = context
-        browser.csrf = String(repeating: "f", count: 64)
-        let again = try #require(key(later, in: browser))
-        #expect(again == first && again.hashValue == first.hashValue)
-        // A favourite, its tags, GitHub's star, a year later: another page.
-        var favorite = detail
-        favorite.content = .found(Self.repository, favorite: true)
-        var tagged = detail
-        tagged.tags = ["kept"]
-        var starred = detail
-        starred.starredOnGitHub = true
-        var older = detail
-        older.now = now.addingTimeInterval(400 * 86_400)
-        for other in [favorite, tagged, starred, older] { #expect(key(other) != first) }
-        var dark = context
-        dark.theme = .dark
-        #expect(key(detail, in: dark) != first)
-        #expect(key(detail, list: kept("ol", in: context)) != first)
-        // Not kept: beside a list that was not kept, kept for another context, with what a press
-        // of "Star on GitHub" just did, or without its sections following.
-        #expect(key(detail, list: OriginPane(origin: origin)) == nil)
-        #expect(key(detail, list: kept("ul", in: context), in: dark) == nil)
-        var outcome = detail
-        outcome.starOutcome = .init(starred: true, message: "Starred.")
-        var whole = detail
-        whole.sectionsFollow = false
-        #expect(key(outcome) == nil && key(whole) == nil)
-    }
-
-    /// A detail beside New & popular is rendered once for every browser, each copy with its own
-    /// token in its forms; marking it a favourite or saving its tags shows at once.
-    @Test func aDetailBesideNewAndPopularIsRenderedOnceForEveryBrowser() async throws {
-        try await WebHarness.run { web in
-            let (cookieA, tokenA) = try await web.csrf()
-            let (cookieB, tokenB) = try await web.csrf()
-            let home = String(buffer: try await web.get("/", headers: [.cookie: cookieA]).body)
-            let name = String(try #require(home.firstMatch(of: /data-repo="([^"]+)"/)?.1))
-            // The rows and the detail say how long ago things happened: a minute may turn between requests.
-            var pageA = "", pageB = "", rendered = 0
-            for _ in 0..<2 {
-                let before = web.services.detailPages.renderedCount
-                pageA = String(buffer: try await web.get("/repos/\(name)", headers: [.cookie: cookieA]).body)
-                pageB = String(buffer: try await web.get("/repos/\(name)", headers: [.cookie: cookieB]).body)
-                rendered = web.services.detailPages.renderedCount - before
-                if pageB == pageA.replacingOccurrences(of: tokenA, with: tokenB) { break }
-            }
-            // Once (or not again, when a turned minute had the first round render it anew).
-            #expect(rendered <= 1 && web.services.detailPages.renderedCount >= 1)
-            #expect(pageA.contains("name=\"csrf\" value=\"\(tokenA)\"") && !pageA.contains(tokenB))
-            #expect(pageB == pageA.replacingOccurrences(of: tokenA, with: tokenB))
-            #expect(pageA.contains("data-readme") || pageA.contains("star-history"))
-            #expect(!pageA.contains("<article class=\"detail is-favorite\""))
-            _ = try await web.post("/favorites/toggle", form: ["repo": name, "csrf": tokenA], cookie: cookieA)
-            let favorite = String(buffer: try await web.get("/repos/\(name)", headers: [.cookie: cookieA]).body)
-            #expect(favorite.contains("<article class=\"detail is-favorite\""))
-            _ = try await web.post(
-                "/favorites/annotate", form: ["repo": name, "tags": "kept-once", "note": "", "csrf": tokenA], cookie: cookieA)
-            let tagged = String(buffer: try await web.get("/repos/\(name)", headers: [.cookie: cookieA]).body)
-            #expect(tagged.contains("value=\"kept-once\""))
-        }
-    }
-
-    /// New & popular's key tells apart whatever its page shows: a row's repository, its
-    /// favourite mark, the next page, a failure; and not the moment the rows were read.
-    @Test func whatNewAndPopularShowsIsItsKey() {
-        let now = Date(timeIntervalSince1970: 1_790_000_000)
-        let list = TrendingList()
-        func page(_ stars: [Int], favorite: Int? = nil, at moment: Date = now) -> TrendingPage {
-            var page = TrendingPage(list: list)
-            page.rows = stars.enumerated().map { index, count in
-                var repository = Self.repository
-                repository.id = Int64(index + 1)
-                repository.stargazersCount = count
-                return RepositoryRow(repository, favorite: favorite == index, origin: .trending(list), now: moment)
-            }
-            return page
-        }
-        func key(_ page: TrendingPage) -> TrendingPage.RenderKey {
-            TrendingPage.RenderKey(origin: .trending(list), page: page, context: PageContext(csrf: "", viewer: .owner), part: .whole)
-        }
-        let first = key(page([5, 4, 3]))
-        #expect(key(page([5, 4, 3], at: now.addingTimeInterval(1))) == first)
-        #expect(key(page([5, 4, 2])) != first)
-        #expect(key(page([5, 4])) != first)
-        #expect(key(page([5, 4, 3], favorite: 2)) != first)
-        var next = page([5, 4, 3])
-        next.next = list.with(page: 2)
-        #expect(key(next) != first)
-        var failed = page([5, 4, 3])
-        failed.failure = Failure(message: "GitHub is away.", retry: "/")
-        #expect(key(failed) != first)
-        var dark = PageContext(csrf: "", viewer: .owner)
-        dark.theme = .dark
-        #expect(TrendingPage.RenderKey(origin: .trending(list), page: page([5, 4, 3]), context: dark, part: .whole) != first)
-    }
-
     static let repository = Repository(
         id: 1, name: "r", fullName: "o/r", owner: Account(id: 2, login: "o"), htmlURL: "https://github.com/o/r",
         createdAt: Date(timeIntervalSince1970: 1_700_000_000))
@@ -250,4 +132,11 @@ import Testing
             name: try! RepositoryName(owner: "o", name: "r"), gitHub: .success(gitHub),
             observed: StarHistoryChart(counts: [], now: now), samples: [], now: now)
     }
+}
+
+/// A count shared with a closure.
+final class Counter: Sendable {
+    private let value = Mutex(0)
+    var count: Int { value.withLock { $0 } }
+    func add() { value.withLock { $0 += 1 } }
 }

@@ -17,8 +17,6 @@ struct RepositoryController {
     let starStateWait: Duration
     /// Pages go out whole (a shared store: another instance may take a retried request).
     let wholePages: Bool
-    /// Details beside a kept New & popular pane, rendered before.
-    let detailPages: RenderedPages<RepositoryPage.RenderKey>
     /// Sanitised READMEs, and the sections rendered before.
     let readmes: SanitizedReadmes
     let sectionParts: RenderedParts<RepositorySectionsPart.RenderKey>
@@ -57,18 +55,8 @@ struct RepositoryController {
         let reading = await self.reading(for: context)
         let sections = sections(of: repository, name: name, beside: detail, reading: reading)
         let split = SplitPage(origin: origin, list: list, detail: detail)
-        let (policy, whole) = (RepositorySectionsPart.policy, wholePages)
-        // The same page rendered before (`RepositoryPage.RenderKey`) is copied straight into the answer's buffers.
-        if let key = RepositoryPage.RenderKey(split, context: context.page(split.section)),
-            let copy = detailPages.copy(key, token: context.csrf, render: { context.render(split) })
-        {
-            if let (head, tail) = copy.buffers() {
-                return await SectionsStream.response(
-                    head: head, tail: tail, status: copy.status, policy: policy, whole: whole, sections: sections)
-            }
-            return await SectionsStream.response(copy.html, policy: policy, whole: whole, sections: sections)
-        }
-        return await SectionsStream.response(context.render(split), policy: policy, whole: whole, sections: sections)
+        return await SectionsStream.response(
+            context.render(split), policy: RepositorySectionsPart.policy, whole: wholePages, sections: sections)
     }
 
     /// The README, languages, releases, contributors and star history of `repository`, shown
@@ -186,8 +174,7 @@ struct ListModels {
 
     func model(_ origin: ListOrigin, context: WebContext) async throws -> any ListPane {
         switch origin {
-        case .trending(let list):
-            KeptPane.trending(try await trending.model(list, context: context), origin: origin, kept: trending.pages, context: context)
+        case .trending(let list): try await trending.model(list, context: context)
         case .rising(let list): try await rising.model(list, context: context)
         case .favorites(let list): try await favorites.model(list, context: context)
         case .account(let list): await accounts.model(list, context: context)
