@@ -17,9 +17,6 @@ struct RepositoryController {
     let starStateWait: Duration
     /// Pages go out whole (a shared store: another instance may take a retried request).
     let wholePages: Bool
-    /// Sanitised READMEs, and the sections rendered before.
-    let readmes: SanitizedReadmes
-    let sectionParts: RenderedParts<RepositorySectionsPart.RenderKey>
 
     func addRoutes(to router: Router<WebContext>) {
         router.get(RouterPath(SiteURL.Pattern.repository), use: page)
@@ -60,12 +57,11 @@ struct RepositoryController {
     }
 
     /// The README, languages, releases, contributors and star history of `repository`, shown
-    /// below `detail`; copied when the same sections were rendered before (`RepositorySectionsPart.RenderKey`).
+    /// below `detail`.
     func sections(of repository: Repository, name: RepositoryName, beside detail: RepositoryPage, reading: ReadContext)
         -> @Sendable () async -> HTML
     {
         let now = detail.now
-        let (readmes, parts) = (self.readmes, sectionParts)
         return {
             // Starscope's counts and GitHub's kept weeks in one store read, then GitHub's history,
             // beside the other sections.
@@ -75,19 +71,10 @@ struct RepositoryController {
             let sections = await CacheReport.$current.withValue(report) { await reading.details.sections(name) }
             let (samples, history) = await starred
             let observed = StarHistoryChart(counts: StarHistoryChart.counts(samples), now: now)
-            let historySection = StarHistorySection(name: name, gitHub: history, observed: observed, samples: samples, now: now)
-            let stale = Banner.text(report.stale, limits: report.rateLimits)
-            let render = {
-                var part = RepositorySectionsPart(sections, repository: repository, now: now, readmes: readmes)
-                part.history = historySection
-                part.stale = stale
-                return part.view()
-            }
-            guard
-                let key = RepositorySectionsPart.RenderKey(
-                    sections, repository: repository, history: historySection, stale: stale, now: now)
-            else { return render() }
-            return parts.part(key, keyBytes: key.bytes, render: render)
+            var part = RepositorySectionsPart(sections, repository: repository, now: now)
+            part.history = StarHistorySection(name: name, gitHub: history, observed: observed, samples: samples, now: now)
+            part.stale = Banner.text(report.stale, limits: report.rateLimits)
+            return part.view()
         }
     }
 

@@ -42,8 +42,7 @@ extension WebServices {
             lists: ListModels(
                 trending: trendingController, rising: risingController, favorites: favoritesController, accounts: accountsController,
                 search: searchController),
-            starOutcomes: starOutcomes, starStateWait: settings.starStateWait, wholePages: database.isShared, readmes: readmes,
-            sectionParts: sectionParts)
+            starOutcomes: starOutcomes, starStateWait: settings.starStateWait, wholePages: database.isShared)
     }
 
     var starsController: StarsController {
