@@ -14,7 +14,6 @@ extension UseCase {
     var database: (any Store)? { context.database }
     var viewer: Viewer { context.viewer }
     var now: @Sendable () -> Date { context.now }
-    var windows: RecentWindows { context.windows }
 
     /// Whether this use case may show `repository`.
     func shows(_ repository: Repository) -> Bool {
