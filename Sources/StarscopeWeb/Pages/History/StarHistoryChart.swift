@@ -170,7 +170,7 @@ struct StarHistoryChart: Sendable, Hashable {
         case 1: "1 day after creation"
         case ..<60: "\(days) days after creation"
         case ..<730: "\(days / 30) months after creation"
-        default: Tenths.format(Double(days) / 365.25) + " years after creation"
+        default: String(format: "%.1f years after creation", Double(days) / 365.25)
         }
     }
 
