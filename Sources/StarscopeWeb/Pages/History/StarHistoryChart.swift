@@ -4,8 +4,10 @@ import StarscopeStore
 
 /// A repository's star history drawn. GitHub's cumulative curves with real axes: one repository
 /// on its detail (with Starscope's own counts laid over), or 2 to 10 on `/compare`, by date or
-/// aligned from each one's creation, on a linear or log scale. Or Starscope's own counts alone
-/// (`StarHistoryChart+Counts.swift`): the detail when GitHub has no history, a favourite's sparkline.
+/// aligned from each one's creation, on a linear or log scale. The detail's curve also as bars of
+/// the stars each day or week was given (`StarHistoryChart+Bars.swift`). Or Starscope's own counts
+/// alone (`StarHistoryChart+Counts.swift`): the detail when GitHub has no history, a favourite's
+/// sparkline.
 struct StarHistoryChart: Sendable, Hashable {
     enum Scale: String, Sendable, CaseIterable { case linear, log }
     enum Alignment: String, Sendable, CaseIterable { case date, created }
