@@ -1,7 +1,7 @@
 extension Sequence<UInt8> {
     /// The bytes in lower-case hexadecimal, two digits each (digests, random tokens). Inlinable,
     /// so a caller's sequence is walked by code made for it: the generic one is costly for each
-    /// byte, and a kept page's answer to a browser without a token yet makes a token this way.
+    /// byte, and every page's answer to a browser without a token yet makes a token this way.
     @inlinable public var hexString: String {
         let digits = Array("0123456789abcdef".utf8)
         var text = [UInt8]()

@@ -19,28 +19,6 @@ extension String {
         return lower..<utf8.index(lower, offsetBy: needle.utf8.count)
     }
 
-    /// The parts between the occurrences of `separator`, as `components(separatedBy:)` gives them
-    /// (an empty part where two meet or at either end; the whole text when there is none), found
-    /// with `memmem`. Foundation's split compares a character at a time, which makes cutting a
-    /// kept page at its token a noticeable pause whenever a page is kept anew.
-    public func utf8Components(separatedBy separator: String) -> [String] {
-        guard !separator.isEmpty else { return [self] }
-        var text = self
-        var pattern = separator
-        return text.withUTF8 { bytes in
-            pattern.withUTF8 { wanted in
-                var parts: [String] = []
-                var start = 0
-                while let hit = Self.firstOffset(of: wanted, in: bytes, from: start) {
-                    parts.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<hit]), as: UTF8.self))
-                    start = hit + wanted.count
-                }
-                parts.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
-                return parts
-            }
-        }
-    }
-
     /// The offset of the first `wanted` in `text` at or after `begin`, by the C library's `memmem`
     /// (many bytes a step), rather than a byte at a time or `memchr` for the first byte then
     /// `memcmp`: a marker starts with `<`, which a page has at every tag.

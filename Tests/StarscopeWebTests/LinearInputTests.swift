@@ -59,21 +59,6 @@ import Testing
             sanitizer.sanitize("<p title=one TITLE=two id=x title=three>t</p>").markup == "<p title=\"one\" id=\"user-content-x\">t</p>")
     }
 
-    /// Two views of one repository sanitise its README once: the second takes it from the answer's cache.
-    @Test func aReadmeIsSanitisedOnceForTwoViews() async throws {
-        try await WebHarness.run { web in
-            let repository = try #require(web.fake.dataset.repositories.first { web.fake.dataset.readme(for: $0) != nil })
-            let before = web.services.readmes.sanitizedCount
-            let (first, html, _) = try await web.page("/repos/\(repository.fullName)")
-            #expect(first == .ok)
-            #expect(html.contains("data-readme"))
-            let (second, again, _) = try await web.page("/repos/\(repository.fullName)")
-            #expect(second == .ok)
-            #expect(again.contains("data-readme"))
-            #expect(web.services.readmes.sanitizedCount == before + 1)
-        }
-    }
-
     /// 250 favourites: pages of 100 with `rel="next"`, the last without it; the count says 250.
     @Test func manyFavouritesArePaged() async throws {
         try await WebHarness.run { web in

@@ -84,6 +84,21 @@ import Testing
         }
     }
 
+    /// Two views of one repository show the same sections, README included.
+    @Test func twoViewsShowTheSameSections() async throws {
+        try await WebHarness.run { web in
+            let dataset = web.fake.dataset
+            let repository = try #require(
+                dataset.repositories.first { dataset.readme(for: $0) != nil && !dataset.releases(for: $0).isEmpty })
+            let (first, html, _) = try await web.page("/repos/\(repository.fullName)")
+            let (second, again, _) = try await web.page("/repos/\(repository.fullName)")
+            #expect(first == .ok && second == .ok)
+            let sections = try #require(html.firstRange(of: "<section class=\"star-history\"").map { html[$0.lowerBound...] })
+            #expect(sections.contains("data-readme"))
+            #expect(again.hasSuffix(String(sections)))
+        }
+    }
+
     @Test func aHostileReadmeLosesEverythingThatCouldRun() async throws {
         var world = WebHarness.smallWorld()
         world.hostile = true

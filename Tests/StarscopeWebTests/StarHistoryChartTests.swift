@@ -46,7 +46,7 @@ import Testing
 
 /// The chart's coordinates, written from whole tenths, read as the rounded `Double` printed.
 @Suite struct ChartNumberTests {
-    @Test func wholeTenthsAreThePrintedDouble() {
+    @Test func coordinatesAreThePrintedDouble() {
         var generator = SystemRandomNumberGenerator()
         var values: [Double] = [0, -0.0, 0.04, -0.04, 0.05, -0.05, 0.25, -0.25, 12.35, 640, 120, -6, 1e13, -1e13, 0.1, 2.675]
         for _ in 0..<20_000 {
@@ -57,7 +57,7 @@ import Testing
         for value in values {
             #expect(StarHistoryChart.number(value) == StarHistoryChart.printedNumber(value), "\(value)")
         }
-        // What used to trap is printed.
+        // A value no chart has is printed, not trapped on.
         #expect(StarHistoryChart.number(.infinity) == "inf")
         #expect(StarHistoryChart.number(.nan) == "nan")
     }

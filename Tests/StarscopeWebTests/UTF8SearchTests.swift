@@ -29,22 +29,6 @@ import Testing
         #expect(Self.page.firstUTF8Range(of: "<p>", from: Self.page.endIndex) == nil)
     }
 
-    /// The split that cuts a kept page at its token gives what Foundation's gives: ends, neighbours,
-    /// text outside ASCII, no separator at all.
-    @Test func splitsAsFoundationSplits() {
-        var random = SystemRandomNumberGenerator()
-        let token = String(repeating: "ab12", count: 16)
-        let pieces = ["<p>", "naïve", "🧑‍💻", "", "café", token, token + token, "a", "ab12"]
-        var texts = ["", token, token + token, "no token", Self.page]
-        for _ in 0..<500 {
-            texts.append((0..<Int.random(in: 0...12, using: &random)).map { _ in pieces.randomElement(using: &random) ?? "" }.joined())
-        }
-        for text in texts {
-            #expect(text.utf8Components(separatedBy: token) == text.components(separatedBy: token), "\(text)")
-        }
-        #expect("abc".utf8Components(separatedBy: "") == ["abc"])
-    }
-
     /// Against a plain byte-by-byte search, on 2,000 random texts and needles over a small
     /// alphabet (so that partial matches abound), from random starting points.
     @Test func findsWhatAPlainSearchFinds() {

@@ -1,6 +1,5 @@
 import Foundation
 import StarscopeModels
-import Synchronization
 
 /// How to tell that a successful answer's body is what its endpoint returns.
 ///
@@ -22,22 +21,10 @@ public struct BodyCheck: Hashable, Sendable {
     /// The body must decode as `T` with GitHub's JSON conventions (the models read in bulk
     /// without `JSONDecoder` when they can: `GitHubJSONReading`).
     public static func decodes<T: Decodable & Sendable>(_ type: T.Type) -> BodyCheck {
-        BodyCheck(name: typeName(T.self)) { body in
+        BodyCheck(name: String(reflecting: T.self)) { body in
             GitHubJSONReading.decode(T.self, from: body) ?? (try? JSONDecoder.gitHub().decode(T.self, from: body))
         }
     }
-
-    /// `T`'s full name, written once per type: `String(reflecting:)` prints it anew each time,
-    /// at some cost, and every request that decodes names its type.
-    static func typeName<T>(_ type: T.Type) -> String {
-        let id = ObjectIdentifier(type)
-        if let name = typeNames.withLock({ $0[id] }) { return name }
-        let name = String(reflecting: type)
-        typeNames.withLock { $0[id] = name }
-        return name
-    }
-
-    private static let typeNames = Mutex<[ObjectIdentifier: String]>([:])
 
     /// The decoded body, or nil when it is not what the endpoint returns.
     public func decode(_ body: Data) -> (any Sendable)? { decoder(body) }

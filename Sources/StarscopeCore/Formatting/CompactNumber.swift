@@ -17,7 +17,7 @@ public enum CompactNumber {
     }
 
     /// One decimal below 100 units (12.3k), none above (123k); never rounds up to "1000k".
-    /// Tenths are `(value + unit / 20) / (unit / 10)`, which is `(value * 10 + unit / 2) / unit`
+    /// The tenths are `(value + unit / 20) / (unit / 10)`, which is `(value * 10 + unit / 2) / unit`
     /// without the product.
     private static func scaled(_ value: UInt, by unit: UInt, suffix: String, next: String?) -> String {
         let tenths = (value + unit / 20) / (unit / 10)

@@ -11,19 +11,9 @@ public enum RelativeTime {
         }
     }
 
-    /// What `describe` says, as a number: the same for two moments exactly when `describe` says
-    /// the same of them, so a page can be keyed by its ages without writing them out.
-    public static func key(_ date: Date, now: Date) -> Int {
-        switch bucket(date, now: now) {
-        case .future: -1
-        case .justNow: 0
-        case .ago(let count, let unit): (unit + 1) << 56 | count
-        }
-    }
-
     private enum Bucket {
         case future, justNow
-        /// `count` of `units[unit]` (at most 10¹⁵ s a minute: below 2⁵⁶).
+        /// `count` of `units[unit]`.
         case ago(count: Int, unit: Int)
     }
 

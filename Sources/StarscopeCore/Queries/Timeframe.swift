@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// How far back "New & popular" looks: repositories created in the last day, week or month.
 /// "Today" is the last 24 hours, as GitHub's own daily trending is, not the UTC calendar day:
@@ -10,24 +9,8 @@ public enum Timeframe: String, CaseIterable, Sendable, Codable {
 
     /// The `DATE` of `created:>DATE`, in UTC: for the day, the start of the hour 24 hours ago
     /// (`YYYY-MM-DDTHH:00:00Z`, a form GitHub's search takes), so the query and its stored
-    /// answer change once an hour; for the week and month, the last excluded day
-    /// (`YYYY-MM-DD`). Worked out once an hour per timeframe (each list page asks, and the
-    /// calendar's arithmetic is costly beside a cached page's work): an hour is 3,600 seconds of
-    /// Unix time, so the hour number says when it changes.
+    /// answer change once an hour; for the week and month, the last excluded day (`YYYY-MM-DD`).
     public func cutoffDate(now: Date) -> String {
-        let hour = (now.timeIntervalSince1970 / 3_600).rounded(.down)
-        guard hour.isFinite, abs(hour) < 1e9 else { return workedOutCutoffDate(now: now) }
-        let number = Int(hour)
-        if let kept = Self.kept.withLock({ $0[self] }), kept.hour == number { return kept.text }
-        let text = workedOutCutoffDate(now: now)
-        Self.kept.withLock { $0[self] = (number, text) }
-        return text
-    }
-
-    private static let kept = Mutex<[Timeframe: (hour: Int, text: String)]>([:])
-
-    /// `cutoffDate` from the calendar, every time.
-    func workedOutCutoffDate(now: Date) -> String {
         let calendar = Calendar.utc
         // Padded by hand: `String(format:)` goes through CoreFoundation on every trending page.
         func padded(_ value: Int?, _ width: Int) -> String {

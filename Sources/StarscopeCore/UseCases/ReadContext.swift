@@ -18,37 +18,34 @@ public struct ReadContext: UseCase {
     /// private repositories; a guest and everyone, on the server's token, see public ones only
     /// (the audience rule, `Viewer+Audience.swift`).
     public let viewer: Viewer
-    /// New & popular's windows cut before, shared by every copy of this reading context.
-    let windows: RecentWindows
-    /// The requests first histories have claimed of the token's rate limit, shared likewise.
+    /// The requests first histories have claimed of the token's rate limit, shared by every copy
+    /// of this reading context.
     let budget: RequestBudget
 
     public init(
         client: GitHubClient, database: (any Store)? = nil, viewer: Viewer, now: @escaping @Sendable () -> Date = { Date() }
     ) {
-        self.init(client: client, database: database, viewer: viewer, now: now, windows: RecentWindows(), budget: RequestBudget())
+        self.init(client: client, database: database, viewer: viewer, now: now, budget: RequestBudget())
     }
 
     init(
-        client: GitHubClient, database: (any Store)?, viewer: Viewer, now: @escaping @Sendable () -> Date, windows: RecentWindows,
-        budget: RequestBudget
+        client: GitHubClient, database: (any Store)?, viewer: Viewer, now: @escaping @Sendable () -> Date, budget: RequestBudget
     ) {
         self.client = client
         self.database = database
         self.viewer = viewer
         self.now = now
-        self.windows = windows
         self.budget = budget
     }
 
     /// The same client and store, read through `viewer`'s eyes.
     public func viewed(by viewer: Viewer) -> ReadContext {
-        ReadContext(client: client, database: database, viewer: viewer, now: now, windows: windows, budget: budget)
+        ReadContext(client: client, database: database, viewer: viewer, now: now, budget: budget)
     }
 
     /// The same reading context, its GitHub requests answered by a cache as `cacheUse` says.
     func using(_ cacheUse: GitHubRequest.CacheUse) -> ReadContext {
-        ReadContext(client: client.using(cacheUse), database: database, viewer: viewer, now: now, windows: windows, budget: budget)
+        ReadContext(client: client.using(cacheUse), database: database, viewer: viewer, now: now, budget: budget)
     }
 
     /// The ids of `viewer`'s favourites, to mark them in any list.

@@ -61,9 +61,7 @@ public struct RepositoryLists: UseCase {
         }
         if !result.isStored { await observe(result.items) }
         let upstreamHasNext = result.links.next != nil
-        let (items, next) = windows.cut(result.items, window: window, viewer: viewer, upstreamHasNext: upstreamHasNext) {
-            window.cut(result.items, upstreamHasNext: upstreamHasNext)
-        }
+        let (items, next) = window.cut(result.items, upstreamHasNext: upstreamHasNext)
         return (items, next.flatMap { $0 <= window.lastSearchPage ? $0 : nil }, result.incompleteResults)
     }
 

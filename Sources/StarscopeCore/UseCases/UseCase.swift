@@ -14,7 +14,6 @@ extension UseCase {
     var database: (any Store)? { context.database }
     var viewer: Viewer { context.viewer }
     var now: @Sendable () -> Date { context.now }
-    var windows: RecentWindows { context.windows }
 
     /// GitHub's repositories as this use case's viewer may read them: the one door for searches,
     /// lists, one repository and live counts (`ViewedGitHub`).

@@ -69,11 +69,6 @@ public struct ViewedGitHub: Sendable {
         return seen(page)
     }
 
-    /// Whether a page made of `repositories` may be kept for every viewer (none of them private).
-    public static func isForEveryone(_ repositories: [Repository]) -> Bool {
-        Viewer.everyoneMayRead(repositories)
-    }
-
     /// `page` with only what the viewer may see.
     func seen(_ page: Page<Repository>) -> Page<Repository> {
         var page = page

@@ -32,11 +32,6 @@ extension Viewer {
         seesPrivate ? repositories : repositories.filter(\.isPublic)
     }
 
-    /// Whether everything in `repositories` may be shown to anyone (a page kept for every viewer).
-    public static func everyoneMayRead(_ repositories: [Repository]) -> Bool {
-        repositories.allSatisfy(\.isPublic)
-    }
-
     /// The repository search to ask GitHub for on this viewer's behalf: for those who see public
     /// repositories only, GitHub is asked for public ones, so its count and pages are theirs.
     public func repositorySearch(_ query: String) -> String {

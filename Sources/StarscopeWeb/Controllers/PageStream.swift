@@ -27,7 +27,7 @@ enum PageStream {
     /// the list in the placeholder; `document` renders the whole page from GitHub's answers.
     static func response(
         _ request: Request, context: WebContext, whole: Bool, shell: some Page, title: String,
-        document: @escaping @Sendable () async throws -> any PageDocument
+        document: @escaping @Sendable () async throws -> HTML
     ) async throws -> Response {
         if whole || !isNavigation(request) { return try await document().response(from: request, context: context) }
         let (signal, ready) = AsyncStream<Bool>.makeStream()
@@ -62,7 +62,7 @@ enum PageStream {
                 try await writer.write(ByteBuffer(string: head))
                 let rows: HTML
                 do {
-                    rows = Self.rows(of: try await work.value.html, stale: Banner.text(report?.stale))
+                    rows = Self.rows(of: try await work.value, stale: Banner.text(report?.stale))
                 } catch {
                     rows = Components.failure(
                         Failure(message: "Starscope could not load this list just now; the page is otherwise fine.", retry: retry))

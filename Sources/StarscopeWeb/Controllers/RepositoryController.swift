@@ -17,11 +17,6 @@ struct RepositoryController {
     let starStateWait: Duration
     /// Pages go out whole (a shared store: another instance may take a retried request).
     let wholePages: Bool
-    /// Details beside a kept New & popular pane, rendered before.
-    let detailPages: RenderedPages<RepositoryPage.RenderKey>
-    /// Sanitised READMEs, and the sections rendered before.
-    let readmes: SanitizedReadmes
-    let sectionParts: RenderedParts<RepositorySectionsPart.RenderKey>
 
     func addRoutes(to router: Router<WebContext>) {
         router.get(RouterPath(SiteURL.Pattern.repository), use: page)
@@ -57,27 +52,16 @@ struct RepositoryController {
         let reading = await self.reading(for: context)
         let sections = sections(of: repository, name: name, beside: detail, reading: reading)
         let split = SplitPage(origin: origin, list: list, detail: detail)
-        let (policy, whole) = (RepositorySectionsPart.policy, wholePages)
-        // The same page rendered before (`RepositoryPage.RenderKey`) is copied straight into the answer's buffers.
-        if let key = RepositoryPage.RenderKey(split, context: context.page(split.section)),
-            let copy = detailPages.copy(key, token: context.csrf, render: { context.render(split) })
-        {
-            if let (head, tail) = copy.buffers() {
-                return await SectionsStream.response(
-                    head: head, tail: tail, status: copy.status, policy: policy, whole: whole, sections: sections)
-            }
-            return await SectionsStream.response(copy.html, policy: policy, whole: whole, sections: sections)
-        }
-        return await SectionsStream.response(context.render(split), policy: policy, whole: whole, sections: sections)
+        return await SectionsStream.response(
+            context.render(split), policy: RepositorySectionsPart.policy, whole: wholePages, sections: sections)
     }
 
     /// The README, languages, releases, contributors and star history of `repository`, shown
-    /// below `detail`; copied when the same sections were rendered before (`RepositorySectionsPart.RenderKey`).
+    /// below `detail`.
     func sections(of repository: Repository, name: RepositoryName, beside detail: RepositoryPage, reading: ReadContext)
         -> @Sendable () async -> HTML
     {
         let now = detail.now
-        let (readmes, parts) = (self.readmes, sectionParts)
         return {
             // Starscope's counts and GitHub's kept weeks in one store read, then GitHub's history,
             // beside the other sections.
@@ -87,19 +71,10 @@ struct RepositoryController {
             let sections = await CacheReport.$current.withValue(report) { await reading.details.sections(name) }
             let (samples, history) = await starred
             let observed = StarHistoryChart(counts: StarHistoryChart.counts(samples), now: now)
-            let historySection = StarHistorySection(name: name, gitHub: history, observed: observed, samples: samples, now: now)
-            let stale = Banner.text(report.stale, limits: report.rateLimits)
-            let render = {
-                var part = RepositorySectionsPart(sections, repository: repository, now: now, readmes: readmes)
-                part.history = historySection
-                part.stale = stale
-                return part.view()
-            }
-            guard
-                let key = RepositorySectionsPart.RenderKey(
-                    sections, repository: repository, history: historySection, stale: stale, now: now)
-            else { return render() }
-            return parts.part(key, keyBytes: key.bytes, render: render)
+            var part = RepositorySectionsPart(sections, repository: repository, now: now)
+            part.history = StarHistorySection(name: name, gitHub: history, observed: observed, samples: samples, now: now)
+            part.stale = Banner.text(report.stale, limits: report.rateLimits)
+            return part.view()
         }
     }
 
@@ -186,8 +161,7 @@ struct ListModels {
 
     func model(_ origin: ListOrigin, context: WebContext) async throws -> any ListPane {
         switch origin {
-        case .trending(let list):
-            KeptPane.trending(try await trending.model(list, context: context), origin: origin, kept: trending.pages, context: context)
+        case .trending(let list): try await trending.model(list, context: context)
         case .rising(let list): try await rising.model(list, context: context)
         case .favorites(let list): try await favorites.model(list, context: context)
         case .account(let list): await accounts.model(list, context: context)

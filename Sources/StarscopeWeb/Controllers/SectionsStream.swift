@@ -23,8 +23,8 @@ enum SectionsStream {
             status: page.status, policy: policy, whole: whole, sections: sections)
     }
 
-    /// The page already in two buffers, cut just after its marker (`RenderedPages.Copy.buffers`).
-    static func response(
+    /// The page in two buffers, cut just after its marker.
+    private static func response(
         head: ByteBuffer, tail: ByteBuffer, status: HTTPResponse.Status, policy: String, whole: Bool,
         sections: @escaping @Sendable () async -> HTML
     ) async -> Response {

@@ -1,4 +1,3 @@
-import HTTPTypes
 import NIOCore
 
 /// A weak validator (`W/"…"`) made from a body's bytes, so it covers everything the body depends
@@ -18,16 +17,6 @@ struct EntityTag: Hashable, Sendable {
         hash = hasher.finalize()
         length = body.readableBytes
     }
-
-    /// The tag of `body` from a digest of its bytes made before (`HTML.digest`), without reading them.
-    init(digest: Int, of body: ByteBuffer) {
-        hash = digest
-        length = body.readableBytes
-    }
-
-    /// Where a page tells `EncodingMiddleware` the digest it carries; the middleware removes the
-    /// field from every answer, so it never leaves the server.
-    static let knownDigest = HTTPField.Name("x-starscope-body-digest")
 
     /// `W/"<16 hex digits>-<length in hex>"`.
     var header: String {

@@ -6,10 +6,6 @@ import HTTPTypes
 public struct HTML: Sendable, ExpressibleByStringInterpolation {
     public private(set) var markup: String
     public var status: HTTPResponse.Status = .ok
-    /// A digest of `markup`'s bytes known without reading them: a page copied from a kept
-    /// rendering (`RenderedPages`) carries one, so its validator need not hash the whole page.
-    /// Only the copy sets it; markup made any other way has none.
-    var digest: Int?
 
     public init(stringLiteral value: String) {
         markup = value

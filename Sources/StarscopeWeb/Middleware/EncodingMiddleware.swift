@@ -5,8 +5,7 @@ import NIOCore
 /// Validators and compression for every answer whose whole body is in hand (pages, feeds,
 /// assets, error pages), made from the body itself so nothing the body depends on is missed:
 /// - a `200` to a GET gets an `ETag` (unless its handler gave one, as feeds do); when
-///   `If-None-Match` names it, a `304` with no body. A page copied from a kept rendering says the
-///   digest of its bytes (`HTML.digest`), and its tag is made from that without reading the page;
+///   `If-None-Match` names it, a `304` with no body;
 /// - a textual body of 1 KB or more is sent compressed when `Accept-Encoding` allows it: brotli
 ///   when the client takes it (every current browser does), else gzip. Every textual answer says
 ///   `Vary: Accept-Encoding`. An asset (`isAsset`) is compressed once as small as brotli can; a
@@ -28,11 +27,6 @@ struct EncodingMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: WebContext, next: (Request, WebContext) async throws -> Response) async throws -> Response {
         var response = try await next(request, context)
-        var digest: Int?
-        if let field = EntityTag.knownDigest, let value = response.headers[field] {
-            digest = Int(value)
-            response.headers[field] = nil
-        }
         var asset = false
         if let field = Self.isAsset, response.headers[field] != nil {
             asset = true
@@ -45,7 +39,7 @@ struct EncodingMiddleware: RouterMiddleware {
         guard textual || response.status == .ok else { return response }
 
         let body = try await CollectedBody.collect(response.body)
-        let tag = digest.map { EntityTag(digest: $0, of: body) } ?? EntityTag(body)
+        let tag = EntityTag(body)
         var headers = response.headers
         if textual {
             headers[.vary] = headers[.vary].map { $0 + ", Accept-Encoding" } ?? "Accept-Encoding"

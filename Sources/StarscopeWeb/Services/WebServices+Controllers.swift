@@ -12,7 +12,7 @@ extension WebServices {
     var updatesForViewer: ForViewer<UpdatesFeed> { ForViewer { self.updates(for: $0) } }
 
     var trendingController: TrendingController {
-        TrendingController(reading: readingForViewer, wholePages: database.isShared, pages: trendingPages, models: trendingModels)
+        TrendingController(reading: readingForViewer, wholePages: database.isShared)
     }
 
     var searchController: SearchController {
@@ -42,8 +42,7 @@ extension WebServices {
             lists: ListModels(
                 trending: trendingController, rising: risingController, favorites: favoritesController, accounts: accountsController,
                 search: searchController),
-            starOutcomes: starOutcomes, starStateWait: settings.starStateWait, wholePages: database.isShared, detailPages: detailPages,
-            readmes: readmes, sectionParts: sectionParts)
+            starOutcomes: starOutcomes, starStateWait: settings.starStateWait, wholePages: database.isShared)
     }
 
     var starsController: StarsController {

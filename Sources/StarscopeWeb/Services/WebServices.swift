@@ -39,19 +39,8 @@ public final class WebServices: Sendable {
     private let embedCurrent: CurrentReading
     /// `/live` streams per client address and in all, whichever hub serves them.
     let streams: StreamAllowance
-    /// Sanitised READMEs by the answer they came from (`SanitizedReadmes`).
-    let readmes = SanitizedReadmes(capacity: 16 << 20)
     /// Whether each person starred what they looked at, as GitHub said a moment ago (`StarStates`).
     let starStates = StarStates()
-    /// New & popular rendered before: its pages, and its list panes beside the details opened
-    /// from it (`KeptPane`), by what they were rendered from (`TrendingPage.RenderKey`).
-    let trendingPages = RenderedPages<TrendingPage.RenderKey>(capacity: 64)
-    /// New & popular's models by what they were made from (`KeptTrendingModels`).
-    let trendingModels = KeptTrendingModels()
-    /// Details beside a kept New & popular pane, rendered before (`RepositoryPage.RenderKey`).
-    let detailPages = RenderedPages<RepositoryPage.RenderKey>(marker: RepositoryPage.sectionsMarker.markup)
-    /// A detail's streamed sections rendered before, by what they show (`RepositorySectionsPart.RenderKey`).
-    let sectionParts = RenderedParts<RepositorySectionsPart.RenderKey>()
     private let listening: Mutex<(port: Int, signInBase: String?)>
     /// With accounts: seals each account's token at rest.
     let vault: TokenVault?

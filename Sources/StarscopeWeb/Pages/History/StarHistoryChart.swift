@@ -4,8 +4,10 @@ import StarscopeStore
 
 /// A repository's star history drawn. GitHub's cumulative curves with real axes: one repository
 /// on its detail (with Starscope's own counts laid over), or 2 to 10 on `/compare`, by date or
-/// aligned from each one's creation, on a linear or log scale. Or Starscope's own counts alone
-/// (`StarHistoryChart+Counts.swift`): the detail when GitHub has no history, a favourite's sparkline.
+/// aligned from each one's creation, on a linear or log scale. The detail's curve also as bars of
+/// the stars each day or week was given (`StarHistoryChart+Bars.swift`). Or Starscope's own counts
+/// alone (`StarHistoryChart+Counts.swift`): the detail when GitHub has no history, a favourite's
+/// sparkline.
 struct StarHistoryChart: Sendable, Hashable {
     enum Scale: String, Sendable, CaseIterable { case linear, log }
     enum Alignment: String, Sendable, CaseIterable { case date, created }
@@ -170,7 +172,7 @@ struct StarHistoryChart: Sendable, Hashable {
         case 1: "1 day after creation"
         case ..<60: "\(days) days after creation"
         case ..<730: "\(days / 30) months after creation"
-        default: Tenths.format(Double(days) / 365.25) + " years after creation"
+        default: String(format: "%.1f years after creation", Double(days) / 365.25)
         }
     }
 

@@ -32,7 +32,7 @@ extension StarHistorySection {
         let points = picked.enumerated().map { index, week -> String in
             let x = picked.count == 1 ? 120 : Double(index) * 120 / Double(picked.count - 1)
             let y = 27 - Double(week.total) / highest * 25
-            return Tenths.format(x) + "," + Tenths.format(y)
+            return String(format: "%.1f,%.1f", x, y)
         }
         return
             "<svg class=\"sparkline\" viewBox=\"0 0 120 28\" preserveAspectRatio=\"none\" aria-hidden=\"true\"><polyline points=\"\(points.joined(separator: " "))\"/></svg>"

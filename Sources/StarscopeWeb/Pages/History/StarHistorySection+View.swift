@@ -18,8 +18,8 @@ extension StarHistorySection {
                     : ""
             } ?? ""
         let barsView: HTML =
-            bars.map { bars in
-                "<details class=\"per-day\"><summary>Stars per \(bars.unit)</summary>\(bars.svg())</details>"
+            barChart.map { chart in
+                "<details class=\"per-day\"><summary>Stars per \(chart.barUnit)</summary>\(chart.barsSVG())</details>"
             } ?? ""
         let legend: HTML =
             samples.isEmpty

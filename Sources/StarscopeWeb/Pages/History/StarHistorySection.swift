@@ -29,9 +29,11 @@ struct StarHistorySection: Hashable, Sendable {
     /// Stars given that left since Starscope counted them (nil without both).
     var withdrawn: Int? { curve?.withdrawn(since: samples) }
 
-    /// Per day for a young repository, per week once it is older than four months.
-    var bars: StarBars? {
+    /// The stars given per day for a young repository, per week once it is older than four
+    /// months: the curve's chart in the measure that draws them, shown as bars (`barsSVG`).
+    var barChart: StarHistoryChart? {
         guard let curve else { return nil }
-        return curve.days.count > 120 ? StarBars(points: curve.weekly, unit: "week") : StarBars(points: curve.days, unit: "day")
+        let measure: StarHistoryChart.Measure = curve.days.count > 120 ? .weekly : .total
+        return StarHistoryChart(series: [.init(name: name.description, points: measure.points(curve))], measure: measure)
     }
 }

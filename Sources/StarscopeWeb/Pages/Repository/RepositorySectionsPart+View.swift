@@ -85,6 +85,6 @@ extension RepositorySectionsPart {
     }
 
     static func percent(_ value: Double) -> String {
-        Tenths.format(value)
+        String(format: "%.1f", value)
     }
 }

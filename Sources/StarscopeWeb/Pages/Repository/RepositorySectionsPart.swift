@@ -26,16 +26,9 @@ struct RepositorySectionsPart: Sendable {
     /// The star history since creation (GitHub's curve with Starscope's counts), first of the sections.
     var history: StarHistorySection?
 
-    /// The README is sanitised once per answer (`readmes` keeps it), not once per view.
-    init(_ sections: RepositorySections, repository: Repository, now: Date, readmes: SanitizedReadmes) {
-        let (owner, name, branch) = (repository.owner.login, repository.name, repository.defaultBranch ?? "HEAD")
-        readme = sections.readmeHTML.map {
-            $0.map { html in
-                readmes.readme(.init(owner: owner, name: name, branch: branch, html: html)) {
-                    Self.sanitizer(for: repository, html: html).sanitize(html)
-                }
-            }
-        }
+    /// The README sanitised (`sanitizer(for:html:)`), the other sections as GitHub gave them.
+    init(_ sections: RepositorySections, repository: Repository, now: Date) {
+        readme = sections.readmeHTML.map { $0.map { html in Self.sanitizer(for: repository, html: html).sanitize(html) } }
         languages = sections.languages
         releases = sections.releases
         contributors = sections.contributors

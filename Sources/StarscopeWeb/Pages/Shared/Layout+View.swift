@@ -1,5 +1,4 @@
 import StarscopeCore
-import Synchronization
 
 /// The document around every page: head, the navigation (a header on wide screens, a tab bar in
 /// reach of the thumb on phones), the offline / stale / rate-limit banner, and the content.
@@ -106,11 +105,8 @@ enum Layout {
         <script src="\(Assets.url("app.js"))" defer></script>
         """
 
-    /// The tabs with `context`'s section current and its unread count: written once for each
-    /// (a page not kept whole, a detail, wrote all seven links again on every view).
+    /// The tabs with `context`'s section current and its unread count.
     static func navigation(_ context: PageContext) -> HTML {
-        let key = NavigationKey(section: context.section, unreadUpdates: context.unreadUpdates)
-        if let kept = keptNavigations.withLock({ $0[key] }) { return kept }
         let links = Self.navigation.map { item -> HTML in
             let current: HTML = item.section == context.section ? " aria-current=\"page\"" : ""
             let badge: HTML =
@@ -122,21 +118,8 @@ enum Layout {
                 <span class="nav-long">\(item.title)</span><span class="nav-short" aria-hidden="true">\(item.short)</span>\(badge)</a>
                 """
         }
-        let nav: HTML = "<nav class=\"tabs\" aria-label=\"Main\">\(links)</nav>"
-        keptNavigations.withLock { kept in
-            // Sections times the unread counts seen: bounded, and started again when full.
-            if kept.count >= 256 { kept.removeAll(keepingCapacity: true) }
-            kept[key] = nav
-        }
-        return nav
+        return "<nav class=\"tabs\" aria-label=\"Main\">\(links)</nav>"
     }
-
-    struct NavigationKey: Hashable {
-        var section: PageContext.Section
-        var unreadUpdates: Int
-    }
-
-    private static let keptNavigations = Mutex<[NavigationKey: HTML]>([:])
 
     /// The header's box that searches all of GitHub (`/search`), on every page with navigation.
     static let searchBox = searchBox(GitHubSearch(text: ""))
