@@ -14,12 +14,16 @@ public func buildApplication(
     let host = services.settings.host
     return Application(
         router: router,
-        server: .boundedHTTP1(services.settings.connections, proxies: services.trustedProxies),
+        server: .boundedHTTP1(services.settings.connections, proxies: services.guards.trustedProxies),
         // A deep accept queue (the kernel caps it at net.core.somaxconn), so a burst of connections
         // (thousands of slow clients reconnecting) does not leave others waiting on SYN retries.
         configuration: .init(address: .hostname(host, port: services.settings.port), serverName: "Starscope", backlog: 4096),
         // A team's PostgreSQL pool is a service too: it closes after the server at shutdown.
-        services: [BackgroundChecks(services: services)] + ((services.database as? any Service).map { [$0] } ?? []),
+        services: [
+            BackgroundChecks(
+                rounds: services.rounds, enabled: services.settings.backgroundRounds, interval: services.settings.updatesInterval,
+                metrics: services.metrics)
+        ] + ((services.database as? any Service).map { [$0] } ?? []),
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? services.settings.port
             onListening(host, port)
@@ -36,13 +40,15 @@ public func buildRouter(services: WebServices) -> Router<WebContext> {
     let router = Router(context: WebContext.self, options: .autoGenerateHeadEndpoints)
     // First, so that it accounts for every answer, refusals of the middleware below included.
     router.add(middleware: RequestTelemetryMiddleware(metrics: services.metrics, logger: services.settings.logger))
-    router.add(middleware: HostCheckMiddleware(services: services))
+    router.add(middleware: HostCheckMiddleware(policy: services.guards.hostPolicy, port: { services.listeningPort }))
     router.add(middleware: SecurityMiddleware())
     router.add(middleware: EncodingMiddleware(compressionCache: CompressionCache()))
     router.add(middleware: ErrorPageMiddleware())
-    router.add(middleware: SignInMiddleware(services: services))
+    router.add(
+        middleware: SignInMiddleware(
+            rules: SignInMiddleware.Rules(services.settings), sessions: services.guards.sessions, database: services.database))
     router.add(middleware: PrivatePagesMiddleware())
-    router.add(middleware: CSRFMiddleware(services: services))
+    router.add(middleware: CSRFMiddleware(proxies: services.guards.trustedProxies))
     router.add(middleware: UpdatesCountMiddleware(updates: services.updatesForViewer))
     services.trendingController.addRoutes(to: router)
     services.searchController.addRoutes(to: router)

@@ -32,15 +32,15 @@ import Testing
             #expect(try await guest.repositoryPage(owner: "octocat", name: secret.name).items.isEmpty)
 
             // An account's repositories, every page of them.
-            let ownersPage = try await owner.repositories(of: "octocat", perPage: 1)
+            let ownersPage = try await owner.repositories(of: "octocat", perPage: 10)
             var owners = ownersPage.items
-            for page in try await owner.pages(after: ownersPage, upTo: 100) { owners += page.items }
+            for page in try await owner.pages(after: ownersPage, upTo: 10) { owners += page.items }
             let ownersNames = owners.map(\.fullName)
             // GitHub lists a user's public repositories only; every page comes through the door.
             #expect(!ownersNames.contains(secret.fullName) && ownersNames.count > 10)
-            let guestsPage = try await guest.repositories(of: "octocat", perPage: 1)
+            let guestsPage = try await guest.repositories(of: "octocat", perPage: 10)
             var guests = guestsPage.items
-            for page in try await guest.pages(after: guestsPage, upTo: 100) { guests += page.items }
+            for page in try await guest.pages(after: guestsPage, upTo: 10) { guests += page.items }
             let guestsNames = guests.map(\.fullName)
             #expect(guestsNames == ownersNames)
 

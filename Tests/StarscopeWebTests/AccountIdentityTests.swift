@@ -190,7 +190,7 @@ extension AccountIdentityTests {
         try await WebHarness.run(requireSignIn: true) { web in
             var browsers: [String] = []
             for _ in 0..<2 {
-                let code = await web.services.signInGate.issue()
+                let code = await web.services.signIn.gate.issue()
                 let signIn = try await web.get("/signin?code=\(code)")
                 let session = try #require(SignInTests.sessionCookie(signIn)).pair
                 let (csrfCookie, _) = try await web.csrf(session: session)

@@ -161,14 +161,14 @@ import Testing
     @Test func aSessionOpensNothingOnceTheServerRunsAnotherWay() throws {
         var settings = WebSettings(environment: try StarscopeEnvironment(variables: ["STARSCOPE_DATA_DIR": "/", "HOME": "/"]))
         settings.requireSignIn = true
-        #expect(SignInMiddleware.fits(.owner, settings))
-        #expect(!SignInMiddleware.fits(.account(AccountKey("#1")), settings))
-        #expect(!SignInMiddleware.fits(.guest, settings))
+        #expect(SignInMiddleware.fits(.owner, SignInMiddleware.Rules(settings)))
+        #expect(!SignInMiddleware.fits(.account(AccountKey("#1")), SignInMiddleware.Rules(settings)))
+        #expect(!SignInMiddleware.fits(.guest, SignInMiddleware.Rules(settings)))
         settings.accounts = true
-        #expect(SignInMiddleware.fits(.account(AccountKey("#1")), settings))
-        #expect(!SignInMiddleware.fits(.owner, settings))
-        #expect(!SignInMiddleware.fits(.guest, settings))
+        #expect(SignInMiddleware.fits(.account(AccountKey("#1")), SignInMiddleware.Rules(settings)))
+        #expect(!SignInMiddleware.fits(.owner, SignInMiddleware.Rules(settings)))
+        #expect(!SignInMiddleware.fits(.guest, SignInMiddleware.Rules(settings)))
         settings.guests = true
-        #expect(SignInMiddleware.fits(.guest, settings))
+        #expect(SignInMiddleware.fits(.guest, SignInMiddleware.Rules(settings)))
     }
 }

@@ -34,12 +34,12 @@ import Testing
             await web.fake.setStars(later.fullName, to: later.stars + 300)
             _ = try await web.services.reading.details.repository(RepositoryName(parsing: later.fullName))
             await web.fake.clearRequests()
-            #expect(await web.services.breakingOutRound() == 1)
+            #expect(await web.services.rounds.breakingOutRound() == 1)
             #expect(await web.fake.requests().filter { $0.path.hasSuffix("/stargazers/history") }.count == 1)
             #expect(try await web.page("/rising?view=breaking-out").html.contains("data-repo=\"\(later.fullName)\""))
             // Once a day each: the next round does not ask for it again.
             await web.fake.clearRequests()
-            _ = await web.services.breakingOutRound()
+            _ = await web.services.rounds.breakingOutRound()
             #expect(await web.fake.requests().filter { $0.path == "/repos/\(later.fullName)/stargazers/history" }.isEmpty)
             #expect(try await web.page("/rising?view=sideways").status == .badRequest)
         }

@@ -195,7 +195,7 @@ import Testing
                 #expect(response.headers[.location] == nil)
             }
             #expect(await web.fake.requests().isEmpty)
-            let code = await web.services.signInGate.issue()
+            let code = await web.services.signIn.gate.issue()
             let cookie = try #require(SignInTests.sessionCookie(try await web.get("/signin?code=\(code)")))
             let feed = try await web.get("/feeds/trending.atom", headers: [.cookie: cookie.pair])
             #expect(feed.status == .ok)

@@ -242,7 +242,7 @@ import Testing
                 !$0.isPrivate && !FakeGitHub.hasNoStarHistory($0.id) && $0.stars > 0 && $0.createdAt > young
             }.prefix(120).map(\.fullName)
             try #require(names.count == 120)
-            let allowance = web.services.embedAllowance.perHour
+            let allowance = web.services.server.embedAllowance.perHour
             #expect(allowance == 50)
             await web.fake.clearRequests()
             var drawn: [String] = []

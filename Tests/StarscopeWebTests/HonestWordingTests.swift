@@ -73,7 +73,7 @@ import Testing
             #expect(refused.status == .seeOther)
             let shown = String(buffer: try await web.get(try #require(refused.headers[.location]), headers: [.cookie: cookie]).body)
             #expect(shown.contains("GH_TOKEN is set in the environment and wins over a token saved here"))
-            #expect(web.services.storedTokenExists == false)
+            #expect(web.services.server.storedToken == nil)
         }
         try await WebHarness.run { web in
             let (_, settings, _) = try await web.page("/settings")
@@ -101,9 +101,9 @@ import Testing
         try await WebHarness.run(world, token: FakeGitHub.octocatToken) { web in
             let repository = try #require(web.fake.dataset.repositories.first)
             try await web.services.favorites.add(RepositoryName(parsing: repository.fullName))
-            _ = await web.services.updatesRound()
+            _ = await web.services.rounds.updatesRound()
             #expect(await web.fake.publishRelease(repository.fullName, tag: "v7.0.0"))
-            _ = await web.services.updatesRound()
+            _ = await web.services.rounds.updatesRound()
             let (_, page, _) = try await web.page("/updates")
             #expect(
                 page.contains(

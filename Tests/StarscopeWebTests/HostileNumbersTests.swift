@@ -44,7 +44,7 @@ import Testing
             let (_, html, _) = try await web.page("/favorites")
             #expect(html.contains("data-repo=\"hostile/huge\""))
             // A background round over them (GitHub has neither) goes through too.
-            _ = await web.services.updatesRound()
+            _ = await web.services.rounds.updatesRound()
             #expect(try await web.page("/healthz").status == .ok)
         }
     }
@@ -63,7 +63,7 @@ import Testing
                 let (status, _, _) = try await web.page(uri)
                 #expect(status.code < 500, "\(uri): \(status)")
             }
-            _ = await web.services.updatesRound()
+            _ = await web.services.rounds.updatesRound()
             let (status, html, _) = try await web.page("/settings")
             #expect(status == .ok)
             #expect(!html.contains("9223372036854775807"))

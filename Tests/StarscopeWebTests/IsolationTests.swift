@@ -219,7 +219,7 @@ import Testing
             await web.fake.clearFaults()
 
             // Once GitHub answers for B, B's copy becomes GitHub's too (a made-up id does not keep it).
-            _ = await web.services.updatesRound()
+            _ = await web.services.rounds.updatesRound()
             let bs = try #require(
                 try await web.services.database.favorite(
                     fullName: world.pristine.fullName, for: Viewer(stored: try await Self.key(web, "groue"))))
@@ -246,12 +246,12 @@ import Testing
                   "html_url": "https://github.com/\(world.aSecret.fullName)", "fork": false, "created_at": "2020-01-01T00:00:00Z"}]
                 """
             _ = try await web.post("/favorites/import", form: ["csrf": AccountsTests.csrf(b), "data": guess], cookie: b)
-            _ = await web.services.updatesRound()
+            _ = await web.services.rounds.updatesRound()
             for repository in [world.aSecret, world.bSecret, world.shared] {
                 await web.fake.publishRelease(repository.fullName, tag: "v9.9.9")
             }
             await web.fake.clearRequests()
-            _ = await web.services.updatesRound()
+            _ = await web.services.rounds.updatesRound()
 
             // Every request about a repository went out with the token of an account that favourites it.
             let favouritedBy: [String: Set<String>] = [

@@ -73,4 +73,61 @@ import Testing
             #expect(!line.contains(Self.ruleNames), "\(line)")
         }
     }
+
+    @Test func noClassOrActorHoldsMoreThanTwelveStoredProperties() throws {
+        var counted = 0
+        var offenders: [String] = []
+        for (name, text) in try Self.sources() {
+            for (type, count) in Self.storedProperties(text) {
+                counted += 1
+                if count > 12 { offenders.append("\(name): \(type) holds \(count)") }
+            }
+        }
+        #expect(counted > 20)
+        #expect(offenders == [])
+    }
+
+    @Test func storedPropertiesAreCountedAndComputedOnesAreNot() {
+        let text = """
+            final class A: Sendable {
+                let a: Int
+                var b = 2
+                private let c = Mutex(0)
+                static let d = 4
+                var e: Int { a }
+                var f: Int {
+                    a
+                }
+                func g() { let h = 1 }
+                struct Inner { let i: Int }
+            }
+            """
+        #expect(Self.storedProperties(text).map(\.count) == [3])
+    }
+
+    /// Each class and actor in `text` with the number of stored instance properties its body declares.
+    static func storedProperties(_ text: String) -> [(type: String, count: Int)] {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0.split(separator: "//").first ?? "") }
+        let declaration = /^\s*(?:(?:public|package|private|fileprivate|internal|final|open|nonisolated)\s+)*(?:class|actor)\s+(\w+)/
+        let property =
+            /^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|private(?:\(set\))?|fileprivate|internal|nonisolated|weak|unowned|lazy)\s+)*(let|var)\s+\w+/
+        var found: [(String, Int)] = []
+        for (start, line) in lines.enumerated() {
+            guard let match = line.firstMatch(of: declaration) else { continue }
+            var depth = 0
+            var opened = false
+            var count = 0
+            for body in lines[start...] {
+                if opened, depth == 1, let stored = body.firstMatch(of: property), !body.contains("static ") {
+                    let computed = stored.output.1 == "var" && body.contains("{") && !(body.split(separator: "{").first ?? "").contains("=")
+                    if !computed { count += 1 }
+                }
+                depth += body.filter { $0 == "{" }.count - body.filter { $0 == "}" }.count
+                if body.contains("{") { opened = true }
+                if opened, depth <= 0 { break }
+            }
+            found.append((String(match.output.1), count))
+        }
+        return found
+    }
 }

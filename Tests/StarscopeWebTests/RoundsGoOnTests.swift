@@ -17,11 +17,11 @@ import Testing
             let sorted = web.fake.dataset.repositories.sorted { $0.id < $1.id }
             let (dead, alive) = (sorted[0], sorted[1])
             for repository in [dead, alive] { try await web.services.favorites.add(RepositoryName(parsing: repository.fullName)) }
-            _ = await web.services.updatesRound()
+            _ = await web.services.rounds.updatesRound()
             await web.fake.inject(.notFound, path: "/repos/\(dead.fullName)")
             await web.fake.publishRelease(alive.fullName, tag: "v24.0.0")
 
-            let round = try #require(await web.services.updatesRound())
+            let round = try #require(await web.services.rounds.updatesRound())
             #expect(round.failure == nil)
             #expect(round.problems == 1)
             #expect(round.checked == 2)
@@ -35,7 +35,7 @@ import Testing
 
             // Checked less often: the next round does not ask for it, and reports nothing twice.
             await web.fake.clearRequests()
-            let next = try #require(await web.services.updatesRound())
+            let next = try #require(await web.services.rounds.updatesRound())
             #expect(next.problems == 0)
             #expect(!(await web.fake.requests()).contains { $0.path.hasPrefix("/repos/\(dead.fullName)") })
             let gone = try await web.services.database.updates(for: .owner, unseenOnly: false, since: nil).filter { $0.kind == .gone }
@@ -50,9 +50,9 @@ import Testing
             let sorted = web.fake.dataset.repositories.sorted { $0.id < $1.id }
             let (blocked, fine) = (sorted[0], sorted[1])
             for repository in [blocked, fine] { try await web.services.favorites.add(RepositoryName(parsing: repository.fullName)) }
-            _ = await web.services.updatesRound()
+            _ = await web.services.rounds.updatesRound()
             await web.fake.inject(.blocked, path: "/repos/\(blocked.fullName)")
-            let round = try #require(await web.services.updatesRound())
+            let round = try #require(await web.services.rounds.updatesRound())
             #expect(round.failure == nil && round.problems == 1 && round.checked == 2)
             let problems = try await web.services.database.watchProblems(for: nil)
             #expect(problems.map(\.fullName) == [blocked.fullName])
@@ -60,7 +60,7 @@ import Testing
             let gone = try await web.services.database.updates(for: .owner, unseenOnly: false, since: nil).filter { $0.kind == .gone }
             #expect(gone.map(\.fullName) == [blocked.fullName])
             await web.fake.clearRequests()
-            let next = try #require(await web.services.updatesRound())
+            let next = try #require(await web.services.rounds.updatesRound())
             #expect(next.problems == 0)
             #expect(!(await web.fake.requests()).contains { $0.path.hasPrefix("/repos/\(blocked.fullName)") })
         }
@@ -74,14 +74,14 @@ import Testing
             let (broken, fine) = (sorted[0], sorted[1])
             for repository in [broken, fine] { try await web.services.favorites.add(RepositoryName(parsing: repository.fullName)) }
             await web.fake.inject(.pastSearchCap, path: "/repos/\(broken.fullName)")
-            let round = try #require(await web.services.updatesRound())
+            let round = try #require(await web.services.rounds.updatesRound())
             #expect(round.problems == 1 && round.failure == nil && round.checked == 2)
             let problems = try await web.services.database.watchProblems(for: nil)
             #expect(problems.map(\.fullName) == [broken.fullName])
             #expect(problems.first?.gone == false)
             #expect(try await web.services.database.watch(repositoryID: fine.id, for: .owner) != nil)
             await web.fake.clearFaults()
-            _ = await web.services.updatesRound()
+            _ = await web.services.rounds.updatesRound()
             #expect(try await web.services.database.watchProblems(for: nil).isEmpty)
         }
     }

@@ -37,7 +37,7 @@ import Testing
 
     @Test func aLinkSignsInOnceWithAStrictCookieAndSignOutEndsIt() async throws {
         try await WebHarness.run(requireSignIn: true) { web in
-            let code = await web.services.signInGate.issue()
+            let code = await web.services.signIn.gate.issue()
             let signIn = try await web.get("/signin?code=\(code)")
             #expect(signIn.status == .seeOther)
             #expect(signIn.headers[.location] == "/")
@@ -71,7 +71,7 @@ import Testing
     @Test func aProxyHeaderFromAnUntrustedPeerMakesNoCookieSecure() async throws {
         // Trusted proxies only: see ThrottleTests for the cookie behind one.
         try await WebHarness.run(requireSignIn: true) { web in
-            let code = await web.services.signInGate.issue()
+            let code = await web.services.signIn.gate.issue()
             let forwarded = try #require(HTTPField.Name("X-Forwarded-Proto"))
             let signIn = try await web.get("/signin?code=\(code)", headers: [forwarded: "https"])
             #expect(signIn.status == .seeOther)
@@ -81,7 +81,7 @@ import Testing
 
     @Test func wrongAndForgedCodesAndCookiesAreRefused() async throws {
         try await WebHarness.run(requireSignIn: true) { web in
-            _ = await web.services.signInGate.issue()
+            _ = await web.services.signIn.gate.issue()
             for code in ["", "x", String(repeating: "0", count: 32), String(repeating: "a", count: 5_000)] {
                 #expect(try await web.get("/signin?code=\(code)").status == .unauthorized)
             }

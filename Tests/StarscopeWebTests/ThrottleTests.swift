@@ -47,7 +47,7 @@ import Testing
                 #expect(try await web.get("/signin?code=\(wrong)", headers: Self.from("198.51.100.\(client)")).status == .tooManyRequests)
             }
             // The first client is still locked out, even with the right code…
-            let code = await web.services.signInGate.issue()
+            let code = await web.services.signIn.gate.issue()
             #expect(try await web.get("/signin?code=\(code)", headers: Self.from("198.51.100.1")).status == .tooManyRequests)
             // …and the owner, from another address, signs in with it.
             let owner = try await web.get("/signin?code=\(code)", headers: Self.from("203.0.113.50"))
@@ -65,7 +65,7 @@ import Testing
             }
             #expect(try await web.get("/signin?code=\(wrong)", headers: Self.from("198.51.100.99")).status == .tooManyRequests)
             // Nor is X-Forwarded-Proto: the cookie is not marked Secure on its word.
-            let code = await web.services.signInGate.issue()
+            let code = await web.services.signIn.gate.issue()
             let proto = try #require(HTTPField.Name("X-Forwarded-Proto"))
             let refused = try await web.get("/signin?code=\(code)", headers: [proto: "https"])
             #expect(refused.status == .tooManyRequests)
@@ -75,9 +75,9 @@ import Testing
     @Test func behindATrustedProxyTheCookieIsSecureOnlyWhenItSaysHTTPS() async throws {
         try await WebHarness.run(requireSignIn: true, live: true, configure: Self.behindTheProxy) { web in
             let proto = try #require(HTTPField.Name("X-Forwarded-Proto"))
-            let secure = try await web.get("/signin?code=\(await web.services.signInGate.issue())", headers: [proto: "https"])
+            let secure = try await web.get("/signin?code=\(await web.services.signIn.gate.issue())", headers: [proto: "https"])
             #expect(secure.headers[values: .setCookie].contains { $0.hasPrefix("\(SignInMiddleware.cookie)=") && $0.contains("Secure") })
-            let plain = try await web.get("/signin?code=\(await web.services.signInGate.issue())", headers: [proto: "http"])
+            let plain = try await web.get("/signin?code=\(await web.services.signIn.gate.issue())", headers: [proto: "http"])
             let cookie = try #require(plain.headers[values: .setCookie].first { $0.hasPrefix("\(SignInMiddleware.cookie)=") })
             #expect(!cookie.contains("Secure"))
         }

@@ -21,7 +21,7 @@ import Testing
     @Test func withoutFavouritesTheBackgroundAsksGitHubNothing() async throws {
         try await WebHarness.run(Self.world(), token: FakeGitHub.octocatToken) { web in
             await web.fake.clearRequests()
-            #expect(await web.services.updatesRound() == nil)
+            #expect(await web.services.rounds.updatesRound() == nil)
             #expect(await web.fake.requests().isEmpty)
         }
     }
@@ -37,7 +37,7 @@ import Testing
                     remaining: status.remaining, limit: status.limit, reset: status.reset, share: web.services.settings.liveShare / 2,
                     interval: web.services.settings.updatesInterval, now: Date()))
             await web.fake.clearRequests()
-            let round = try #require(await web.services.updatesRound())
+            let round = try #require(await web.services.rounds.updatesRound())
             let made = await web.fake.requests().filter { $0.path != "/rate_limit" }
             let spent = made.count
             #expect(spent <= budget, "\(spent) > \(budget): \(made.map(\.path))")
@@ -45,13 +45,13 @@ import Testing
             #expect(round.resumeAt == round.checked)
             // The next round goes on where this one stopped.
             await web.fake.clearRequests()
-            _ = await web.services.updatesRound()
+            _ = await web.services.rounds.updatesRound()
             let next = await web.fake.requests().first { $0.path.hasPrefix("/repos/") || $0.path.hasPrefix("/repositories/") }
             #expect(next?.path.contains(names[round.checked].split(separator: "/")[1]) == true)
             // With under a tenth of the limit left, only the free `/rate_limit` is asked.
             await web.fake.setRemaining(status.limit / 20, token: FakeGitHub.octocatToken)
             await web.fake.clearRequests()
-            #expect(await web.services.updatesRound() == nil)
+            #expect(await web.services.rounds.updatesRound() == nil)
             #expect(await web.fake.requests().map(\.path) == ["/rate_limit"])
         }
     }
@@ -60,12 +60,12 @@ import Testing
         try await WebHarness.run(Self.world(), token: FakeGitHub.octocatToken) { web in
             let repository = try #require(web.fake.dataset.repositories.first { $0.stars < 900 })
             try await web.services.favorites.add(RepositoryName(parsing: repository.fullName))
-            _ = await web.services.updatesRound()
+            _ = await web.services.rounds.updatesRound()
             let (_, empty, _) = try await web.page("/updates")
             #expect(empty.contains("Nothing happened to your favourites in the last 30 days."))
             await web.fake.publishRelease(repository.fullName, tag: "v7.0.0")
             await web.fake.setStars(repository.fullName, to: 1_000)
-            _ = await web.services.updatesRound()
+            _ = await web.services.rounds.updatesRound()
             let (_, home, _) = try await web.page("/")
             let count = home.components(separatedBy: "data-unread=\"").dropFirst().first?.prefix { $0.isNumber }
             #expect(count.flatMap { Int($0) } ?? 0 >= 2)
@@ -76,7 +76,7 @@ import Testing
             #expect(page.contains("<span class=\"tag new\">new</span>"))
             #expect(page.contains("href=\"/updates\" aria-current=\"page\""))
             // Seen now: a second look has nothing new and no count.
-            _ = await web.services.updatesRound()
+            _ = await web.services.rounds.updatesRound()
             let (_, again, _) = try await web.page("/updates")
             #expect(!again.contains("<span class=\"tag new\">"))
             #expect(again.components(separatedBy: "data-update=\"release\"").count == 2)
@@ -90,7 +90,7 @@ import Testing
     @Test func aRoundRecordsTheTopOfEachTimeframeWithThreeSearches() async throws {
         try await WebHarness.run(token: FakeGitHub.octocatToken) { web in
             await web.fake.clearRequests()
-            #expect(await web.services.warmUpRound() == 3)
+            #expect(await web.services.rounds.warmUpRound() == 3)
             let searches = await web.fake.requests().filter { $0.path == "/search/repositories" }
             #expect(searches.count == 3)
             #expect(Set(searches.compactMap(\.query).map { $0.contains("per_page=100") }) == [true])
@@ -102,7 +102,7 @@ import Testing
             // With the search limit low, no search at all.
             await web.fake.setRemaining(2, token: FakeGitHub.octocatToken, resource: "search")
             await web.fake.clearRequests()
-            #expect(await web.services.warmUpRound() == nil)
+            #expect(await web.services.rounds.warmUpRound() == nil)
             #expect(await web.fake.requests().allSatisfy { $0.path == "/rate_limit" })
         }
     }
@@ -114,11 +114,11 @@ import Testing
         try await WebHarness.run(UpdatesPageTests.world(), token: FakeGitHub.octocatToken) { web in
             let repository = try #require(web.fake.dataset.repositories.first { $0.stars < 900 && !$0.archived })
             try await web.services.favorites.add(RepositoryName(parsing: repository.fullName))
-            _ = await web.services.updatesRound()
+            _ = await web.services.rounds.updatesRound()
             await web.fake.publishRelease(repository.fullName, tag: "v3.1.4")
             await web.fake.archive(repository.fullName)
-            _ = await web.services.updatesRound()
-            _ = await web.services.updatesRound()
+            _ = await web.services.rounds.updatesRound()
+            _ = await web.services.rounds.updatesRound()
             let response = try await web.get("/feeds/updates.atom")
             #expect(response.status == .ok)
             #expect(response.headers[.contentType] == "application/atom+xml; charset=utf-8")
@@ -148,7 +148,7 @@ import Testing
         try await WebHarness.run(UpdatesPageTests.world(), token: FakeGitHub.octocatToken) { web in
             let repository = try #require(web.fake.dataset.repositories.first { $0.stars < 900 && !$0.archived })
             try await web.services.favorites.add(RepositoryName(parsing: repository.fullName))
-            _ = await web.services.updatesRound()
+            _ = await web.services.rounds.updatesRound()
             // A slow week Starscope recorded, then a jump past 1k, a release, an archive, a rename.
             let now = Date()
             for (days, stars) in [(8.5, 880), (1.2, 900)] {
@@ -160,8 +160,8 @@ import Testing
             await web.fake.archive(repository.fullName)
             let renamed = "\(repository.ownerLogin)/\(repository.name)-moved"
             #expect(await web.fake.rename(repository.fullName, to: renamed))
-            _ = await web.services.updatesRound()
-            _ = await web.services.updatesRound()
+            _ = await web.services.rounds.updatesRound()
+            _ = await web.services.rounds.updatesRound()
             let kinds = ["milestone", "gain", "release", "archived", "renamed"]
             let feed = String(buffer: try await web.get("/feeds/updates.atom").body)
             let (_, page, _) = try await web.page("/updates")

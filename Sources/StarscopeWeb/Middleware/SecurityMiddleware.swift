@@ -44,7 +44,7 @@ struct CSRFMiddleware: RouterMiddleware {
     static let cookie = "starscope_csrf"
     /// Tells whether the browser came over HTTPS (directly, or as a trusted proxy says), so the
     /// cookie is `Secure` then, as the session's is.
-    let services: WebServices
+    let proxies: TrustedProxies
 
     func handle(_ request: Request, context: WebContext, next: (Request, WebContext) async throws -> Response) async throws -> Response {
         var context = context
@@ -60,7 +60,7 @@ struct CSRFMiddleware: RouterMiddleware {
         if existing == nil {
             response.setCookie(
                 Cookie(
-                    name: Self.cookie, value: context.csrf, path: "/", secure: services.isHTTPS(request, context: context), httpOnly: true,
+                    name: Self.cookie, value: context.csrf, path: "/", secure: proxies.isHTTPS(request, context: context), httpOnly: true,
                     sameSite: .strict))
         }
         return response

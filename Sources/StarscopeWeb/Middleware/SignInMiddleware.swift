@@ -13,18 +13,34 @@ struct SignInMiddleware: RouterMiddleware {
         SiteURL.serviceWorker.href,
         SiteURL.offline.href,
     ]
-    let services: WebServices
+    /// How the server runs: whether sign-in is required, with accounts, guests, public embeds.
+    struct Rules: Sendable {
+        var requireSignIn: Bool
+        var accounts: Bool
+        var guests: Bool
+        var publicEmbeds: Bool
+
+        init(_ settings: WebSettings) {
+            (requireSignIn, accounts, guests, publicEmbeds) = (
+                settings.requireSignIn, settings.accounts, settings.guests, settings.publicEmbeds
+            )
+        }
+    }
+
+    let rules: Rules
+    let sessions: SessionCache
+    let database: any Store
 
     func handle(_ request: Request, context: WebContext, next: (Request, WebContext) async throws -> Response) async throws -> Response {
         var context = context
-        guard services.settings.requireSignIn else {
+        guard rules.requireSignIn else {
             // Without sign-in, whoever reaches the server is its one user.
             context.viewer = Viewer.owner
             return try await next(request, context)
         }
         if let secret = request.cookies[Self.cookie]?.value, Self.isWellFormed(secret),
-            let viewer = await services.sessions.viewer(secret: secret, database: services.database),
-            Self.fits(viewer, services.settings)
+            let viewer = await sessions.viewer(secret: secret, database: database),
+            Self.fits(viewer, rules)
         {
             context.sessionSecret = secret
             context.viewer = viewer
@@ -37,7 +53,7 @@ struct SignInMiddleware: RouterMiddleware {
         let path = request.uri.path
         if Self.openPaths.contains(path) || path.hasPrefix(Assets.prefix) { return try await next(request, context) }
         // `--public-embeds`: a README anywhere may show a public repository's star history.
-        if services.settings.publicEmbeds, request.method == .get || request.method == .head, Self.isEmbed(path) {
+        if rules.publicEmbeds, request.method == .get || request.method == .head, Self.isEmbed(path) {
             return try await next(request, context)
         }
         // A feed reader cannot follow a sign-in page: feeds, like `/live`, get 401.
@@ -46,7 +62,7 @@ struct SignInMiddleware: RouterMiddleware {
         }
         throw HTTPError(
             .unauthorized,
-            message: services.settings.accounts
+            message: rules.accounts
                 ? "Sign in first, with your GitHub token." : "Sign in first: open the sign-in link that the server printed.")
     }
 
@@ -60,11 +76,11 @@ struct SignInMiddleware: RouterMiddleware {
     /// A session is good only for the way the server runs now: after a restart with other
     /// options, a guest's session without `--guests`, a person's without `--accounts`, or the
     /// one user's with `--accounts`, opens nothing.
-    static func fits(_ viewer: Viewer, _ settings: WebSettings) -> Bool {
+    static func fits(_ viewer: Viewer, _ rules: Rules) -> Bool {
         switch viewer {
-        case .owner: !settings.accounts
-        case .account: settings.accounts
-        case .guest: settings.accounts && settings.guests
+        case .owner: !rules.accounts
+        case .account: rules.accounts
+        case .guest: rules.accounts && rules.guests
         case .everyone: false
         }
     }

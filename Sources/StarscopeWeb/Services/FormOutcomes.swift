@@ -31,3 +31,21 @@ struct FormOutcomes<Value: Codable & Sendable>: Sendable {
         return try? JSONDecoder().decode(Value.self, from: data)
     }
 }
+
+/// What imports, syncs, Lists, stars and refused tokens did, each for the page its form's
+/// redirect leads to; kept in the store, so that every instance over it shows them.
+struct FormOutcomeSet: Sendable {
+    let imports: FormOutcomes<FavoritesPage.ImportOutcome>
+    let syncs: FormOutcomes<FavoritesPage.SyncResult>
+    let lists: FormOutcomes<ListsSyncOutcome>
+    let tokenRefusals: FormOutcomes<String>
+    let stars: FormOutcomes<RepositoryPage.StarOutcome>
+
+    init(store: any Store) {
+        imports = FormOutcomes(kind: "import", store: store)
+        syncs = FormOutcomes(kind: "sync", store: store)
+        lists = FormOutcomes(kind: "lists", store: store)
+        tokenRefusals = FormOutcomes(kind: "token", store: store)
+        stars = FormOutcomes(kind: "star", store: store)
+    }
+}

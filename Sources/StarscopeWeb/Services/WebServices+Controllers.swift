@@ -28,8 +28,8 @@ extension WebServices {
 
     var favoritesController: FavoritesController {
         FavoritesController(
-            favorites: favoritesForViewer, stars: starsForViewer, importOutcomes: importOutcomes, syncOutcomes: syncOutcomes,
-            listsOutcomes: listsOutcomes)
+            favorites: favoritesForViewer, stars: starsForViewer, importOutcomes: outcomes.imports, syncOutcomes: outcomes.syncs,
+            listsOutcomes: outcomes.lists)
     }
 
     var accountsController: AccountsController {
@@ -42,15 +42,15 @@ extension WebServices {
             lists: ListModels(
                 trending: trendingController, rising: risingController, favorites: favoritesController, accounts: accountsController,
                 search: searchController),
-            starOutcomes: starOutcomes, starStateWait: settings.starStateWait, wholePages: database.isShared)
+            starOutcomes: outcomes.stars, starStateWait: settings.starStateWait, wholePages: database.isShared)
     }
 
     var starsController: StarsController {
-        StarsController(stars: starsForViewer, starOutcomes: starOutcomes, syncOutcomes: syncOutcomes)
+        StarsController(stars: starsForViewer, starOutcomes: outcomes.stars, syncOutcomes: outcomes.syncs)
     }
 
     var listsController: ListsController {
-        ListsController(lists: ForViewer { await self.lists(for: $0) }, outcomes: listsOutcomes)
+        ListsController(lists: ForViewer { await self.lists(for: $0) }, outcomes: outcomes.lists)
     }
 
     var updatesController: UpdatesController {
@@ -59,21 +59,22 @@ extension WebServices {
 
     var liveController: LiveController {
         LiveController(
-            favorites: favoritesForViewer, live: ForViewer { await self.live(for: $0) }, proxies: trustedProxies, allowance: streams)
+            favorites: favoritesForViewer, live: ForViewer { await self.live(for: $0) }, proxies: guards.trustedProxies,
+            allowance: guards.streams)
     }
 
     var feedsController: FeedsController {
         let host = settings.host
         return FeedsController(
-            reading: readingForViewer, updates: updatesForViewer, rising: Rising(database: database), proxies: trustedProxies,
+            reading: readingForViewer, updates: updatesForViewer, rising: Rising(database: database), proxies: guards.trustedProxies,
             authority: { Authority(host: host, port: self.listeningPort) })
     }
 
     var historyController: HistoryController {
         HistoryController(
-            reading: readingForViewer, embedReading: { self.publicReading }, strangersReading: { self.strangersEmbedReading },
-            embeds: embeds,
-            allowance: embedAllowance, signInRequired: settings.requireSignIn, proxies: trustedProxies)
+            reading: readingForViewer, embedReading: { self.publicReading }, strangersReading: { self.server.strangersEmbedReading },
+            embeds: guards.embeds,
+            allowance: server.embedAllowance, signInRequired: settings.requireSignIn, proxies: guards.trustedProxies)
     }
 
     var supportController: SupportController {
@@ -84,31 +85,30 @@ extension WebServices {
     }
 
     var metricsController: MetricsController {
-        let (database, streams) = (self.database, self.streams)
+        let (database, streams) = (self.database, self.guards.streams)
         return MetricsController(
-            metrics: metrics, proxies: trustedProxies, token: settings.metricsToken, liveStreams: { streams.count() }
+            metrics: metrics, proxies: guards.trustedProxies, token: settings.metricsToken, liveStreams: { streams.count() }
         ) { () async throws(StoreError) in
             try await database.ping()
         }
     }
 
-    /// Sign-in, sessions and accounts' own settings, in the store.
-    var accounts: Accounts { Accounts(database: database, vault: vault) }
-
     var settingsController: SettingsController {
         SettingsController(
             settings: settings, accounts: accounts, serverReading: { self.reading },
-            storedToken: { [tokenFile] in (try? tokenFile.read()) ?? nil },
-            useStoredToken: { (token: String?) throws(StoreError) in try self.useStoredToken(token) },
+            storedToken: { [server] in server.storedToken },
+            useStoredToken: { (token: String?) throws(StoreError) in try self.server.useStoredToken(token) },
             networkClient: { self.networkClient(token: $0) }, live: ForViewer { await self.live(for: $0) },
-            tokenRefusals: tokenRefusals, sessions: sessions, forgetReading: { self.forgetReading($0) }, proxies: trustedProxies,
-            listsOutcomes: listsOutcomes, canSyncLists: ForViewer { await self.stars(for: $0).hasToken })
+            tokenRefusals: outcomes.tokenRefusals, sessions: guards.sessions, forgetReading: { self.forgetReading($0) },
+            proxies: guards.trustedProxies,
+            listsOutcomes: outcomes.lists, canSyncLists: ForViewer { await self.stars(for: $0).hasToken })
     }
 
     var signInController: SignInController {
         SignInController(
-            settings: settings, accounts: accounts, gate: signInGate, sessions: sessions, networkClient: { self.networkClient(token: $0) },
-            forgetReading: { self.forgetReading($0) }, announceNewSignInLink: { await self.announceNewSignInLink() },
-            proxies: trustedProxies)
+            settings: settings, accounts: accounts, gate: signIn.gate, sessions: guards.sessions,
+            networkClient: { self.networkClient(token: $0) },
+            forgetReading: { self.forgetReading($0) }, announceNewSignInLink: { await self.signIn.announceNew() },
+            proxies: guards.trustedProxies)
     }
 }

@@ -5,10 +5,11 @@ import HTTPTypes
 import Hummingbird
 import StarscopeCore
 import StarscopeStore
-import Synchronization
 
-/// What every request shares: the store, one HTTP client, the avatar cache, and a reading context for
-/// the token in use (which Settings can change while the app runs).
+/// What every request shares, in a few named parts: the store, one HTTP client and the avatar
+/// cache; the server's token (`ServerToken`) and, with accounts, each account's own
+/// (`AccountReadings`); what forms did (`FormOutcomeSet`); the sign-in links (`SignInLinks`); the
+/// guards of every connection (`Guards`); and the background rounds (`BackgroundRounds`, in Core).
 public final class WebServices: Sendable {
     public let settings: WebSettings
     /// Favourites, accounts, history, GitHub's answers: SQLite in the data directory, or the
@@ -16,44 +17,14 @@ public final class WebServices: Sendable {
     public let database: any Store
     let httpClient: HTTPClient
     let avatars: any AvatarImages
-    let tokenFile: TokenFile
-    let live: LiveHub
-    private let current: CurrentReading
-    let hostPolicy: HostPolicy
-    let trustedProxies: TrustedProxies
-    let sessions = SessionCache()
-    /// What imports, syncs and refused tokens did, for the page each form's redirect leads to.
-    /// Kept in the store, so that every instance over it shows them (`FormOutcomes`).
-    let importOutcomes: FormOutcomes<FavoritesPage.ImportOutcome>
-    let syncOutcomes: FormOutcomes<FavoritesPage.SyncResult>
-    let listsOutcomes: FormOutcomes<ListsSyncOutcome>
-    let tokenRefusals: FormOutcomes<String>
-    let starOutcomes: FormOutcomes<RepositoryPage.StarOutcome>
-    let signInGate = SignInGate()
-    /// Embeds kept, names GitHub did not know, and new drawings per client (`--public-embeds`).
-    let embeds = EmbedGuard()
-    /// What new embed drawings for strangers and guests may spend of the server token's hour, in
-    /// requests to GitHub.
-    let embedAllowance: RequestAllowance
-    /// The server's token as everyone sees it, spending from `embedAllowance`.
-    private let embedCurrent: CurrentReading
-    /// `/live` streams per client address and in all, whichever hub serves them.
-    let streams: StreamAllowance
-    /// Whether each person starred what they looked at, as GitHub said a moment ago (`StarStates`).
-    let starStates = StarStates()
-    private let listening: Mutex<(port: Int, signInBase: String?)>
-    /// With accounts: seals each account's token at rest.
-    let vault: TokenVault?
-    /// With accounts: a reading context per signed-in account, over that account's own token.
-    private let accountReadings = Mutex<[AccountKey: ReadContext]>([:])
-    /// With accounts: live counts per signed-in account, checked with that account's token and
-    /// spending its budget (guests and the server's own pages share `live`).
-    private let accountHubs = Mutex<[AccountKey: LiveHub]>([:])
-
-    /// Where the next background round of update checks starts, per viewer.
-    let updatesResume = Mutex<[Viewer: Int]>([:])
-    /// The layers between use cases and GitHub, stacked once for every token in use.
-    let stack: GitHubStack
+    let server: ServerToken
+    /// With accounts: each signed-in account's own token; nil without accounts.
+    let accountReadings: AccountReadings?
+    let outcomes: FormOutcomeSet
+    let signIn: SignInLinks
+    let guards: Guards
+    /// What `serve` does in the background each interval.
+    public let rounds: BackgroundRounds
     /// `--metrics`: what the server does, for `/metrics` (records nothing without it).
     let metrics: WebMetrics
 
@@ -64,34 +35,37 @@ public final class WebServices: Sendable {
     ) throws {
         self.settings = settings
         self.httpClient = httpClient
-        hostPolicy = HostPolicy(boundHost: settings.host, allowedHosts: settings.allowedHosts)
-        trustedProxies = TrustedProxies(settings.trustedProxies)
-        var streamLimits = settings.streams
-        let connections = settings.connections.total(descriptorLimit: ConnectionLimits.descriptorLimit())
-        streamLimits.total = max(1, min(streamLimits.total, connections / 2))
-        streams = StreamAllowance(limits: streamLimits)
-        listening = Mutex((settings.port, nil))
         database = store
         self.avatars = avatars
-        importOutcomes = FormOutcomes(kind: "import", store: database)
-        syncOutcomes = FormOutcomes(kind: "sync", store: database)
-        listsOutcomes = FormOutcomes(kind: "lists", store: database)
-        tokenRefusals = FormOutcomes(kind: "token", store: database)
-        starOutcomes = FormOutcomes(kind: "star", store: database)
-        metrics = WebMetrics(enabled: settings.metrics)
-        var stack = GitHubStack(environment: settings.environment, database: database, httpClient: httpClient, logger: settings.logger)
+        guards = Guards(settings: settings)
+        outcomes = FormOutcomeSet(store: store)
+        signIn = SignInLinks(settings: settings)
+        let metrics = WebMetrics(enabled: settings.metrics)
+        self.metrics = metrics
+        var stack = GitHubStack(environment: settings.environment, database: store, httpClient: httpClient, logger: settings.logger)
         stack.metrics = metrics.gitHub
-        self.stack = stack
-        tokenFile = TokenFile(directory: settings.configDirectory)
-        self.vault = settings.accounts ? try vault ?? TokenVault.open(directory: settings.configDirectory) : nil
-        let token = settings.environmentToken?.token ?? (try? tokenFile.read()) ?? nil
-        current = CurrentReading(stack.reading(token: token, viewer: .owner))
-        embedAllowance = RequestAllowance(share: settings.embedShare)
-        embedCurrent = CurrentReading(stack.reading(token: token, viewer: .everyone, allowance: embedAllowance))
-        let readings = current
-        let serverViewer = Self.serverViewer(settings)
-        // Live counts and the background checks split the live share: together they never spend more.
-        live = LiveHub(budget: Self.liveBudget(settings)) { readings.value.viewed(by: serverViewer) }
+        let server = ServerToken(settings: settings, stack: stack)
+        self.server = server
+        let accountReadings =
+            settings.accounts
+            ? AccountReadings(
+                stack: stack,
+                database: store, vault: try vault ?? TokenVault.open(directory: settings.configDirectory),
+                liveBudget: ServerToken.liveBudget(settings))
+            : nil
+        self.accountReadings = accountReadings
+        rounds = BackgroundRounds(
+            database: store,
+            pace: .init(interval: settings.updatesInterval, liveShare: settings.liveShare, offline: settings.environment.offline),
+            logger: settings.logger,
+            readingFor: { viewer in
+                switch viewer {
+                case .owner: server.ownerReading
+                case .account(let key): await accountReadings?.reading(key)
+                case .guest, .everyone: nil
+                }
+            },
+            serverReading: { server.reading }, publicReading: { server.publicReading })
     }
 
     /// How avatars are downloaded the first time: from GitHub's avatar hosts only, within `settings`' time-out.
@@ -100,83 +74,34 @@ public final class WebServices: Sendable {
         return { url in try await AvatarDownload.fetch(url, client: httpClient, timeout: timeout) }
     }
 
-    /// Whose eyes the server's own token reads through: the owner's on a server without
-    /// accounts; with accounts, everyone's (public repositories only, whoever owns the token).
-    static func serverViewer(_ settings: WebSettings) -> Viewer {
-        settings.accounts ? .everyone : .owner
-    }
+    /// With accounts: seals each account's token at rest.
+    var vault: TokenVault? { accountReadings?.vault }
 
-    /// The reading context for the server's own token (or none): a server without accounts, and its
-    /// live checks, use it. With accounts it shows public repositories only: it is what guests
-    /// and people without a token of their own see.
-    var reading: ReadContext { current.value.viewed(by: Self.serverViewer(settings)) }
+    /// Sign-in, sessions and accounts' own settings, in the store.
+    var accounts: Accounts { accountReadings?.accounts ?? Accounts(database: database, vault: nil) }
 
-    /// The server's own token with all it may see, for the owner's favourites (the terminal's and
-    /// a server without accounts).
-    var ownerReading: ReadContext { current.value }
-
-    /// What star-history SVGs asked by strangers and guests are drawn with: the server's token,
-    /// as everyone sees it (an embed may be shown anywhere), within the embeds' share of its hour.
-    var strangersEmbedReading: ReadContext { embedCurrent.value }
-
-    /// The server's token as everyone sees it: public repositories only, for what the server
-    /// itself reads for all (breaking out) and the embeds of people signed in.
-    var publicReading: ReadContext { current.value.viewed(by: .everyone) }
+    /// The server's own pages (`ServerToken.reading`).
+    var reading: ReadContext { server.reading }
+    var ownerReading: ReadContext { server.ownerReading }
+    var publicReading: ReadContext { server.publicReading }
+    var live: LiveHub { server.live }
 
     /// The reading context for whoever made the request: with accounts, the signed-in account's token.
     func reading(for context: WebContext) async -> ReadContext {
-        guard vault != nil, let key = context.viewer.accountKey else { return reading }
-        return await accountReading(key) ?? reading
+        guard let accountReadings, let key = context.viewer.accountKey else { return reading }
+        return await accountReadings.reading(key) ?? reading
     }
 
-    /// The reading context over the account's own token, or nil when it has none (then nothing of that
-    /// account's is ever asked with another token).
+    /// The reading context over the account's own token, or nil when it has none.
     func accountReading(_ key: AccountKey) async -> ReadContext? {
-        if let cached = accountReadings.withLock({ $0[key] }) { return cached }
-        guard let token = await accountToken(key) else { return nil }
-        let made = stack.reading(token: token, viewer: .account(key))
-        accountReadings.withLock { $0[key] = made }
-        return made
-    }
-
-    /// The reading context that checks `viewer`'s favourites in the background: the server's token for
-    /// the owner, an account's own token otherwise, and none without one.
-    func backgroundReading(for viewer: Viewer) async -> ReadContext? {
-        switch viewer {
-        case .owner: return ownerReading
-        case .account(let key): return vault == nil ? nil : await accountReading(key)
-        case .guest, .everyone: return nil
-        }
+        await accountReadings?.reading(key)
     }
 
     /// Live counts for whoever made the request: with accounts, a hub of that account's own
     /// (its token, its budget); guests and a server without accounts share the server's.
     func live(for context: WebContext) async -> LiveHub {
-        guard vault != nil, let key = context.viewer.accountKey, let reading = await accountReading(key) else { return live }
-        let settings = self.settings
-        return accountHubs.withLock { hubs in
-            if let hub = hubs[key] { return hub }
-            let hub = LiveHub(budget: Self.liveBudget(settings)) { reading }
-            hubs[key] = hub
-            return hub
-        }
-    }
-
-    /// Each token's live counts spend half of the live share (the background checks the other half).
-    static func liveBudget(_ settings: WebSettings) -> LiveBudget {
-        LiveBudget(share: settings.liveShare / 2, minimumInterval: settings.liveInterval)
-    }
-
-    /// The token the account keyed `key` signed in with, unsealed.
-    func accountToken(_ key: AccountKey) async -> String? {
-        await accounts.token(of: key)
-    }
-
-    /// Forgets the reading context and live counts of the account keyed `key` (signed in again with
-    /// another token, or forgotten).
-    func forgetReading(_ key: AccountKey) {
-        _ = accountReadings.withLock { $0.removeValue(forKey: key) }
-        _ = accountHubs.withLock { $0.removeValue(forKey: key) }
+        guard let key = context.viewer.accountKey, let hub = await accountReadings?.live(key) else { return live }
+        return hub
     }
 
     /// The favourites of the one user of a server without accounts.
@@ -195,12 +120,16 @@ public final class WebServices: Sendable {
     /// Stars on GitHub for whoever made the request: their own token with accounts, else the server's.
     func stars(for context: WebContext) async -> GitHubStars {
         let hasToken: Bool
-        if vault != nil {
-            if let key = context.viewer.accountKey { hasToken = await accountToken(key) != nil } else { hasToken = false }
+        if let accountReadings {
+            if let key = context.viewer.accountKey {
+                hasToken = await accountReadings.accounts.token(of: key) != nil
+            } else {
+                hasToken = false
+            }
         } else {
-            hasToken = settings.environmentToken != nil || storedTokenExists
+            hasToken = server.exists
         }
-        return GitHubStars(favorites: await favorites(for: context), hasToken: hasToken, memory: starStates)
+        return GitHubStars(favorites: await favorites(for: context), hasToken: hasToken, memory: server.starStates)
     }
 
     /// GitHub's star Lists and the viewer's tags, through GraphQL with the viewer's token.
@@ -223,60 +152,19 @@ public final class WebServices: Sendable {
 
     /// A client that always asks GitHub, for checking a token.
     func networkClient(token: String?) -> GitHubClient {
-        stack.networkClient(token: token)
+        server.stack.networkClient(token: token)
     }
 
-    /// Saves (or, with nil, deletes) the token and switches to it unless the environment's wins.
-    func useStoredToken(_ token: String?) throws(StoreError) {
-        if let token { try tokenFile.write(token) } else { try tokenFile.delete() }
-        let effective = settings.environmentToken?.token ?? token
-        current.value = stack.reading(token: effective, viewer: .owner)
-        embedCurrent.value = stack.reading(token: effective, viewer: .everyone, allowance: embedAllowance)
-        starStates.forgetAll()
-    }
-
-    /// Whether the request reached us over HTTPS (a trusted proxy said so): cookies are then `Secure`.
-    func isHTTPS(_ request: Request, context: WebContext) -> Bool {
-        trustedProxies.isHTTPS(request, context: context)
+    /// Forgets the reading context and live counts of the account keyed `key`.
+    func forgetReading(_ key: AccountKey) {
+        accountReadings?.forget(key)
     }
 
     /// The port the server accepts connections on (the configured one until it is listening).
-    var listeningPort: Int { listening.withLock { $0.port } }
+    var listeningPort: Int { signIn.port }
 
-    /// Called once the server listens: notes the port and, when sign-in is required, announces
-    /// the first sign-in link.
+    /// Called once the server listens: notes the port and announces the first sign-in link.
     public func didStartListening(host: String, port: Int) async {
-        let address = SignInLink.reachableAddress(boundHost: host)
-        let base = "http://\(Authority(host: address, port: port).urlText)/signin?code="
-        listening.withLock { $0 = (port, base) }
-        await announceNewSignInLink()
-    }
-
-    /// Issues a new one-time link and hands it to `settings.announceSignInLink`; with accounts,
-    /// announces the sign-in page (each person signs in with their own token).
-    func announceNewSignInLink() async {
-        guard settings.requireSignIn, let base = listening.withLock({ $0.signInBase }) else { return }
-        if settings.accounts {
-            settings.announceSignInLink(String(base.dropLast("?code=".count)))
-            return
-        }
-        let code = await signInGate.issue()
-        settings.announceSignInLink(base + code)
-    }
-
-    var storedTokenExists: Bool { ((try? tokenFile.read()) ?? nil) != nil }
-}
-
-/// The reading context for the token in use, swapped when Settings changes the token.
-final class CurrentReading: Sendable {
-    private let reading: Mutex<ReadContext>
-
-    init(_ reading: ReadContext) {
-        self.reading = Mutex(reading)
-    }
-
-    var value: ReadContext {
-        get { reading.withLock { $0 } }
-        set { reading.withLock { $0 = newValue } }
+        await signIn.didStartListening(host: host, port: port)
     }
 }
