@@ -14,7 +14,9 @@ import StarscopeStore
 public struct PostgresStore: Store {
     let client: PostgresClient
     let logger: Logger
-    private let lifetime: ClientLifetime
+    /// With `open`: the task that runs the client for as long as the store is used. Without,
+    /// whoever connected runs it: `serve`'s service group (`clientService`) or `withStore`.
+    private let lifetime: ClientLifetime?
     /// Whether the server answered lately: while it is away, statements are refused at once.
     let availability = Availability()
 
@@ -22,6 +24,7 @@ public struct PostgresStore: Store {
 
     /// Connects to `url` (`postgres://USER:PASSWORD@HOST:PORT/DB`, `?sslmode=disable|prefer|require`)
     /// and brings the schema up to date: whichever instance starts first migrates, the others wait.
+    /// The client runs until `close()`: for tests and the terminal's one-off commands.
     public static func open(url: String, logger: Logger = PostgresStore.quietLogger) async throws(StoreError) -> PostgresStore {
         let configuration = try PostgresURL.configuration(url)
         try await checkSignIn(url, logger: logger)
@@ -29,6 +32,34 @@ public struct PostgresStore: Store {
         let store = PostgresStore(client: client, logger: logger, lifetime: ClientLifetime(client))
         try await store.migrate()
         return store
+    }
+
+    /// Connects to `url` for a server whose service group runs the client (`clientService`), as
+    /// Hummingbird's todos-postgres example adds its client: a refused sign-in is told at once;
+    /// statements wait until the group starts the client. The schema is not migrated here
+    /// (`withStore` does it before the server is put together).
+    public static func connect(url: String, logger: Logger = PostgresStore.quietLogger) async throws(StoreError) -> PostgresStore {
+        let configuration = try PostgresURL.configuration(url)
+        try await checkSignIn(url, logger: logger)
+        return PostgresStore(client: PostgresClient(configuration: configuration, backgroundLogger: logger), logger: logger, lifetime: nil)
+    }
+
+    /// The client's connection pool, to run in `serve`'s service group: it stops at graceful
+    /// shutdown, after the server (a service group stops its services in reverse order).
+    public var clientService: any Service { client }
+
+    /// Runs `body` over a store whose client runs beside it, the schema brought up to date first;
+    /// the client closes when `body` returns.
+    public static func withStore<T: Sendable>(
+        url: String, logger: Logger = PostgresStore.quietLogger, _ body: (PostgresStore) async throws -> T
+    ) async throws -> T {
+        let store = try await connect(url: url, logger: logger)
+        return try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await store.client.run() }
+            defer { group.cancelAll() }
+            try await store.migrate()
+            return try await body(store)
+        }
     }
 
     /// Connects once, on its own, before the pool does: a server that refuses the address's user,
@@ -86,9 +117,9 @@ public struct PostgresStore: Store {
         _ = try await guarded(Availability.probeDeadline) { try await client.query("SELECT 1", logger: logger).collect() }
     }
 
-    /// Closes every connection.
+    /// Closes every connection of a store from `open`.
     public func close() {
-        lifetime.stop()
+        lifetime?.stop()
     }
 
     /// Runs `body` on one connection inside a transaction.
@@ -278,15 +309,5 @@ public enum PostgresURL {
         return .init(
             host: parts.host, port: parts.port, username: parts.user, password: parts.password,
             database: parts.database.isEmpty ? nil : parts.database, tls: tls)
-    }
-}
-
-/// `serve` runs the store among its services: the pool, opened (and the schema migrated) before
-/// the server starts, is closed at graceful shutdown, after the server, since a service group
-/// stops its services in reverse order.
-extension PostgresStore: Service {
-    public func run() async throws {
-        try? await gracefulShutdown()
-        close()
     }
 }

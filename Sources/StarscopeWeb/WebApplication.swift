@@ -7,6 +7,7 @@ import ServiceLifecycle
 /// Builds the web app: routes, middleware and services, as in Hummingbird's examples.
 public func buildApplication(
     services: WebServices,
+    storeServices: [any Service] = [],
     logger: Logger? = nil,
     onListening: @escaping @Sendable (String, Int) -> Void = { _, _ in }
 ) -> some ApplicationProtocol {
@@ -18,12 +19,13 @@ public func buildApplication(
         // A deep accept queue (the kernel caps it at net.core.somaxconn), so a burst of connections
         // (thousands of slow clients reconnecting) does not leave others waiting on SYN retries.
         configuration: .init(address: .hostname(host, port: services.settings.port), serverName: "Starscope", backlog: 4096),
-        // A team's PostgreSQL pool is a service too: it closes after the server at shutdown.
-        services: [
+        // A team's PostgreSQL client first: a service group stops its services in reverse order,
+        // so the client closes after the server and the background rounds.
+        services: storeServices + [
             BackgroundChecks(
                 rounds: services.rounds, enabled: services.settings.backgroundRounds, interval: services.settings.updatesInterval,
                 metrics: services.metrics)
-        ] + ((services.database as? any Service).map { [$0] } ?? []),
+        ],
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? services.settings.port
             onListening(host, port)

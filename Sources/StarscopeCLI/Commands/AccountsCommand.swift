@@ -69,10 +69,13 @@ struct AccountsCommand: AsyncParsableCommand {
         func forget(url: String?, dataDirectory: URL) async throws(StoreError) -> (account: AccountRecord, favorites: Int, updates: Int)? {
             let store: any Store
             if let url {
-                let postgres = try await PostgresStore.open(url: url)
-                defer { postgres.close() }
-                store = postgres
-                return try await forget(in: store)
+                do {
+                    return try await PostgresStore.withStore(url: url) { postgres in try await forget(in: postgres) }
+                } catch let error as StoreError {
+                    throw error
+                } catch {
+                    throw .unreachable
+                }
             }
             // A mistyped --data-dir must not leave a new, empty store behind: there is no one to forget.
             guard FileManager.default.fileExists(atPath: dataDirectory.appendingPathComponent("starscope.sqlite").path) else {

@@ -3,6 +3,7 @@ import AsyncHTTPClient
 import Configuration
 import Foundation
 import GitHubAPI
+import ServiceLifecycle
 import StarscopeCore
 import StarscopeSQLite
 import StarscopeStore
@@ -183,13 +184,13 @@ struct ServeCommand: AsyncParsableCommand {
         }
         defer { withExtendedLifetime(storeLock) {} }
         try await HTTPClient.withHTTPClient(configuration: GitHubStack.httpClientConfiguration(settings.environment)) { http in
-            let services: WebServices
+            let (services, storeServices): (WebServices, [any Service])
             do {
-                services = try await ServeAssembly.services(settings: settings, httpClient: http)
+                (services, storeServices) = try await ServeAssembly.services(settings: settings, httpClient: http)
             } catch let error as StoreError {
                 throw StarscopeError(error)
             }
-            let app = buildApplication(services: services, logger: settings.logger) { host, port in
+            let app = buildApplication(services: services, storeServices: storeServices, logger: settings.logger) { host, port in
                 // An IPv6 address goes in brackets, as in any URL.
                 let shown = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
                 writeOut("Listening on http://\(shown):\(port)\n")
