@@ -31,9 +31,8 @@ public struct GitHubClient: Sendable {
 
     func decode<T: Decodable>(_ type: T.Type, from response: GitHubResponse) throws(GitHubError) -> T {
         if let value = response.decoded as? T { return value }
-        if let value = GitHubJSONReading.decode(T.self, from: response.body) { return value }
         do {
-            return try JSONDecoder.gitHub().decode(T.self, from: response.body)
+            return try GitHubJSON.decode(T.self, from: response.body)
         } catch {
             throw .undecodable(reason: Self.describe(error, at: response.url))
         }

@@ -9,6 +9,17 @@ extension JSONDecoder {
     }
 }
 
+/// The one reader of GitHub's JSON, for the client, the cache and the stores: the models read
+/// in bulk (a page of repositories, one repository, stored headers) through `GitHubJSONReading`,
+/// which gives the very values `JSONDecoder` gives, and everything else, or an answer it gives
+/// up on, through `JSONDecoder.gitHub()`.
+public enum GitHubJSON {
+    public static func decode<T: Decodable>(_ type: T.Type, from body: Data) throws -> T {
+        if let value = GitHubJSONReading.decode(T.self, from: body) { return value }
+        return try JSONDecoder.gitHub().decode(T.self, from: body)
+    }
+}
+
 extension JSONEncoder {
     /// An encoder that writes JSON the way GitHub does: ISO 8601 dates, stable key order.
     public static func gitHub(pretty: Bool = false) -> JSONEncoder {

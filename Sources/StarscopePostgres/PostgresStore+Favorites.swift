@@ -221,7 +221,7 @@ extension PostgresStore {
 
     static func favorite(_ row: PostgresRow, tags: [Int64: [String]]) throws(StoreError) -> Favorite {
         let (id, _, snapshot, addedAt, updatedAt, note, starred) = try decode(row, (Int64, String, Data, Date, Date, String, Bool?).self)
-        guard let repository = try? JSONDecoder.gitHub().decode(Repository.self, from: snapshot) else {
+        guard let repository = try? GitHubJSON.decode(Repository.self, from: snapshot) else {
             throw .database("a favourite's saved copy could not be read")
         }
         return Favorite(

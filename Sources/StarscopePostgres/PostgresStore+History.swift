@@ -117,8 +117,7 @@ extension PostgresStore {
         guard let row = rows.first else { return nil }
         let (data, date) = try Self.decode(row, (Data, Date).self)
         guard
-            let repository = GitHubJSONReading.decode(Repository.self, from: data)
-                ?? (try? JSONDecoder.gitHub().decode(Repository.self, from: data))
+            let repository = try? GitHubJSON.decode(Repository.self, from: data)
         else { return nil }
         return (repository, date)
     }

@@ -66,8 +66,7 @@ extension AppDatabase {
             return nil
         }
         guard let (data, date) = row,
-            let repository = GitHubJSONReading.decode(Repository.self, from: data)
-                ?? (try? JSONDecoder.gitHub().decode(Repository.self, from: data))
+            let repository = try? GitHubJSON.decode(Repository.self, from: data)
         else { return nil }
         return (repository, date)
     }

@@ -36,7 +36,7 @@ struct FavoriteRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
 
     func favorite(tags: [String] = []) throws -> Favorite {
         Favorite(
-            repository: try JSONDecoder.gitHub().decode(Repository.self, from: snapshot), addedAt: addedAt, updatedAt: updatedAt,
+            repository: try GitHubJSON.decode(Repository.self, from: snapshot), addedAt: addedAt, updatedAt: updatedAt,
             note: note, tags: tags, starredOnGitHub: starredOnGitHub)
     }
 

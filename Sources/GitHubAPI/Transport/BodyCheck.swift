@@ -22,7 +22,7 @@ public struct BodyCheck: Hashable, Sendable {
     /// without `JSONDecoder` when they can: `GitHubJSONReading`).
     public static func decodes<T: Decodable & Sendable>(_ type: T.Type) -> BodyCheck {
         BodyCheck(name: String(reflecting: T.self)) { body in
-            GitHubJSONReading.decode(T.self, from: body) ?? (try? JSONDecoder.gitHub().decode(T.self, from: body))
+            try? GitHubJSON.decode(T.self, from: body)
         }
     }
 

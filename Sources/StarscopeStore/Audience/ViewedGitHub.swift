@@ -58,7 +58,7 @@ public struct ViewedGitHub: Sendable {
         let response = try await client.send(.get("/repos/\(owner)/\(name)").expecting(Repository.self))
         let repository: Repository
         do {
-            repository = try JSONDecoder.gitHub().decode(Repository.self, from: response.body)
+            repository = try GitHubJSON.decode(Repository.self, from: response.body)
         } catch {
             throw .undecodable(reason: String(describing: error))
         }

@@ -74,8 +74,7 @@ public struct CachedResponse: Sendable {
 
     /// The stored headers (a JSON object of strings); none when they cannot be read.
     package static func decodeHeaders(_ headers: Data) -> [String: String] {
-        GitHubJSONReading.decode([String: String].self, from: headers)
-            ?? (try? JSONDecoder().decode([String: String].self, from: headers)) ?? [:]
+        (try? GitHubJSON.decode([String: String].self, from: headers)) ?? [:]
     }
 
     package var response: GitHubResponse {

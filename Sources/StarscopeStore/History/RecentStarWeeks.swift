@@ -24,8 +24,7 @@ public struct RecentStarWeeks: Sendable, Hashable {
     /// A shared snapshot, when it may still be shared.
     package static func sharedRepository(_ snapshot: Data) -> Repository? {
         guard
-            let repository = GitHubJSONReading.decode(Repository.self, from: snapshot)
-                ?? (try? JSONDecoder.gitHub().decode(Repository.self, from: snapshot)), Viewer.mayShare(repository)
+            let repository = try? GitHubJSON.decode(Repository.self, from: snapshot), Viewer.mayShare(repository)
         else { return nil }
         return repository
     }
