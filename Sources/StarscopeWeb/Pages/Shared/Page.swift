@@ -40,3 +40,11 @@ struct Failure: Sendable, Hashable {
         self.init(message: error.message + hint, retry: retry)
     }
 }
+
+extension StarscopeError {
+    /// GitHub or the store has no such thing: a page says "Not found", not "try again".
+    var isNotFound: Bool {
+        if case .notFound = self { return true }
+        return false
+    }
+}
