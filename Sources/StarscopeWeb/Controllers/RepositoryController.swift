@@ -65,7 +65,7 @@ struct RepositoryController {
         return {
             // Starscope's counts and GitHub's kept weeks in one store read, then GitHub's history,
             // beside the other sections.
-            async let starred = Self.history(of: repository, reading: reading)
+            async let starred = reading.history.detailStarHistory(of: repository)
             // The banner was sent already: sections GitHub could not refresh say so themselves.
             let report = CacheReport()
             let sections = await CacheReport.$current.withValue(report) { await reading.details.sections(name) }
@@ -76,15 +76,6 @@ struct RepositoryController {
             part.stale = Banner.text(report.stale, limits: report.rateLimits)
             return part.view()
         }
-    }
-
-    /// Starscope's own counts of `repository` and GitHub's history of it, the kept weeks read
-    /// with the counts (`StarHistories.keptStarHistory(of:)`).
-    static func history(of repository: Repository, reading: ReadContext) async -> (
-        samples: [StarSample], gitHub: Result<StarHistory, StarscopeError>
-    ) {
-        let records = await reading.history.keptStarHistory(of: repository)
-        return (records.samples, await HistoryController.history(of: repository, kept: records.gitHub, reading: reading))
     }
 
     func detail(_ name: RepositoryName, origin: ListOrigin, beside list: any ListPane, context: WebContext) async -> RepositoryPage {

@@ -72,7 +72,8 @@ extension WebServices {
 
     var historyController: HistoryController {
         HistoryController(
-            reading: readingForViewer, embedReading: { self.publicReading }, strangersReading: { self.server.strangersEmbedReading },
+            reading: readingForViewer, favorites: favoritesForViewer, embedReading: { self.publicReading },
+            strangersReading: { self.server.strangersEmbedReading },
             embeds: guards.embeds,
             allowance: server.embedAllowance, signInRequired: settings.requireSignIn, proxies: guards.trustedProxies)
     }
