@@ -7,7 +7,8 @@ import StarscopeStore
 /// `/favorites`: the list (searchable, filterable, sortable), toggling, export and import — all from the store.
 struct FavoritesController {
     let favorites: ForViewer<Favorites>
-    let stars: ForViewer<GitHubStars>
+    /// The list, as the pane beside a detail shows it too.
+    let pane: FavoritesPane
     /// What imports and syncs did, for the page each form's redirect leads to.
     let importOutcomes: FormOutcomes<FavoritesPage.ImportOutcome>
     let syncOutcomes: FormOutcomes<FavoritesPage.SyncResult>
@@ -26,7 +27,7 @@ struct FavoritesController {
     @Sendable func page(_ request: Request, context: WebContext) async throws -> HTML {
         let values = QueryValues(request)
         let list = try FavoritesList(values)
-        var model = try await model(list, context: context)
+        var model = try await pane.model(list, context: context)
         // A removal made without the page's script, offered for undoing.
         if let removed = values["removed"], removed.utf8.count <= 300 { model.removed = removed }
         // What the import or sync form just did (its POST redirected here).
@@ -37,32 +38,6 @@ struct FavoritesController {
         model.syncResult = await syncOutcomes.value(values["synced"], for: context.viewer)
         model.listsResult = await listsOutcomes.value(values["lists"], for: context.viewer)
         return context.render(SplitPage(origin: .favorites(list), list: model))
-    }
-
-    func model(_ list: FavoritesList, context: WebContext) async throws -> FavoritesPage {
-        let favorites = await self.favorites(for: context)
-        let window = try await favorites.window(list.query)
-        let now = Date()
-        var page = FavoritesPage(list: list, total: window.total)
-        if window.hasNext {
-            var next = list
-            next.page += 1
-            page.next = next
-        }
-        page.rows = window.items.map { favorite in
-            var row = RepositoryRow(favorite.repository, favorite: true, origin: .favorites(list), now: now)
-            row.starredOnGitHub = favorite.starredOnGitHub
-            row.tags = favorite.tags
-            row.note = favorite.note
-            row.trend = window.histories[favorite.repository.id].map { samples in
-                StarHistoryChart(counts: StarHistoryChart.counts(samples), now: now)
-            }
-            return row
-        }
-        page.tags = try await favorites.tags()
-        page.canSync = await stars(for: context).hasToken
-        page.languages = window.languages
-        return page
     }
 
     @Sendable func export(_ request: Request, context: WebContext) async throws -> Response {

@@ -9,8 +9,8 @@ import StarscopeStore
 struct RepositoryController {
     let reading: ForViewer<ReadContext>
     let stars: ForViewer<GitHubStars>
-    /// The list beside the detail.
-    let lists: ListModels
+    /// The list beside the detail, as that list's own page shows it.
+    let lists: ListPanes
     /// What "Star on GitHub" did, for the detail its form's redirect leads to.
     let starOutcomes: FormOutcomes<RepositoryPage.StarOutcome>
     /// How long a detail waits for GitHub to say whether the token's user starred it.
@@ -138,26 +138,6 @@ extension RepositoryController {
             let first = await group.next() ?? nil
             group.cancelAll()
             return first ?? nil
-        }
-    }
-}
-
-/// The model of whichever list a detail was opened from.
-struct ListModels {
-    let trending: TrendingController
-    let rising: RisingController
-    let favorites: FavoritesController
-    let accounts: AccountsController
-    let search: SearchController
-
-    func model(_ origin: ListOrigin, context: WebContext) async throws -> any ListPane {
-        switch origin {
-        case .trending(let list): try await trending.model(list, context: context)
-        case .rising(let list): try await rising.model(list, context: context)
-        case .favorites(let list): try await favorites.model(list, context: context)
-        case .account(let list): await accounts.model(list, context: context)
-        case .updates, .activity: OriginPane(origin: origin)
-        case .search(let list): await search.model(list, context: context)
         }
     }
 }

@@ -1,9 +1,9 @@
 import HTTPTypes
 import StarscopeCore
 
-/// A page's plain model. Controllers fill one; its view (`…+View.swift`, the only place markup is
-/// written) turns it into a document once the work is done, so the offline banner reflects every
-/// answer the page used.
+/// A page's plain model. Controllers and list panes (`Panes/`) fill one; its view (`…+View.swift`,
+/// the only place markup is written) turns it into a document once the work is done, so the
+/// offline banner reflects every answer the page used.
 protocol Page: Sendable {
     /// The navigation entry marked current.
     var section: PageContext.Section { get }
