@@ -173,6 +173,34 @@ import Testing
         }
     }
 
+    /// What a detail shows below itself, in one call: Starscope's own counts and GitHub's history,
+    /// read over the weeks kept with those counts; a history GitHub cannot give is a failure told
+    /// in its place, not an error.
+    @Test func aDetailGetsBothHistoriesAndAFailureInPlaceOfOne() async throws {
+        try await withFakeClient(Self.world()) { client, fake in
+            let database = try AppDatabase.inMemory()
+            let reading = try Self.reading(client, database: database) { Date() }
+            let known = try #require(
+                fake.dataset.repositories.first { !FakeGitHub.hasNoStarHistory($0.id) && $0.stars > 0 && !$0.isPrivate })
+            let repository = try await reading.details.repository(RepositoryName(parsing: known.fullName))
+            let first = await reading.history.detailStarHistory(of: repository)
+            #expect(first.samples.map(\.stars) == [repository.stargazersCount])
+            let history = try first.gitHub.get()
+            #expect(!history.unavailable && history.requests > 0)
+
+            // The weeks are kept now: the same day, nothing is asked.
+            await fake.clearRequests()
+            let again = await reading.history.detailStarHistory(of: repository)
+            #expect(await fake.requests().isEmpty)
+            #expect(again.samples == first.samples)
+            #expect(try again.gitHub.get().curve == history.curve && again.gitHub.get().requests == 0)
+            #expect(try await reading.history.starHistoryResult(RepositoryName(parsing: known.fullName)).get().curve == history.curve)
+
+            let missing = await reading.history.starHistoryResult(try RepositoryName(parsing: "octocat/not-there"))
+            #expect(missing == .failure(.notFound("Repository octocat/not-there was not found on GitHub.")))
+        }
+    }
+
     @Test func aHostileWeekIsHeldAtTheEdge() throws {
         let json = #"[{"week": 1762041600, "total": 9e30, "days": [-5, 1e300, 3, 4, 5, 6, 7, 8, 9]}]"#
         let weeks = try JSONDecoder().decode([StarHistoryWeek].self, from: Data(json.utf8))

@@ -3,7 +3,8 @@ import Testing
 
 /// What the layers promise, read from the source tree: the web app knows the store's interface
 /// only, no entry point lends a forgotten viewer the owner's eyes, and the audience rule is
-/// applied behind the store's interface alone (`ViewedGitHub` is the door the use cases read through).
+/// applied behind the store's interface alone (`ViewedGitHub` is the door the use cases read through);
+/// no controller calls another controller or the store.
 @Suite struct LayerRuleTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
@@ -72,6 +73,68 @@ import Testing
         for line in ["body.readableBytes", "it shows the page", "let shown = items", "admits(request)"] {
             #expect(!line.contains(Self.ruleNames), "\(line)")
         }
+    }
+
+    @Test func noControllerCallsAnotherControllerOrTheStore() throws {
+        let files = try Self.sources("StarscopeWeb")
+        let wiring = ["Sources/StarscopeWeb/Services/WebServices+Controllers.swift", "Sources/StarscopeWeb/WebApplication.swift"]
+        #expect(files.filter { $0.name.hasPrefix("Sources/StarscopeWeb/Controllers/") }.count > 10)
+        var offenders: [String] = []
+        // Controllers and the list panes they share read the store through use cases only.
+        let readers = ["Sources/StarscopeWeb/Controllers/", "Sources/StarscopeWeb/Panes/"]
+        for (name, text) in files where !wiring.contains(name) {
+            let file = String(name.split(separator: "/").last ?? "")
+            let lines = Self.sidewaysCalls(in: text, file: file, store: readers.contains(where: name.hasPrefix))
+            offenders += lines.map { "\(name):\($0)" }
+        }
+        #expect(offenders == [])
+    }
+
+    @Test func sidewaysCallsAreSeenAndCommentsAreNot() {
+        let calls = """
+            /// Calls `HistoryController.history` and `reading.database`.
+            struct RepositoryController {
+                let lists: ListModels  // beside TrendingController's
+                let trending: TrendingController
+                func page() async {
+                    _ = await HistoryController.history(of: repository, reading: reading)
+                    _ = try? await reading.database?.favorites(for: viewer, tag: nil)
+                    let databaseUp = true
+                }
+            }
+            extension RepositoryController {}
+            extension StarsController {}
+            func held(_ store: any Store) {}
+            """
+        #expect(Self.sidewaysCalls(in: calls, file: "RepositoryController.swift", store: true) == [4, 6, 7, 12, 13])
+        #expect(Self.sidewaysCalls(in: calls, file: "RepositoryController.swift", store: false) == [4, 6, 12])
+        #expect(Self.sidewaysCalls(in: "extension HistoryController {}", file: "HistoryController+Embeds.swift", store: true) == [])
+        let comment = "/// Whose stream it is (`LiveController.owner`)"
+        #expect(Self.sidewaysCalls(in: comment, file: "LiveHub.swift", store: true) == [])
+        let support = "struct SupportController { let ping: () throws(StoreError) -> Void }"
+        #expect(Self.sidewaysCalls(in: support, file: "SupportControllers.swift", store: true) == [])
+    }
+
+    /// The lines of a web source file, outside comments, that name a controller other than its
+    /// own (one it declares, or the one its name extends: `HistoryController+Embeds.swift`), or,
+    /// with `store`, reach the store itself (`database`, `any Store`) rather than through a use case.
+    static func sidewaysCalls(in text: String, file: String, store checksStore: Bool) -> [Int] {
+        // Each line up to its comment.
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            String(line.range(of: "//").map { line[..<$0.lowerBound] } ?? line)
+        }
+        // Simple word boundaries: Unicode's would not break `HistoryController.history` at its dot.
+        let controller = /\b[A-Z]\w*Controller\b/.wordBoundaryKind(.simple)
+        let declared = /\b(?:struct|enum|class|actor)\s+([A-Z]\w*Controller)\b/.wordBoundaryKind(.simple)
+        let store = /\bdatabase\b|\bany\s+Store\b/.wordBoundaryKind(.simple)
+        var own: Set<Substring> = [Substring(file.prefix { $0 != "+" && $0 != "." })]
+        for line in lines { for match in line.matches(of: declared) { own.insert(match.output.1) } }
+        var found: [Int] = []
+        for (index, line) in lines.enumerated()
+        where line.matches(of: controller).contains(where: { !own.contains($0.output) }) || (checksStore && line.contains(store)) {
+            found.append(index + 1)
+        }
+        return found
     }
 
     @Test func noClassOrActorHoldsMoreThanTwelveStoredProperties() throws {

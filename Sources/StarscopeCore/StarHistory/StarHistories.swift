@@ -62,6 +62,29 @@ public struct StarHistories: UseCase {
             gitHub: (try? await database.gitHubStarWeeks(of: repository)) ?? nil)
     }
 
+    /// `starHistory(_:)`, or the failure a page tells in its place.
+    public func starHistoryResult(_ name: RepositoryName) async -> Result<StarHistory, StarscopeError> {
+        do {
+            return .success(try await starHistory(name))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Both histories a detail shows of `repository`, a repository it has in hand: Starscope's own
+    /// counts, and GitHub's history (or the failure told in its place), its kept weeks read with
+    /// the counts (`keptStarHistory(of:)`).
+    public func detailStarHistory(of repository: Repository) async -> (
+        samples: [StarSample], gitHub: Result<StarHistory, StarscopeError>
+    ) {
+        let kept = await keptStarHistory(of: repository)
+        do {
+            return (kept.samples, .success(try await starHistory(of: repository, kept: kept.gitHub)))
+        } catch {
+            return (kept.samples, .failure(error))
+        }
+    }
+
     /// Every page of a history asked for the first time: its first page promised of the token's
     /// budget and its other pages claimed before they are asked (`RequestBudget`), so histories
     /// asked at once leave the reserve together.

@@ -6,6 +6,8 @@ import StarscopeModels
 /// `/users` (people), `/users/LOGIN` (an account and its repositories) and `/users/LOGIN/activity`.
 struct AccountsController {
     let reading: ForViewer<ReadContext>
+    /// An account's repositories, as the pane beside a detail shows them too.
+    let pane: AccountPane
     /// Whose account is this browser's (`WebServices.ownLogin(for:)`).
     let ownLogin: ForViewer<String?>
     /// Pages go out whole (a shared store: another instance may take a retried request).
@@ -50,32 +52,8 @@ struct AccountsController {
         return try await PageStream.response(
             request, context: context, whole: wholePages, shell: shell, title: list.login
         ) {
-            context.render(SplitPage(origin: .account(list), list: await model(list, context: context)))
+            context.render(SplitPage(origin: .account(list), list: await pane.model(list, context: context)))
         }
-    }
-
-    func model(_ list: AccountList, context: WebContext) async -> AccountPage {
-        let reading = await self.reading(for: context)
-        var page = AccountPage(list: list, now: reading.now())
-        do {
-            page.profile = try await reading.people.profile(login: list.login)
-        } catch {
-            if error.isNotFound {
-                page.notFound = error.message
-            } else {
-                page.failure = Failure(error, retry: SiteURL.account(list).href)
-            }
-            return page
-        }
-        do {
-            let (items, next) = try await reading.lists.repositoriesPage(of: list.login, query: list.query, page: list.page)
-            let favorites = await reading.favoriteIDs(for: context.viewer)
-            page.rows = items.map { RepositoryRow($0, favorite: favorites.contains($0.id), origin: .account(list), now: page.now) }
-            page.next = next.map { list.with(page: $0) }
-        } catch {
-            page.failure = Failure(error, retry: SiteURL.account(list).href)
-        }
-        return page
     }
 
     @Sendable func people(_ request: Request, context: WebContext) async throws -> Response {

@@ -7,7 +7,8 @@ import StarscopeStore
 /// `/favorites`: the list (searchable, filterable, sortable), toggling, export and import — all from the store.
 struct FavoritesController {
     let favorites: ForViewer<Favorites>
-    let stars: ForViewer<GitHubStars>
+    /// The list, as the pane beside a detail shows it too.
+    let pane: FavoritesPane
     /// What imports and syncs did, for the page each form's redirect leads to.
     let importOutcomes: FormOutcomes<FavoritesPage.ImportOutcome>
     let syncOutcomes: FormOutcomes<FavoritesPage.SyncResult>
@@ -26,7 +27,7 @@ struct FavoritesController {
     @Sendable func page(_ request: Request, context: WebContext) async throws -> HTML {
         let values = QueryValues(request)
         let list = try FavoritesList(values)
-        var model = try await model(list, context: context)
+        var model = try await pane.model(list, context: context)
         // A removal made without the page's script, offered for undoing.
         if let removed = values["removed"], removed.utf8.count <= 300 { model.removed = removed }
         // What the import or sync form just did (its POST redirected here).
@@ -37,32 +38,6 @@ struct FavoritesController {
         model.syncResult = await syncOutcomes.value(values["synced"], for: context.viewer)
         model.listsResult = await listsOutcomes.value(values["lists"], for: context.viewer)
         return context.render(SplitPage(origin: .favorites(list), list: model))
-    }
-
-    func model(_ list: FavoritesList, context: WebContext) async throws -> FavoritesPage {
-        let favorites = await self.favorites(for: context)
-        let window = try await favorites.window(list.query)
-        let now = Date()
-        var page = FavoritesPage(list: list, total: window.total)
-        if window.hasNext {
-            var next = list
-            next.page += 1
-            page.next = next
-        }
-        page.rows = window.items.map { favorite in
-            var row = RepositoryRow(favorite.repository, favorite: true, origin: .favorites(list), now: now)
-            row.starredOnGitHub = favorite.starredOnGitHub
-            row.tags = favorite.tags
-            row.note = favorite.note
-            row.trend = window.histories[favorite.repository.id].map { samples in
-                StarHistoryChart(counts: StarHistoryChart.counts(samples), now: now)
-            }
-            return row
-        }
-        page.tags = try await favorites.tags()
-        page.canSync = await stars(for: context).hasToken
-        page.languages = window.languages
-        return page
     }
 
     @Sendable func export(_ request: Request, context: WebContext) async throws -> Response {
@@ -121,7 +96,7 @@ struct FavoritesController {
         if request.headers[.accept]?.contains("application/json") == true {
             var headers = HTTPFields()
             headers[.contentType] = "application/json"
-            let body = "{\"repo\":\(Self.jsonString(raw)),\"favorite\":\(isFavorite)}"
+            let body = "{\"repo\":\(FormAnswer.jsonString(raw)),\"favorite\":\(isFavorite)}"
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: body)))
         }
         var back = LocalPath.safe(form["return"]) ?? SiteURL.favorites(FavoritesList()).href
@@ -152,14 +127,7 @@ struct FavoritesController {
             outcome.error = "Choose a JSON file to import."
         }
         let id = await importOutcomes.keep(outcome, for: context.viewer)
-        return .redirect(to: Self.afterForm(query: "imported", id), type: .normal)
-    }
-
-    /// Favourites with what a form did (`imported` or `synced` and the outcome's id).
-    static func afterForm(query name: String, _ id: String) -> String {
-        var builder = QueryBuilder()
-        builder.add(name, id)
-        return SiteURL.favorites(FavoritesList()).href + "?" + builder.parts.joined(separator: "&")
+        return .redirect(to: FormAnswer.favorites(showing: "imported", id), type: .normal)
     }
 
     /// Replaces a favourite's tags (typed as `a, b`) and note, then returns to the page it came from.
@@ -179,7 +147,7 @@ struct FavoritesController {
             if !wanted.isEmpty { try await favorites.tag(name, wanted) }
             try await favorites.note(name, form["note"] ?? "")
         } catch {
-            throw HTTPError(StarsController.status(error), message: error.message)
+            throw HTTPError(FormAnswer.status(error), message: error.message)
         }
         return .redirect(to: LocalPath.safe(form["return"]) ?? SiteURL.favorites(FavoritesList()).href, type: .normal)
     }
@@ -216,34 +184,9 @@ struct FavoritesController {
             if !gone.isEmpty { try await favorites.tag(name.description, gone, remove: true) }
             if !wanted.isEmpty { try await favorites.tag(name.description, wanted) }
         } catch {
-            throw HTTPError(StarsController.status(error), message: error.message)
+            throw HTTPError(FormAnswer.status(error), message: error.message)
         }
         return .redirect(
             to: LocalPath.safe(form["return"]) ?? SiteURL.repository(name, from: .trending(TrendingList())).href, type: .normal)
-    }
-
-    static func jsonString(_ text: String) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .withoutEscapingSlashes
-        return String(decoding: (try? encoder.encode(text)) ?? Data("\"\"".utf8), as: UTF8.self)
-    }
-}
-
-/// A redirect target that stays on this site: a path starting with one `/`, of printable ASCII
-/// with no spaces or backslashes (browsers drop tabs and newlines, so `/<TAB>/evil.com` would
-/// become `//evil.com`).
-enum LocalPath {
-    static func safe(_ path: String?) -> String? {
-        guard let path, path.utf8.count <= 2_048, path.hasPrefix("/"), !path.hasPrefix("//"),
-            path.utf8.allSatisfy({ (0x21...0x7E).contains($0) && $0 != UInt8(ascii: "\\") })
-        else { return nil }
-        return path
-    }
-}
-
-extension StarscopeError {
-    var isNotFound: Bool {
-        if case .notFound = self { return true }
-        return false
     }
 }

@@ -10,6 +10,8 @@ import StarscopeStore
 /// drawn for public repositories only.
 struct HistoryController {
     let reading: ForViewer<ReadContext>
+    /// The viewer's favourites, offered as names to compare.
+    let favorites: ForViewer<Favorites>
     /// The server's token as everyone sees it (an embed may be shown anywhere), for people
     /// signed in (or the one user of a server without sign-in).
     let embedReading: @Sendable () -> ReadContext
@@ -37,7 +39,7 @@ struct HistoryController {
         var page = ComparePage(list: list, entries: entries)
         // Type-ahead from the viewer's favourites (a guest has none).
         let chosen = Set(list.repositories.map { $0.description.lowercased() })
-        let favorites = (try? await reading.database?.favorites(for: context.viewer, tag: nil)) ?? []
+        let favorites = (try? await self.favorites(for: context).list(refresh: false)) ?? []
         page.suggestions = favorites.map(\.repository.fullName).filter { !chosen.contains($0.lowercased()) }.prefix(200).map { $0 }
         return context.render(page)
     }
@@ -65,7 +67,7 @@ struct HistoryController {
             throw HTTPError(.notFound)
         }
         return try await guarded(request, context: context, names: [name]) { reading in
-            let entry = ComparePage.Entry(name: name, history: await Self.history(name, reading: reading))
+            let entry = ComparePage.Entry(name: name, history: await reading.history.starHistoryResult(name))
             guard let curve = entry.curve, let first = curve.days.first else {
                 return .failure(
                     HTTPError(.notFound, message: entry.problem ?? "No star history."),
@@ -140,31 +142,11 @@ struct HistoryController {
             message: "GitHub's budget for charts on this server is spent for now; the chart will be drawn later.")
     }
 
-    static func history(_ name: RepositoryName, reading: ReadContext) async -> Result<StarHistory, StarscopeError> {
-        do {
-            return .success(try await reading.history.starHistory(name))
-        } catch {
-            return .failure(error)
-        }
-    }
-
-    /// The history of a repository the caller has in hand, with the weeks kept for it (read
-    /// with Starscope's own counts: `StarHistories.keptStarHistory(of:)`).
-    static func history(of repository: Repository, kept: GitHubStarWeeks?, reading: ReadContext) async -> Result<
-        StarHistory, StarscopeError
-    > {
-        do {
-            return .success(try await reading.history.starHistory(of: repository, kept: kept))
-        } catch {
-            return .failure(error)
-        }
-    }
-
     /// Each repository's history, a few at a time, in the order asked.
     static func entries(_ names: [RepositoryName], reading: ReadContext) async -> [ComparePage.Entry] {
         await withTaskGroup(of: (Int, ComparePage.Entry).self) { group in
             for (index, name) in names.enumerated() {
-                group.addTask { (index, ComparePage.Entry(name: name, history: await history(name, reading: reading))) }
+                group.addTask { (index, ComparePage.Entry(name: name, history: await reading.history.starHistoryResult(name))) }
             }
             var entries: [(Int, ComparePage.Entry)] = []
             for await entry in group { entries.append(entry) }

@@ -9,8 +9,8 @@ import StarscopeStore
 struct RepositoryController {
     let reading: ForViewer<ReadContext>
     let stars: ForViewer<GitHubStars>
-    /// The list beside the detail.
-    let lists: ListModels
+    /// The list beside the detail, as that list's own page shows it.
+    let lists: ListPanes
     /// What "Star on GitHub" did, for the detail its form's redirect leads to.
     let starOutcomes: FormOutcomes<RepositoryPage.StarOutcome>
     /// How long a detail waits for GitHub to say whether the token's user starred it.
@@ -65,7 +65,7 @@ struct RepositoryController {
         return {
             // Starscope's counts and GitHub's kept weeks in one store read, then GitHub's history,
             // beside the other sections.
-            async let starred = Self.history(of: repository, reading: reading)
+            async let starred = reading.history.detailStarHistory(of: repository)
             // The banner was sent already: sections GitHub could not refresh say so themselves.
             let report = CacheReport()
             let sections = await CacheReport.$current.withValue(report) { await reading.details.sections(name) }
@@ -76,15 +76,6 @@ struct RepositoryController {
             part.stale = Banner.text(report.stale, limits: report.rateLimits)
             return part.view()
         }
-    }
-
-    /// Starscope's own counts of `repository` and GitHub's history of it, the kept weeks read
-    /// with the counts (`StarHistories.keptStarHistory(of:)`).
-    static func history(of repository: Repository, reading: ReadContext) async -> (
-        samples: [StarSample], gitHub: Result<StarHistory, StarscopeError>
-    ) {
-        let records = await reading.history.keptStarHistory(of: repository)
-        return (records.samples, await HistoryController.history(of: repository, kept: records.gitHub, reading: reading))
     }
 
     func detail(_ name: RepositoryName, origin: ListOrigin, beside list: any ListPane, context: WebContext) async -> RepositoryPage {
@@ -147,26 +138,6 @@ extension RepositoryController {
             let first = await group.next() ?? nil
             group.cancelAll()
             return first ?? nil
-        }
-    }
-}
-
-/// The model of whichever list a detail was opened from.
-struct ListModels {
-    let trending: TrendingController
-    let rising: RisingController
-    let favorites: FavoritesController
-    let accounts: AccountsController
-    let search: SearchController
-
-    func model(_ origin: ListOrigin, context: WebContext) async throws -> any ListPane {
-        switch origin {
-        case .trending(let list): try await trending.model(list, context: context)
-        case .rising(let list): try await rising.model(list, context: context)
-        case .favorites(let list): try await favorites.model(list, context: context)
-        case .account(let list): await accounts.model(list, context: context)
-        case .updates, .activity: OriginPane(origin: origin)
-        case .search(let list): await search.model(list, context: context)
         }
     }
 }

@@ -4,11 +4,8 @@ import StarscopeCore
 
 /// `/rising`: stars gained over the last day, week or month, from Starscope's own history.
 struct RisingController {
-    let reading: ForViewer<ReadContext>
-    /// Stars gained, from Starscope's own counts.
-    let rising: Rising
-    /// Breaking out as of a moment, from the newest weeks kept.
-    let breakingOut: @Sendable (Date) -> BreakingOut
+    /// The list, as the pane beside a detail shows it too.
+    let pane: RisingPane
 
     func addRoutes(to router: Router<WebContext>) {
         router.get(RouterPath(SiteURL.Pattern.rising), use: page)
@@ -16,49 +13,6 @@ struct RisingController {
 
     @Sendable func page(_ request: Request, context: WebContext) async throws -> HTML {
         let list = try RisingList(QueryValues(request))
-        return context.render(SplitPage(origin: .rising(list), list: try await model(list, context: context)))
-    }
-
-    func model(_ list: RisingList, context: WebContext) async throws -> RisingPage {
-        if list.breakingOut { return try await breakingOut(list, context: context) }
-        let result = try await rising.rank(list.timeframe)
-        let reading = await self.reading(for: context)
-        let favorites = await reading.favoriteIDs(for: context.viewer)
-        let now = reading.now()
-        let rows = result.entries.map { entry in
-            RepositoryRow(
-                entry.repository, favorite: favorites.contains(entry.repository.id), origin: .rising(list),
-                gain: .init(stars: entry.gained, span: entry.to.timeIntervalSince(entry.from), fromGitHub: entry.source == .gitHubHistory),
-                now: now)
-        }
-        return RisingPage(list: list, rows: rows, historyNote: result.historyNote(now: now))
-    }
-
-    /// Breaking out, from the newest weeks Starscope kept: no request to GitHub.
-    func breakingOut(_ list: RisingList, context: WebContext) async throws -> RisingPage {
-        let reading = await self.reading(for: context)
-        let favorites = await reading.favoriteIDs(for: context.viewer)
-        let now = reading.now()
-        let breakingOut = breakingOut(now)
-        let ranking: [(size: BreakingOut.Size, entries: [BreakingOut.Entry])]
-        do {
-            ranking = try await breakingOut.rank()
-        } catch {
-            throw HTTPError(.serviceUnavailable, message: error.message)
-        }
-        var page = RisingPage(list: list)
-        page.candidates = await breakingOut.candidateCount()
-        page.groups = ranking.filter { !$0.entries.isEmpty }.map { group in
-            (
-                group.size.title,
-                group.entries.map { entry in
-                    RepositoryRow(
-                        entry.repository, favorite: favorites.contains(entry.repository.id), origin: .rising(list),
-                        gain: .init(stars: entry.lastWeek, span: 7 * 86_400), now: now)
-                }
-            )
-        }
-        page.rows = page.groups.flatMap(\.rows)
-        return page
+        return context.render(SplitPage(origin: .rising(list), list: try await pane.model(list, context: context)))
     }
 }

@@ -7,8 +7,8 @@ import StarscopeModels
 /// goes out at once and the rows follow when GitHub has answered (see `SectionsStream`), so a
 /// slow GitHub never looks like a dead page.
 struct SearchController {
-    let reading: ForViewer<ReadContext>
-    let favorites: ForViewer<Favorites>
+    /// The list, as the pane beside a detail shows it too.
+    let pane: SearchPane
     /// Pages go out whole (a shared store: another instance may take a retried request).
     let wholePages: Bool
 
@@ -19,7 +19,7 @@ struct SearchController {
     @Sendable func page(_ request: Request, context: WebContext) async throws -> Response {
         let list = try SearchList(QueryValues(request))
         var shell = SearchPage(list: list)
-        shell.favoriteTopics = await favoriteTopics(context)
+        shell.favoriteTopics = await pane.favoriteTopics(context)
         shell.rowsFollow = !list.search.text.isEmpty
         let page = context.render(SplitPage(origin: .search(list), list: shell))
         guard shell.rowsFollow else { return try page.response(from: request, context: context) }
@@ -30,54 +30,7 @@ struct SearchController {
         return await SectionsStream.response(
             page, policy: SecurityMiddleware.policy, whole: wholePages, marker: SearchPage.rowsMarker
         ) {
-            await fill(model, context: context).results(pageContext)
+            await pane.fill(model, context: context).results(pageContext)
         }
-    }
-
-    /// The whole model, rows included: for a detail opened beside the search.
-    func model(_ list: SearchList, context: WebContext) async -> SearchPage {
-        var page = SearchPage(list: list)
-        page.favoriteTopics = await favoriteTopics(context)
-        return await fill(page, context: context)
-    }
-
-    /// `page` with GitHub's answer; a search GitHub cannot give is a failure, told in one sentence.
-    func fill(_ page: SearchPage, context: WebContext) async -> SearchPage {
-        var page = page
-        let list = page.list
-        guard !list.search.text.isEmpty else { return page }
-        let reading = await self.reading(for: context)
-        do {
-            switch list.search.kind {
-            case .repositories:
-                let window = try await reading.search.searchRepositoriesPage(list.search, page: list.page, rows: SearchList.rowsPerPage)
-                let favorites = await reading.favoriteIDs(for: context.viewer)
-                let now = reading.now()
-                page.rows = window.items.map { RepositoryRow($0, favorite: favorites.contains($0.id), origin: .search(list), now: now) }
-                page.totalCount = window.totalCount
-                page.next = window.nextPage.map { list.with(page: $0) }
-                page.incomplete = window.incomplete
-                page.languages = window.languages
-                page.counted = window.counted
-            case .users:
-                let window = try await reading.search.searchUsersPage(list.search, page: list.page, rows: SearchList.rowsPerPage)
-                page.accounts = window.items
-                page.totalCount = window.totalCount
-                page.next = window.nextPage.map { list.with(page: $0) }
-            }
-        } catch {
-            page.failure = Failure(error, retry: SiteURL.search(list).href)
-        }
-        return page
-    }
-
-    /// The topics of the viewer's favourites, most used first (at most 12).
-    func favoriteTopics(_ context: WebContext) async -> [String] {
-        guard let favorites = try? await self.favorites(for: context).list(refresh: false) else { return [] }
-        var counts: [String: Int] = [:]
-        for favorite in favorites {
-            for topic in favorite.repository.topics { counts[topic.lowercased(), default: 0] += 1 }
-        }
-        return counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(12).map(\.key)
     }
 }

@@ -32,13 +32,13 @@ struct StarsController {
                 starred: change.starred, stars: change.stars,
                 message: change.starred ? "Starred \(name) on GitHub." : "Removed your star from \(name) on GitHub.")
         } catch {
-            status = Self.status(error)
+            status = FormAnswer.status(error)
             outcome = .init(starred: !wanted, stars: nil, message: Self.sentence(error), failed: true)
         }
         if request.headers[.accept]?.contains("application/json") == true {
             var headers = HTTPFields()
             headers[.contentType] = "application/json"
-            let json = FavoritesController.self
+            let json = FormAnswer.self
             let stars =
                 outcome.stars.map {
                     ",\"stars\":\($0),\"compact\":\(json.jsonString(CompactNumber.format($0))),\"label\":\(json.jsonString(CountNoun.text($0, "star")))"
@@ -68,16 +68,7 @@ struct StarsController {
             result = .init(added: 0, alreadyFavorites: 0, pushed: 0, failure: Self.sentence(error), pushRequested: form["push"] == "1")
         }
         let id = await syncOutcomes.keep(result, for: context.viewer)
-        return .redirect(to: FavoritesController.afterForm(query: "synced", id), type: .normal)
-    }
-
-    static func status(_ error: StarscopeError) -> HTTPResponse.Status {
-        switch error {
-        case .notFound: .notFound
-        case .badCredentials: .forbidden
-        case .invalidInput: .badRequest
-        default: .serviceUnavailable
-        }
+        return .redirect(to: FormAnswer.favorites(showing: "synced", id), type: .normal)
     }
 
     /// The error for a browser user: where to fix a missing or rejected token.

@@ -2,47 +2,60 @@ import Foundation
 import StarscopeCore
 import StarscopeStore
 
-/// Each controller made from the services: the one place they are wired. A controller holds
-/// only the use cases its pages need, each made for the request's viewer (`ForViewer`), and
-/// never the services themselves.
+/// Each controller, and each list pane the controllers share, made from the services: the one
+/// place they are wired. A controller holds only the use cases its pages need, each made for the
+/// request's viewer (`ForViewer`), and the list panes (`Panes/`) that build its lists from use
+/// cases; never the services, the store or another controller.
 extension WebServices {
     var readingForViewer: ForViewer<ReadContext> { ForViewer { await self.reading(for: $0) } }
     var favoritesForViewer: ForViewer<Favorites> { ForViewer { await self.favorites(for: $0) } }
     var starsForViewer: ForViewer<GitHubStars> { ForViewer { await self.stars(for: $0) } }
     var updatesForViewer: ForViewer<UpdatesFeed> { ForViewer { self.updates(for: $0) } }
 
+    var trendingPane: TrendingPane { TrendingPane(reading: readingForViewer) }
+    var risingPane: RisingPane {
+        let database = self.database
+        return RisingPane(
+            reading: readingForViewer, rising: Rising(database: database),
+            breakingOut: { now in BreakingOut(database: database, now: { now }) })
+    }
+    var favoritesPane: FavoritesPane { FavoritesPane(favorites: favoritesForViewer, stars: starsForViewer) }
+    var accountPane: AccountPane { AccountPane(reading: readingForViewer) }
+    var searchPane: SearchPane { SearchPane(reading: readingForViewer, favorites: favoritesForViewer) }
+
+    /// Every list a detail can be opened from, built as its own page builds it.
+    var listPanes: ListPanes {
+        ListPanes(trending: trendingPane, rising: risingPane, favorites: favoritesPane, accounts: accountPane, search: searchPane)
+    }
+
     var trendingController: TrendingController {
-        TrendingController(reading: readingForViewer, wholePages: database.isShared)
+        TrendingController(pane: trendingPane, wholePages: database.isShared)
     }
 
     var searchController: SearchController {
-        SearchController(reading: readingForViewer, favorites: favoritesForViewer, wholePages: database.isShared)
+        SearchController(pane: searchPane, wholePages: database.isShared)
     }
 
     var risingController: RisingController {
-        let database = self.database
-        return RisingController(
-            reading: readingForViewer, rising: Rising(database: database),
-            breakingOut: { now in BreakingOut(database: database, now: { now }) })
+        RisingController(pane: risingPane)
     }
 
     var favoritesController: FavoritesController {
         FavoritesController(
-            favorites: favoritesForViewer, stars: starsForViewer, importOutcomes: outcomes.imports, syncOutcomes: outcomes.syncs,
+            favorites: favoritesForViewer, pane: favoritesPane, importOutcomes: outcomes.imports, syncOutcomes: outcomes.syncs,
             listsOutcomes: outcomes.lists)
     }
 
     var accountsController: AccountsController {
-        AccountsController(reading: readingForViewer, ownLogin: ForViewer { await self.ownLogin(for: $0) }, wholePages: database.isShared)
+        AccountsController(
+            reading: readingForViewer, pane: accountPane, ownLogin: ForViewer { await self.ownLogin(for: $0) },
+            wholePages: database.isShared)
     }
 
     var repositoryController: RepositoryController {
         RepositoryController(
-            reading: readingForViewer, stars: starsForViewer,
-            lists: ListModels(
-                trending: trendingController, rising: risingController, favorites: favoritesController, accounts: accountsController,
-                search: searchController),
-            starOutcomes: outcomes.stars, starStateWait: settings.starStateWait, wholePages: database.isShared)
+            reading: readingForViewer, stars: starsForViewer, lists: listPanes, starOutcomes: outcomes.stars,
+            starStateWait: settings.starStateWait, wholePages: database.isShared)
     }
 
     var starsController: StarsController {
@@ -72,7 +85,8 @@ extension WebServices {
 
     var historyController: HistoryController {
         HistoryController(
-            reading: readingForViewer, embedReading: { self.publicReading }, strangersReading: { self.server.strangersEmbedReading },
+            reading: readingForViewer, favorites: favoritesForViewer, embedReading: { self.publicReading },
+            strangersReading: { self.server.strangersEmbedReading },
             embeds: guards.embeds,
             allowance: server.embedAllowance, signInRequired: settings.requireSignIn, proxies: guards.trustedProxies)
     }

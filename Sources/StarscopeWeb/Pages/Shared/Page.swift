@@ -1,9 +1,9 @@
 import HTTPTypes
 import StarscopeCore
 
-/// A page's plain model. Controllers fill one; its view (`…+View.swift`, the only place markup is
-/// written) turns it into a document once the work is done, so the offline banner reflects every
-/// answer the page used.
+/// A page's plain model. Controllers and list panes (`Panes/`) fill one; its view (`…+View.swift`,
+/// the only place markup is written) turns it into a document once the work is done, so the
+/// offline banner reflects every answer the page used.
 protocol Page: Sendable {
     /// The navigation entry marked current.
     var section: PageContext.Section { get }
@@ -38,5 +38,13 @@ struct Failure: Sendable, Hashable {
     init(_ error: StarscopeError, retry: String) {
         let hint = if case .badCredentials = error { " Check the token in Settings." } else { "" }
         self.init(message: error.message + hint, retry: retry)
+    }
+}
+
+extension StarscopeError {
+    /// GitHub or the store has no such thing: a page says "Not found", not "try again".
+    var isNotFound: Bool {
+        if case .notFound = self { return true }
+        return false
     }
 }
