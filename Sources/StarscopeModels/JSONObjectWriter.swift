@@ -81,7 +81,7 @@ public struct JSONObjectWriter: Sendable {
     }
 
     /// A JSON string: quotes, backslashes and control characters escaped, the rest as UTF-8.
-    static func appendString(_ value: String, to bytes: inout [UInt8]) {
+    public static func appendString(_ value: String, to bytes: inout [UInt8]) {
         // Most text needs no escape: copied whole.
         if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
             bytes.append(UInt8(ascii: "\""))
