@@ -7,7 +7,7 @@ import StarscopeModels
 public struct WebSession: Codable, Sendable, Hashable {
     public var secretHash: String
     /// Whose session it is, as kept (`Viewer.stored`): read it as `viewer`.
-    public var account: String
+    package var account: String
     public var createdAt: Date
     public var expiresAt: Date
 
