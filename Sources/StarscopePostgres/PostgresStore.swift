@@ -70,7 +70,7 @@ public struct PostgresStore: Store {
         guard let configuration = try PostgresURL.connectionConfiguration(url) else { return }
         let refusal: StoreError?
         do {
-            let connection = try await within(.seconds(5)) {
+            let connection = try await Deadline.run(.seconds(5)) {
                 try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
             }
             try? await connection.close()
@@ -144,7 +144,7 @@ public struct PostgresStore: Store {
         let admission = availability.admit(now: start)
         if admission == .refuse { throw .unreachable }
         do {
-            let value = try await Self.within(admission == .probe ? min(deadline, Availability.probeDeadline) : deadline, work)
+            let value = try await Deadline.run(admission == .probe ? min(deadline, Availability.probeDeadline) : deadline, work)
             availability.report(admission, reachable: true)
             return value
         } catch {
@@ -177,19 +177,6 @@ public struct PostgresStore: Store {
     /// How long a statement may wait for a connection and an answer: a server that is down or
     /// restarting fails the request with a clear sentence instead of holding it.
     static let deadline: Duration = .seconds(5)
-
-    static func within<T: Sendable>(_ deadline: Duration, _ work: @escaping @Sendable () async throws -> T) async throws -> T {
-        try await withThrowingTaskGroup(of: T?.self) { group in
-            group.addTask { try await work() }
-            group.addTask {
-                try await Task.sleep(for: deadline)
-                return nil
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next(), let value = first else { throw StoreError.unreachable }
-            return value
-        }
-    }
 
     /// One sentence for people: the server's own message when it gave one, else that it is unreachable.
     static func storeError(_ error: any Error) -> StoreError {
