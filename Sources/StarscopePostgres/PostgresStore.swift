@@ -21,6 +21,8 @@ public struct PostgresStore: Store {
     let availability = Availability()
 
     public var isShared: Bool { true }
+    /// Other instances change it too: their changes cannot be counted here.
+    public var revision: Int? { nil }
 
     /// Connects to `url` (`postgres://USER:PASSWORD@HOST:PORT/DB`, `?sslmode=disable|prefer|require`)
     /// and brings the schema up to date: whichever instance starts first migrates, the others wait.

@@ -84,6 +84,9 @@ extension AppDatabase: Store {
     /// shares each refresh.
     public var isShared: Bool { false }
 
+    /// Counted by `RecentReads`, which forgets what it kept on every write.
+    public var revision: Int? { recentReads.generation }
+
     public func ping() async throws(StoreError) {
         _ = try await read { db in try Int.fetchOne(db, sql: "SELECT 1") }
     }

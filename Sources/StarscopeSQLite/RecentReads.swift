@@ -41,6 +41,9 @@ final class RecentReads: Sendable {
         return value
     }
 
+    /// How many writes there have been.
+    var generation: Int { state.withLock { $0.generation } }
+
     /// How many answers are kept (in or out of date).
     var keptCount: Int { state.withLock { $0.values.count } }
 

@@ -15,6 +15,11 @@ public protocol Store: FavoritesStore, HistoryStore, UpdatesStore, UpdatesCheckS
     /// refresh of one upstream answer is claimed with a lease before GitHub is asked.
     var isShared: Bool { get }
 
+    /// How many changes this process has written to the store: a page made before one is out of
+    /// date after it (`KeptPages` in the web app). Nil when other processes change the store too
+    /// (a team's PostgreSQL), whose changes this one cannot count.
+    var revision: Int? { get }
+
     /// Answers when the store can be read now (a health check); throws `.unreachable` otherwise.
     func ping() async throws(StoreError)
 }

@@ -17,6 +17,7 @@ struct RepositoryController {
     let starStateWait: Duration
     /// Pages go out whole (a shared store: another instance may take a retried request).
     let wholePages: Bool
+    let kept: KeptPages
 
     func addRoutes(to router: Router<WebContext>) {
         router.get(RouterPath(SiteURL.Pattern.repository), use: page)
@@ -25,8 +26,13 @@ struct RepositoryController {
     /// The list and the detail first; the README, languages, releases and contributors follow in
     /// the same answer as GitHub gives them, so they never hold the page up (on a team, the answer
     /// waits for them: see `SectionsStream`). A renamed
-    /// repository answers 301 to its new name.
+    /// repository answers 301 to its new name. A detail made a moment ago for the same key is used
+    /// again (`KeptPages`), unless it is where "Star on GitHub" says what it did.
     @Sendable func page(_ request: Request, context: WebContext) async throws -> Response {
+        let starOutcome = QueryValues(request)["star"]
+        let key = KeptPages.Key(request, context: context)
+        if starOutcome == nil, let page = kept.response(key, token: context.csrf) { return page }
+        let revision = starOutcome == nil ? kept.revision : nil
         let origin = try ListOrigin(detailQuery: QueryValues(request))
         let name: RepositoryName
         do {
@@ -38,7 +44,7 @@ struct RepositoryController {
         let list = try await lists.model(origin, context: context)
         var detail = await detail(name, origin: origin, beside: list, context: context)
         // What "Star on GitHub" just did, when its form redirected here.
-        if let outcome = await starOutcomes.value(QueryValues(request)["star"], for: context.viewer) {
+        if let outcome = await starOutcomes.value(starOutcome, for: context.viewer) {
             detail.starOutcome = outcome
             if !outcome.failed { detail.starredOnGitHub = outcome.starred }
         }
@@ -51,9 +57,15 @@ struct RepositoryController {
         detail.sectionsFollow = true
         let reading = await self.reading(for: context)
         let sections = sections(of: repository, name: name, beside: detail, reading: reading)
-        let split = SplitPage(origin: origin, list: list, detail: detail)
-        return await SectionsStream.response(
-            context.render(split), policy: RepositorySectionsPart.policy, whole: wholePages, sections: sections)
+        let page = context.render(SplitPage(origin: origin, list: list, detail: detail))
+        let policy = RepositorySectionsPart.policy
+        return await SectionsStream.response(page, policy: policy, whole: wholePages) { [kept] in
+            let part = await sections()
+            kept.keep(
+                SectionsStream.joined(page, sections: part), status: page.status, headers: SectionsStream.headers(policy), for: key,
+                token: context.csrf, madeAt: revision)
+            return part
+        }
     }
 
     /// The README, languages, releases, contributors and star history of `repository`, shown

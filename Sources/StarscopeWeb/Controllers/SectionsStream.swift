@@ -47,7 +47,15 @@ enum SectionsStream {
             })
     }
 
-    private static func headers(_ policy: String) -> HTTPFields {
+    /// The whole page: `page` with `sections` after its marker, as the answer sends it.
+    static func joined(_ page: HTML, sections: HTML, marker: HTML = RepositoryPage.sectionsMarker) -> String {
+        let markup = page.markup
+        guard let cut = markup.firstUTF8Range(of: marker.markup) else { return markup }
+        return String(markup[..<cut.upperBound]) + sections.markup + String(markup[cut.upperBound...])
+    }
+
+    /// The answer's headers, under `policy`.
+    static func headers(_ policy: String) -> HTTPFields {
         if policy == SecurityMiddleware.policy { return appHeaders }
         var headers = HTTPFields()
         headers[.contentType] = "text/html; charset=utf-8"

@@ -29,7 +29,7 @@ extension WebServices {
     }
 
     var trendingController: TrendingController {
-        TrendingController(pane: trendingPane, wholePages: database.isShared)
+        TrendingController(pane: trendingPane, wholePages: database.isShared, kept: keptPages)
     }
 
     var searchController: SearchController {
@@ -55,7 +55,7 @@ extension WebServices {
     var repositoryController: RepositoryController {
         RepositoryController(
             reading: readingForViewer, stars: starsForViewer, lists: listPanes, starOutcomes: outcomes.stars,
-            starStateWait: settings.starStateWait, wholePages: database.isShared)
+            starStateWait: settings.starStateWait, wholePages: database.isShared, kept: keptPages)
     }
 
     var starsController: StarsController {

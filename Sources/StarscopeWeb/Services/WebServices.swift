@@ -27,6 +27,8 @@ public final class WebServices: Sendable {
     public let rounds: BackgroundRounds
     /// `--metrics`: what the server does, for `/metrics` (records nothing without it).
     let metrics: WebMetrics
+    /// New & popular and details made a moment ago.
+    let keptPages: KeptPages
 
     /// Over `store`, with avatars kept in `avatars` (`serve` puts them together: `ServeAssembly`);
     /// with accounts, over `vault` (else `accounts.key`, made when missing).
@@ -39,6 +41,7 @@ public final class WebServices: Sendable {
         self.avatars = avatars
         guards = Guards(settings: settings)
         outcomes = FormOutcomeSet(store: store)
+        keptPages = KeptPages(revision: { store.revision })
         signIn = SignInLinks(settings: settings)
         let metrics = WebMetrics(enabled: settings.metrics)
         self.metrics = metrics

@@ -1,0 +1,112 @@
+import HTTPTypes
+import Hummingbird
+import StarscopeModels
+import StarscopeStore
+import Synchronization
+
+/// The one kept-page cache: New & popular (`/`) and a repository's detail, the pages asked most,
+/// each kept for a second as it was made for one `Key` (what was asked, by whom, in which theme).
+/// A kept page is used only while the store has had no change since it was made (`revision`): a
+/// favourite marked, an update seen or an answer from GitHub stored makes the next one anew. A
+/// change by another process shows within the second, as in the store's own `RecentReads`; on a
+/// store other processes share (a team's PostgreSQL) nothing is kept.
+///
+/// The browser's CSRF token is the one part of a page that differs between browsers: a page is
+/// kept cut at each place its token was written, and put together again with the asker's.
+/// `bench/run` shows what it buys (docs/PERFORMANCE.md).
+final class KeptPages: Sendable {
+    struct Key: Hashable, Sendable {
+        /// The path and query asked.
+        var target: String
+        var theme: PageContext.Theme
+        var signedIn: Bool
+        var viewer: Viewer
+        var unreadUpdates: Int
+    }
+
+    private struct Kept: Sendable {
+        var status: HTTPResponse.Status
+        var headers: HTTPFields
+        /// The page, cut at each place its token was.
+        var parts: [String]
+        var revision: Int
+        var until: ContinuousClock.Instant
+    }
+
+    static let lifetime: Duration = .seconds(1)
+    /// Past this many, the pages out of date are dropped before another is kept.
+    static let capacity = 64
+    /// Shorter tokens could occur in a page by chance (`CSRFMiddleware`'s have 64 hex digits).
+    static let shortestToken = 32
+
+    private let pages = Mutex<[Key: Kept]>([:])
+    private let storeRevision: @Sendable () -> Int?
+
+    /// Pages kept while `revision` (the store's) has not moved.
+    init(revision: @escaping @Sendable () -> Int?) {
+        storeRevision = revision
+    }
+
+    /// The store's revision now, to give `keep` with a page made from here on (nil: none is kept).
+    var revision: Int? { storeRevision() }
+
+    /// The page kept for `key`, with `token` in its places; nil when none is, or it is out of date.
+    func response(_ key: Key, token: String, now: ContinuousClock.Instant = .now) -> Response? {
+        guard let revision = storeRevision(), let kept = pages.withLock({ $0[key] }), kept.revision == revision, kept.until > now
+        else { return nil }
+        var body = ByteBuffer()
+        body.reserveCapacity(kept.parts.reduce((kept.parts.count - 1) * token.utf8.count) { $0 + $1.utf8.count })
+        for (index, part) in kept.parts.enumerated() {
+            if index > 0 { body.writeString(token) }
+            body.writeString(part)
+        }
+        return Response(status: kept.status, headers: kept.headers, body: .init(byteBuffer: body))
+    }
+
+    /// Keeps `markup`, made with `token` for `key` from the store as it was at `revision`: only a
+    /// page served with 200, and only with a token long enough to find again.
+    func keep(
+        _ markup: String, status: HTTPResponse.Status, headers: HTTPFields, for key: Key, token: String, madeAt revision: Int?,
+        now: ContinuousClock.Instant = .now
+    ) {
+        guard let revision, status == .ok, token.utf8.count >= Self.shortestToken else { return }
+        let kept = Kept(
+            status: status, headers: headers, parts: Self.parts(of: markup, cutAt: token), revision: revision,
+            until: now + Self.lifetime)
+        pages.withLock { pages in
+            if pages[key] == nil, pages.count >= Self.capacity {
+                pages = pages.filter { $0.value.until > now }
+                if pages.count >= Self.capacity { pages.removeAll(keepingCapacity: true) }
+            }
+            pages[key] = kept
+        }
+    }
+
+    /// Keeps a page's `html` as `HTML.response` serves it.
+    func keep(_ html: HTML, for key: Key, token: String, madeAt revision: Int?) {
+        keep(html.markup, status: html.status, headers: HTML.headers, for: key, token: token, madeAt: revision)
+    }
+
+    /// How many pages are kept (in or out of date), for tests.
+    var count: Int { pages.withLock { $0.count } }
+
+    static func parts(of markup: String, cutAt token: String) -> [String] {
+        var parts: [String] = []
+        var start = markup.startIndex
+        while let found = markup.firstUTF8Range(of: token, from: start) {
+            parts.append(String(markup[start..<found.lowerBound]))
+            start = found.upperBound
+        }
+        parts.append(String(markup[start...]))
+        return parts
+    }
+}
+
+extension KeptPages.Key {
+    /// What `request` asks for, as `context` says who asks.
+    init(_ request: Request, context: WebContext) {
+        self.init(
+            target: request.uri.description, theme: context.theme, signedIn: context.sessionSecret != nil, viewer: context.viewer,
+            unreadUpdates: context.unreadUpdates)
+    }
+}
