@@ -53,10 +53,10 @@ public struct Account: Codable, Hashable, Sendable, Identifiable {
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(avatarURL, forKey: .avatarURL)
-        try c.encode(htmlURL, forKey: .htmlURL)
         try c.encode(id, forKey: .id)
         try c.encode(login, forKey: .login)
+        try c.encode(avatarURL, forKey: .avatarURL)
+        try c.encode(htmlURL, forKey: .htmlURL)
         try c.encode(kind, forKey: .kind)
     }
 }

@@ -19,3 +19,14 @@ public enum GitHubJSON {
         return try JSONDecoder.gitHub().decode(T.self, from: body)
     }
 }
+
+extension JSONEncoder {
+    /// An encoder that writes JSON the way GitHub does: ISO 8601 dates, stable key order.
+    public static func gitHub(pretty: Bool = false) -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting =
+            pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+}

@@ -137,38 +137,31 @@ public struct Repository: Codable, Hashable, Sendable, Identifiable {
         visibility = try? c.decodeIfPresent(String.self, forKey: .visibility)
     }
 
-    /// Encodes every field, writing `null` for absent values as GitHub does, in the order of
-    /// their keys (so that `GitHubJSON`'s writer has nothing to sort).
+    /// Encodes every field, writing `null` for absent values as GitHub does.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(archived, forKey: .archived)
-        try c.encode(createdAt, forKey: .createdAt)
-        try c.encode(defaultBranch, forKey: .defaultBranch)
-        try c.encode(description, forKey: .description)
-        try c.encode(fork, forKey: .fork)
-        try c.encode(forksCount, forKey: .forksCount)
-        try c.encode(fullName, forKey: .fullName)
-        try c.encode(homepage, forKey: .homepage)
-        try c.encode(htmlURL, forKey: .htmlURL)
         try c.encode(id, forKey: .id)
-        try c.encode(language, forKey: .language)
-        try c.encode(license, forKey: .license)
         try c.encode(name, forKey: .name)
-        try c.encode(openIssuesCount, forKey: .openIssuesCount)
+        try c.encode(fullName, forKey: .fullName)
         try c.encode(owner, forKey: .owner)
-        try c.encode(isPrivate, forKey: .isPrivate)
-        try c.encode(pushedAt, forKey: .pushedAt)
-        try c.encode(stargazersCount, forKey: .stargazersCount)
-        try c.encode(topics, forKey: .topics)
+        try c.encode(description, forKey: .description)
+        try c.encode(htmlURL, forKey: .htmlURL)
+        try c.encode(fork, forKey: .fork)
+        try c.encode(createdAt, forKey: .createdAt)
         try c.encode(updatedAt, forKey: .updatedAt)
-        try c.encode(visibility, forKey: .visibility)
+        try c.encode(pushedAt, forKey: .pushedAt)
+        try c.encode(homepage, forKey: .homepage)
+        try c.encode(stargazersCount, forKey: .stargazersCount)
         try c.encode(watchersCount, forKey: .watchersCount)
-    }
-
-    /// The repository's JSON, as the stores keep its snapshot: `GitHubJSON`'s, which fails only
-    /// on a number JSON cannot hold, and a repository holds none.
-    public var snapshotJSON: Data {
-        (try? GitHubJSON.encode(self)) ?? Data()
+        try c.encode(forksCount, forKey: .forksCount)
+        try c.encode(openIssuesCount, forKey: .openIssuesCount)
+        try c.encode(language, forKey: .language)
+        try c.encode(topics, forKey: .topics)
+        try c.encode(license, forKey: .license)
+        try c.encode(archived, forKey: .archived)
+        try c.encode(defaultBranch, forKey: .defaultBranch)
+        try c.encode(isPrivate, forKey: .isPrivate)
+        try c.encode(visibility, forKey: .visibility)
     }
 }
 

@@ -6,7 +6,7 @@ import StarscopeStore
 extension PostgresStore {
     public func addFavorite(_ repository: Repository, for viewer: Viewer, at date: Date) async throws(StoreError) -> Bool {
         let account = try viewer.writablePartition()
-        let snapshot = repository.snapshotJSON
+        let snapshot = Data(repository.jsonBytes)
         let date = date.milliseconds
         return try await transaction { connection in
             let updated = try await connection.all(
@@ -130,7 +130,7 @@ extension PostgresStore {
                     AND (repositoryID = \(repository.id) OR lower(fullName) = lower(\(repository.fullName)))
                     """)
                 if taken.isEmpty {
-                    let snapshot = repository.snapshotJSON
+                    let snapshot = Data(repository.jsonBytes)
                     let addedAt = entry.addedAt?.milliseconds ?? date
                     _ = try await connection.all(
                         """

@@ -32,7 +32,7 @@ extension PostgresStore {
                     try $0.decode(String.self)
                 })
             for repository in repositories {
-                let snapshot = repository.snapshotJSON
+                let snapshot = Data(repository.jsonBytes)
                 let scope: String? = Viewer.mayShare(repository) ? nil : account
                 if named.contains(repository.fullName.lowercased()) {
                     try await Self.replaceImported(by: repository, snapshot: snapshot, account: scope, at: date, on: connection)

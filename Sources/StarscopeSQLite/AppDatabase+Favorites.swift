@@ -315,7 +315,7 @@ extension AppDatabase {
         let ids = Set(try Int64.fetchAll(db, sql: "SELECT DISTINCT repositoryID FROM favorite"))
         let names = Set(try String.fetchAll(db, sql: "SELECT DISTINCT lower(fullName) FROM favorite"))
         for repository in repositories {
-            let snapshot = repository.snapshotJSON
+            let snapshot = Data(repository.jsonBytes)
             let scope = Viewer.mayShare(repository) ? nil : account
             if names.contains(repository.fullName.lowercased()) {
                 try replaceImported(by: repository, snapshot: snapshot, account: scope, at: date, in: db)

@@ -38,7 +38,7 @@ extension AppDatabase {
             try self.refreshFavoriteSnapshots(repositories, account: account, at: date, in: db)
             for repository in shared {
                 try insertSnapshot.execute(
-                    arguments: [repository.id, repository.fullName, repository.snapshotJSON, recordedAt])
+                    arguments: [repository.id, repository.fullName, Data(repository.jsonBytes), recordedAt])
             }
         }
     }

@@ -29,7 +29,7 @@ struct FavoriteRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
         self.account = account
         repositoryID = repository.id
         fullName = repository.fullName
-        snapshot = repository.snapshotJSON
+        snapshot = Data(repository.jsonBytes)
         self.addedAt = addedAt
         self.updatedAt = updatedAt
     }

@@ -49,7 +49,7 @@ import Testing
         #expect(core.limit == Count.maximum && core.remaining == 0 && core.used == Count.maximum)
         #expect(core.reset.timeIntervalSince1970 == Double(Count.latestEpochSecond))
         // And it encodes back (the store keeps it) without trapping on the reset.
-        _ = try GitHubJSON.encode(overview)
+        _ = try JSONEncoder.gitHub().encode(overview)
     }
 
     /// A 58 MB answer that says its length is refused before a byte of its body is read; one that

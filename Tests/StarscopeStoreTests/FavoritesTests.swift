@@ -58,8 +58,8 @@ func makeRepository(_ id: Int64, _ fullName: String, stars: Int = 10) -> Reposit
     }
 
     @Test func importReportsBadEntriesAndTakesTheGoodOnes() async throws {
-        let good = String(decoding: try GitHubJSON.encode(makeRepository(7, "ok/fine")), as: UTF8.self)
-        let mismatched = String(decoding: try GitHubJSON.encode(makeRepository(8, "ok/other")), as: UTF8.self)
+        let good = String(decoding: try JSONEncoder.gitHub().encode(makeRepository(7, "ok/fine")), as: UTF8.self)
+        let mismatched = String(decoding: try JSONEncoder.gitHub().encode(makeRepository(8, "ok/other")), as: UTF8.self)
             .replacingOccurrences(of: "\"full_name\":\"ok/other\"", with: "\"full_name\":\"evil/other\"")
         let text = "[\(good), {\"name\": \"no id\"}, 42, \(mismatched)]"
         let database = try AppDatabase.inMemory()

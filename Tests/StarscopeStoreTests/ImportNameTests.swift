@@ -8,7 +8,7 @@ import Testing
 /// Imported favourites must have names GitHub would accept; the rest still import together.
 @Suite struct ImportNameTests {
     static func json(_ repository: Repository) throws -> String {
-        String(decoding: try GitHubJSON.encode(repository), as: UTF8.self)
+        String(decoding: try JSONEncoder.gitHub().encode(repository), as: UTF8.self)
     }
 
     @Test func entriesWithNamesGitHubWouldRefuseAreSkipped() async throws {

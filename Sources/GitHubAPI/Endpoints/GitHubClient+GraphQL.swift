@@ -9,7 +9,7 @@ extension GitHubClient {
     public func graphQL(_ query: String, variables: [String: JSONValue] = [:]) async throws(GitHubError) -> JSONValue {
         var request = GitHubRequest(method: .post, target: .path("/graphql", query: []))
         do {
-            request.body = try GitHubJSON.encode(JSONValue.object(["query": .string(query), "variables": .object(variables)]))
+            request.body = try JSONEncoder().encode(JSONValue.object(["query": .string(query), "variables": .object(variables)]))
         } catch {
             throw .invalidRequest("the GraphQL request could not be written")
         }

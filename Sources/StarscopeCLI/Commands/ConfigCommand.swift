@@ -43,8 +43,15 @@ struct ConfigCommand: AsyncParsableCommand {
                     source: environment.environmentToken?.name ?? "default"
                 ))
             if json {
-                let shown = Dictionary(rows.map { ($0.name, SettingJSON(value: $0.value, source: $0.source)) }) { _, last in last }
-                return try printJSON(shown)
+                var object = JSONObjectWriter()
+                for row in rows {
+                    var member = JSONObjectWriter()
+                    member.add("value", row.value)
+                    member.add("source", row.source)
+                    object.add(row.name, member)
+                }
+                writeOut(String(decoding: object.bytes, as: UTF8.self) + "\n")
+                return
             }
             let width = rows.map(\.name.count).max() ?? 0
             let valueWidth = min(48, rows.map(\.value.count).max() ?? 0)
@@ -61,10 +68,4 @@ struct ConfigCommand: AsyncParsableCommand {
             return origin.description
         }
     }
-}
-
-/// A setting as `config --json` prints it.
-struct SettingJSON: Encodable {
-    var value: String
-    var source: String
 }

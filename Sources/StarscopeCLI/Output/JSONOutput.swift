@@ -37,11 +37,28 @@ struct RepositoryJSON: Encodable {
     }
 }
 
-/// Prints `value` as JSON with GitHub's field names (`GitHubJSON`, the one writer), followed by a
-/// newline: laid out for a person at a terminal, on one line for a script reading a pipe (as `gh`
-/// does).
+/// Prints `value` as JSON with GitHub's field names, followed by a newline: indented for a
+/// person at a terminal, on one line for a script reading a pipe (as `gh` does).
 func printJSON<T: Encodable>(_ value: T) throws {
-    var data = try GitHubJSON.encode(value, pretty: isatty(STDOUT_FILENO) == 1)
+    try printEncoded(value)
+}
+
+private func printEncoded<T: Encodable>(_ value: T) throws {
+    var data = try JSONEncoder.gitHub(pretty: isatty(STDOUT_FILENO) == 1).encode(value)
     data.append(UInt8(ascii: "\n"))
     writeOut(data)
+}
+
+/// Repositories, the lists printed most, go to a pipe written straight into one buffer (the same
+/// bytes as `jsonObject`, and so as `JSONEncoder`).
+func printJSON(_ repositories: [RepositoryJSON]) throws {
+    guard isatty(STDOUT_FILENO) != 1 else { return try printEncoded(repositories) }
+    var bytes: [UInt8] = [UInt8(ascii: "[")]
+    bytes.reserveCapacity(repositories.count * 1024)
+    for (index, row) in repositories.enumerated() {
+        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        row.repository.writeJSON(to: &bytes, favorite: row.favorite, tags: row.tags, note: row.note)
+    }
+    bytes.append(contentsOf: [UInt8(ascii: "]"), UInt8(ascii: "\n")])
+    writeOut(Data(bytes))
 }

@@ -56,7 +56,7 @@ enum JSONLogLine {
 
     static func string(_ text: String) -> [UInt8] {
         var bytes: [UInt8] = []
-        JSONString.append(text, to: &bytes)
+        JSONObjectWriter.appendString(text, to: &bytes)
         return bytes
     }
 
@@ -65,7 +65,7 @@ enum JSONLogLine {
         var bytes: [UInt8] = [UInt8(ascii: "{")]
         for (index, key) in members.keys.sorted().enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            JSONString.append(key, to: &bytes)
+            JSONObjectWriter.appendString(key, to: &bytes)
             bytes.append(UInt8(ascii: ":"))
             bytes.append(contentsOf: members[key] ?? [])
         }

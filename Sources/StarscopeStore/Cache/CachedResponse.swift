@@ -26,7 +26,7 @@ public struct CachedResponse: Sendable {
         self.key = key
         url = response.url.absoluteString
         status = response.status
-        headers = (try? GitHubJSON.encode(response.headers)) ?? Data()
+        headers = (try? JSONEncoder().encode(response.headers)) ?? Data()
         body = response.body
         etag = response.etag
         lastModified = response.lastModified
@@ -59,7 +59,7 @@ public struct CachedResponse: Sendable {
         for (name, value) in newHeaders where name.hasPrefix("x-ratelimit-") || name == "etag" || name == "cache-control" {
             merged[name] = value
         }
-        headers = (try? GitHubJSON.encode(merged)) ?? headers
+        headers = (try? JSONEncoder().encode(merged)) ?? headers
         fetchedAt = now
         lastUsedAt = now
         if let maxAge { self.maxAge = maxAge }

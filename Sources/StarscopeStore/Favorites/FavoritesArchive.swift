@@ -56,7 +56,7 @@ public enum FavoritesArchive {
             exportedAt: date,
             favorites: favorites.map { Entry(addedAt: $0.addedAt, note: $0.note, tags: $0.tags, repository: $0.repository) }
         )
-        return try GitHubJSON.encode(archive, pretty: true)
+        return try JSONEncoder.gitHub(pretty: true).encode(archive)
     }
 
     /// What an import did: how many were added, which were there already, and which entries were refused and why.
@@ -111,7 +111,7 @@ public enum FavoritesArchive {
         let decoder = JSONDecoder.gitHub()
         for (offset, item) in raw.enumerated() {
             let number = offset + 1
-            guard let itemData = try? GitHubJSON.encode(item) else { continue }
+            guard let itemData = try? JSONEncoder().encode(item) else { continue }
             let entry: Entry
             if item["repository"] != nil, let decoded = try? decoder.decode(Entry.self, from: itemData) {
                 entry = decoded

@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import StarscopeModels
 
 /// One of the web app's own files, from `Sources/StarscopeWeb/Public` (embedded at build time by
 /// the `EmbedAssets` plugin), with a hash of its content for its versioned URL.
@@ -65,7 +64,9 @@ enum Assets {
             uniqueKeysWithValues: loadedLater.compactMap { name in
                 bodies[name].map { (name, prefix + Asset(name: name, body: $0).versionedName) }
             })
-        let addresses = (try? GitHubJSON.encode(later)) ?? Data("{}".utf8)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let addresses = (try? encoder.encode(later)) ?? Data("{}".utf8)
         bodies["app.js"] = Data("\"use strict\";\nconst ASSETS = ".utf8) + addresses + Data(";\n".utf8) + (bodies["app.js"] ?? Data())
         return Dictionary(uniqueKeysWithValues: bodies.map { ($0.key, Asset(name: $0.key, body: $0.value)) })
     }()

@@ -1,7 +1,6 @@
 import Foundation
 import Hummingbird
 import StarscopeCore
-import StarscopeModels
 
 /// What the handlers of forms answer with, shared by the controllers that take them: the status of
 /// a change that failed, a string in a script's JSON answer, and Favourites showing what a form did.
@@ -18,9 +17,9 @@ enum FormAnswer {
 
     /// `text` as a JSON string, for the answers scripts get (`Accept: application/json`).
     static func jsonString(_ text: String) -> String {
-        var bytes: [UInt8] = []
-        JSONString.append(text, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        return String(decoding: (try? encoder.encode(text)) ?? Data("\"\"".utf8), as: UTF8.self)
     }
 
     /// Favourites with what a form did (`imported` or `synced` and the outcome's id).

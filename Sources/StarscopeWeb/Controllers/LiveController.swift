@@ -124,9 +124,9 @@ struct LiveController {
                     case .heartbeat:
                         try await writer.write(ByteBuffer(string: ": heartbeat\n\n"))
                     case .stars(let event):
-                        // One line of JSON (the writer escapes line breaks): a name can never end the event early.
+                        // One line of JSON (the encoder escapes line breaks): a name can never end the event early.
                         let payload = StarsPayload(repo: event.repo, stars: event.stars)
-                        let data = (try? GitHubJSON.encode(payload)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+                        let data = (try? JSONEncoder().encode(payload)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
                         try await writer.write(ByteBuffer(string: "event: stars\ndata: \(data)\n\n"))
                     }
                 }

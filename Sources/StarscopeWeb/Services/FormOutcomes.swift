@@ -1,5 +1,4 @@
 import Foundation
-import StarscopeModels
 import StarscopeStore
 
 /// What a form's POST did, kept a few minutes for the page its 303 redirect leads to (POST → 303 →
@@ -19,7 +18,7 @@ struct FormOutcomes<Value: Codable & Sendable>: Sendable {
     func keep(_ value: Value, for viewer: Viewer, now: Date = Date()) async -> String {
         var generator = SystemRandomNumberGenerator()
         let id = (0..<2).map { _ in String(generator.next() as UInt64, radix: 16) }.joined(separator: "-")
-        if let data = try? GitHubJSON.encode(value) {
+        if let data = try? JSONEncoder().encode(value) {
             try? await store.keepFormOutcome(data, id: kind + " " + id, for: viewer, until: now + Self.keepFor, now: now)
         }
         return id
