@@ -1,11 +1,8 @@
 import Foundation
 
-/// A JSON object written straight to bytes, exactly as `JSONEncoder.gitHub()` writes it: keys
-/// sorted, `/` unescaped, dates in ISO 8601 to the second, `null` for absent values.
-///
-/// `JSONEncoder` is general and slow: with it, recording a page of repositories or printing
-/// hundreds to a pipe spends most of its time there. The models that are written in bulk (`Repository` and what
-/// it holds) also write themselves this way; a test holds both ways to the same bytes.
+/// A JSON object written straight to bytes, as GitHub writes JSON: keys sorted, `/` unescaped,
+/// dates in ISO 8601 to the second, `null` for absent values. What `--json` adds to a repository
+/// (`Repository.writeJSON(to:adding:)`), the favourites archive around them, and `config --json`.
 public struct JSONObjectWriter: Sendable {
     private var members: [(key: String, value: [UInt8])] = []
 
@@ -32,9 +29,9 @@ public struct JSONObjectWriter: Sendable {
     }
 
     public mutating func add(_ key: String, _ value: Date?) {
-        guard let value else { return addNull(key) }
-        let milliseconds = Int64((value.timeIntervalSince1970 * 1000).rounded(.down))
-        add(key, CivilDate(millisecondsSince1970: milliseconds).iso8601)
+        var bytes: [UInt8] = []
+        JSONBytes.date(value, &bytes)
+        members.append((key, bytes))
     }
 
     public mutating func add(_ key: String, _ values: [String]) {
@@ -50,6 +47,16 @@ public struct JSONObjectWriter: Sendable {
     public mutating func add(_ key: String, _ object: JSONObjectWriter?) {
         guard let object else { return addNull(key) }
         members.append((key, object.bytes))
+    }
+
+    /// A member whose value is JSON already written (a repository, an array of objects).
+    public mutating func add(_ key: String, json: [UInt8]) {
+        members.append((key, json))
+    }
+
+    /// The members in key order.
+    public var sortedMembers: [(key: String, value: [UInt8])] {
+        members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
     }
 
     private mutating func addNull(_ key: String) {
@@ -111,71 +118,13 @@ public struct JSONObjectWriter: Sendable {
     }
 }
 
-/// A list of objects as one JSON array.
-public func jsonArray(_ objects: [JSONObjectWriter]) -> [UInt8] {
+/// Values as one JSON array, each written by `write`.
+public func jsonArray<Element>(_ elements: some Sequence<Element>, _ write: (Element, inout [UInt8]) -> Void) -> [UInt8] {
     var bytes: [UInt8] = [UInt8(ascii: "[")]
-    for (index, object) in objects.enumerated() {
+    for (index, element) in elements.enumerated() {
         if index > 0 { bytes.append(UInt8(ascii: ",")) }
-        object.write(to: &bytes)
+        write(element, &bytes)
     }
     bytes.append(UInt8(ascii: "]"))
     return bytes
-}
-
-extension License {
-    public var jsonObject: JSONObjectWriter {
-        var object = JSONObjectWriter()
-        object.add("key", key)
-        object.add("name", name)
-        object.add("spdx_id", spdxID)
-        return object
-    }
-}
-
-extension Account {
-    public var jsonObject: JSONObjectWriter {
-        var object = JSONObjectWriter()
-        object.add("avatar_url", avatarURL)
-        object.add("html_url", htmlURL)
-        object.add("id", id)
-        object.add("login", login)
-        object.add("type", kind.rawValue)
-        return object
-    }
-}
-
-extension Repository {
-    public var jsonObject: JSONObjectWriter { jsonObject() }
-
-    /// The repository's object, with `favorite`, `tags` and `note` when given (as `--json` prints
-    /// them), its members added in the order they are written, so none are sorted.
-    public func jsonObject(favorite: Bool? = nil, tags: [String]? = nil, note: String? = nil) -> JSONObjectWriter {
-        var object = JSONObjectWriter()
-        object.add("archived", archived)
-        object.add("created_at", createdAt)
-        object.add("default_branch", defaultBranch)
-        object.add("description", description)
-        if let favorite { object.add("favorite", favorite) }
-        object.add("fork", fork)
-        object.add("forks_count", forksCount)
-        object.add("full_name", fullName)
-        object.add("homepage", homepage)
-        object.add("html_url", htmlURL)
-        object.add("id", id)
-        object.add("language", language)
-        object.add("license", license?.jsonObject)
-        object.add("name", name)
-        if let note { object.add("note", note) }
-        object.add("open_issues_count", openIssuesCount)
-        object.add("owner", owner.jsonObject)
-        object.add("private", isPrivate)
-        object.add("pushed_at", pushedAt)
-        object.add("stargazers_count", stargazersCount)
-        if let tags { object.add("tags", tags) }
-        object.add("topics", topics)
-        object.add("updated_at", updatedAt)
-        object.add("visibility", visibility)
-        object.add("watchers_count", watchersCount)
-        return object
-    }
 }

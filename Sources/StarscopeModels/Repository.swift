@@ -2,9 +2,9 @@ import Foundation
 
 /// A GitHub repository, as returned by search, account listings and `GET /repos/{owner}/{repo}`.
 ///
-/// Field names follow GitHub's JSON exactly when encoded, so `--json` output and stored
-/// snapshots read like GitHub's own responses.
-public struct Repository: Codable, Hashable, Sendable, Identifiable {
+/// Read from GitHub's JSON (`GitHubJSON.decode`) and written back with GitHub's names by its one
+/// writer, `writeJSON`, so `--json` output and stored snapshots read like GitHub's own responses.
+public struct Repository: Decodable, Hashable, Sendable, Identifiable {
     public var id: Int64
     public var name: String
     public var fullName: String
@@ -136,37 +136,10 @@ public struct Repository: Codable, Hashable, Sendable, Identifiable {
         }
         visibility = try? c.decodeIfPresent(String.self, forKey: .visibility)
     }
-
-    /// Encodes every field, writing `null` for absent values as GitHub does.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(id, forKey: .id)
-        try c.encode(name, forKey: .name)
-        try c.encode(fullName, forKey: .fullName)
-        try c.encode(owner, forKey: .owner)
-        try c.encode(description, forKey: .description)
-        try c.encode(htmlURL, forKey: .htmlURL)
-        try c.encode(fork, forKey: .fork)
-        try c.encode(createdAt, forKey: .createdAt)
-        try c.encode(updatedAt, forKey: .updatedAt)
-        try c.encode(pushedAt, forKey: .pushedAt)
-        try c.encode(homepage, forKey: .homepage)
-        try c.encode(stargazersCount, forKey: .stargazersCount)
-        try c.encode(watchersCount, forKey: .watchersCount)
-        try c.encode(forksCount, forKey: .forksCount)
-        try c.encode(openIssuesCount, forKey: .openIssuesCount)
-        try c.encode(language, forKey: .language)
-        try c.encode(topics, forKey: .topics)
-        try c.encode(license, forKey: .license)
-        try c.encode(archived, forKey: .archived)
-        try c.encode(defaultBranch, forKey: .defaultBranch)
-        try c.encode(isPrivate, forKey: .isPrivate)
-        try c.encode(visibility, forKey: .visibility)
-    }
 }
 
 /// A repository's licence as GitHub summarises it.
-public struct License: Codable, Hashable, Sendable {
+public struct License: Decodable, Hashable, Sendable {
     public var key: String
     public var name: String
     public var spdxID: String?
@@ -180,12 +153,5 @@ public struct License: Codable, Hashable, Sendable {
     enum CodingKeys: String, CodingKey {
         case key, name
         case spdxID = "spdx_id"
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(key, forKey: .key)
-        try c.encode(name, forKey: .name)
-        try c.encode(spdxID, forKey: .spdxID)
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
 
-/// A repository's JSON written straight into one buffer: the very bytes of `jsonObject` (and so of
-/// `JSONEncoder.gitHub()`), members in their sorted order by construction, without a writer per
-/// object, an array per member or a string per date. Printing 300 repositories and recording
-/// their snapshots is most of what a command writes; a test holds the two ways to the same bytes.
+/// A repository's one JSON writer, for the stores' snapshots, every `--json` and the favourites
+/// archive: straight into one buffer, GitHub's names, members in key order by construction,
+/// without a writer per object, an array per member or a string per date (`JSONEncoder` with
+/// Codable costs several times as much, and a generic encoder over the models' `encode(to:)`
+/// twice as much again in a command: docs/PERFORMANCE.md). Tests read it back with the reader.
 extension Repository {
     /// The repository's JSON.
     public var jsonBytes: [UInt8] {
@@ -13,36 +14,34 @@ extension Repository {
         return bytes
     }
 
-    /// Appends the repository's object, with `favorite`, `tags` and `note` when given (as `--json`
-    /// prints them).
-    public func writeJSON(to bytes: inout [UInt8], favorite: Bool? = nil, tags: [String]? = nil, note: String? = nil) {
-        JSONBytes.key("{\"archived\":", &bytes)
+    /// Appends the repository's object, with `extra`'s members put among GitHub's fields in key
+    /// order (as `--json` adds `favorite`, `tags`, `note` or a gain).
+    public func writeJSON(to bytes: inout [UInt8], adding extra: JSONObjectWriter = JSONObjectWriter()) {
+        var members = JSONBytes.Members(extra: extra)
+        bytes.append(UInt8(ascii: "{"))
+        members.next("archived", &bytes)
         JSONBytes.bool(archived, &bytes)
-        JSONBytes.key(",\"created_at\":", &bytes)
+        members.next("created_at", &bytes)
         JSONBytes.date(createdAt, &bytes)
-        JSONBytes.key(",\"default_branch\":", &bytes)
+        members.next("default_branch", &bytes)
         JSONBytes.string(defaultBranch, &bytes)
-        JSONBytes.key(",\"description\":", &bytes)
+        members.next("description", &bytes)
         JSONBytes.string(description, &bytes)
-        if let favorite {
-            JSONBytes.key(",\"favorite\":", &bytes)
-            JSONBytes.bool(favorite, &bytes)
-        }
-        JSONBytes.key(",\"fork\":", &bytes)
+        members.next("fork", &bytes)
         JSONBytes.bool(fork, &bytes)
-        JSONBytes.key(",\"forks_count\":", &bytes)
+        members.next("forks_count", &bytes)
         JSONBytes.int(Int64(forksCount), &bytes)
-        JSONBytes.key(",\"full_name\":", &bytes)
+        members.next("full_name", &bytes)
         JSONBytes.string(fullName, &bytes)
-        JSONBytes.key(",\"homepage\":", &bytes)
+        members.next("homepage", &bytes)
         JSONBytes.string(homepage, &bytes)
-        JSONBytes.key(",\"html_url\":", &bytes)
+        members.next("html_url", &bytes)
         JSONBytes.string(htmlURL, &bytes)
-        JSONBytes.key(",\"id\":", &bytes)
+        members.next("id", &bytes)
         JSONBytes.int(id, &bytes)
-        JSONBytes.key(",\"language\":", &bytes)
+        members.next("language", &bytes)
         JSONBytes.string(language, &bytes)
-        JSONBytes.key(",\"license\":", &bytes)
+        members.next("license", &bytes)
         if let license {
             JSONBytes.key("{\"key\":", &bytes)
             JSONBytes.string(license.key, &bytes)
@@ -54,48 +53,92 @@ extension Repository {
         } else {
             JSONBytes.key("null", &bytes)
         }
-        JSONBytes.key(",\"name\":", &bytes)
+        members.next("name", &bytes)
         JSONBytes.string(name, &bytes)
-        if let note {
-            JSONBytes.key(",\"note\":", &bytes)
-            JSONBytes.string(note, &bytes)
-        }
-        JSONBytes.key(",\"open_issues_count\":", &bytes)
+        members.next("open_issues_count", &bytes)
         JSONBytes.int(Int64(openIssuesCount), &bytes)
-        JSONBytes.key(",\"owner\":{\"avatar_url\":", &bytes)
-        JSONBytes.string(owner.avatarURL, &bytes)
-        JSONBytes.key(",\"html_url\":", &bytes)
-        JSONBytes.string(owner.htmlURL, &bytes)
-        JSONBytes.key(",\"id\":", &bytes)
-        JSONBytes.int(owner.id, &bytes)
-        JSONBytes.key(",\"login\":", &bytes)
-        JSONBytes.string(owner.login, &bytes)
-        JSONBytes.key(",\"type\":", &bytes)
-        JSONBytes.string(owner.kind.rawValue, &bytes)
-        JSONBytes.key("},\"private\":", &bytes)
+        members.next("owner", &bytes)
+        owner.writeJSON(to: &bytes)
+        members.next("private", &bytes)
         JSONBytes.bool(isPrivate, &bytes)
-        JSONBytes.key(",\"pushed_at\":", &bytes)
+        members.next("pushed_at", &bytes)
         JSONBytes.date(pushedAt, &bytes)
-        JSONBytes.key(",\"stargazers_count\":", &bytes)
+        members.next("stargazers_count", &bytes)
         JSONBytes.int(Int64(stargazersCount), &bytes)
-        if let tags {
-            JSONBytes.key(",\"tags\":", &bytes)
-            JSONBytes.strings(tags, &bytes)
-        }
-        JSONBytes.key(",\"topics\":", &bytes)
+        members.next("topics", &bytes)
         JSONBytes.strings(topics, &bytes)
-        JSONBytes.key(",\"updated_at\":", &bytes)
+        members.next("updated_at", &bytes)
         JSONBytes.date(updatedAt, &bytes)
-        JSONBytes.key(",\"visibility\":", &bytes)
+        members.next("visibility", &bytes)
         JSONBytes.string(visibility, &bytes)
-        JSONBytes.key(",\"watchers_count\":", &bytes)
+        members.next("watchers_count", &bytes)
         JSONBytes.int(Int64(watchersCount), &bytes)
+        members.finish(&bytes)
+        bytes.append(UInt8(ascii: "}"))
+    }
+}
+
+extension Account {
+    /// Appends the account's summary object, as a repository's `owner` holds it.
+    public func writeJSON(to bytes: inout [UInt8]) {
+        JSONBytes.key("{\"avatar_url\":", &bytes)
+        JSONBytes.string(avatarURL, &bytes)
+        JSONBytes.key(",\"html_url\":", &bytes)
+        JSONBytes.string(htmlURL, &bytes)
+        JSONBytes.key(",\"id\":", &bytes)
+        JSONBytes.int(id, &bytes)
+        JSONBytes.key(",\"login\":", &bytes)
+        JSONBytes.string(login, &bytes)
+        JSONBytes.key(",\"type\":", &bytes)
+        JSONBytes.string(kind.rawValue, &bytes)
         bytes.append(UInt8(ascii: "}"))
     }
 }
 
 /// The pieces of `writeJSON`, each the bytes `JSONObjectWriter` writes for the same value.
 enum JSONBytes {
+    /// An object's members in key order: GitHub's fields as the writer names them, and the extra
+    /// members given, each put before the first field whose key follows its own.
+    struct Members {
+        private let extra: [(key: String, value: [UInt8])]
+        private var index = 0
+        private var first = true
+
+        init(extra: JSONObjectWriter) {
+            self.extra = extra.sortedMembers
+        }
+
+        /// Before the field `key`: the extra members that come before it, a comma, and its key.
+        mutating func next(_ key: StaticString, _ bytes: inout [UInt8]) {
+            let name = UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
+            while index < extra.count, extra[index].key.utf8.lexicographicallyPrecedes(name) {
+                write(extra[index], &bytes)
+                index += 1
+            }
+            if !first { bytes.append(UInt8(ascii: ",")) }
+            first = false
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: name)
+            bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        }
+
+        /// The extra members after the last field.
+        mutating func finish(_ bytes: inout [UInt8]) {
+            while index < extra.count {
+                write(extra[index], &bytes)
+                index += 1
+            }
+        }
+
+        private mutating func write(_ member: (key: String, value: [UInt8]), _ bytes: inout [UInt8]) {
+            if !first { bytes.append(UInt8(ascii: ",")) }
+            first = false
+            JSONObjectWriter.appendString(member.key, to: &bytes)
+            bytes.append(UInt8(ascii: ":"))
+            bytes.append(contentsOf: member.value)
+        }
+    }
+
     static func key(_ literal: StaticString, _ bytes: inout [UInt8]) {
         bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
@@ -122,12 +165,17 @@ enum JSONBytes {
         bytes.append(UInt8(ascii: "]"))
     }
 
-    /// `"2011-01-26T19:01:12Z"`, as `JSONObjectWriter.add(_:_: Date?)` writes it.
+    /// `"2011-01-26T19:01:12Z"`: to the second, in UTC.
     static func date(_ value: Date?, _ bytes: inout [UInt8]) {
         guard let value else { return key("null", &bytes) }
         let civil = CivilDate(millisecondsSince1970: Int64((value.timeIntervalSince1970 * 1000).rounded(.down)))
-        // Years outside four digits are written as `CivilDate.iso8601` pads them.
-        guard civil.hasFourDigitYear else { return JSONObjectWriter.appendString(civil.iso8601, to: &bytes) }
+        // `JSONDecoder` reads dates with `ISO8601DateFormatter`, which counts in the Julian
+        // calendar before 1583 and has its own way with years past four digits; `CivilDate` is
+        // Gregorian throughout. Dates GitHub writes are neither: those few go through Foundation.
+        guard (1583...9999).contains(civil.year) else {
+            let second = Date(timeIntervalSince1970: value.timeIntervalSince1970.rounded(.down))
+            return JSONObjectWriter.appendString(ISO8601DateFormatter().string(from: second), to: &bytes)
+        }
         bytes.append(UInt8(ascii: "\""))
         civil.appendISO8601(to: &bytes, time: true)
         bytes.append(UInt8(ascii: "\""))

@@ -14,7 +14,7 @@ import Testing
         try await withHome { home in
             try await FakeGitHub.with(smallConfiguration()) { fake, url in
                 let entries = [makeRepository(1, "ok/first"), makeRepository(2, Self.badName), makeRepository(3, "ok/second")]
-                let data = try JSONEncoder.gitHub().encode(entries)
+                let data = Data(jsonArray(entries) { $0.writeJSON(to: &$1) })
                 let imported = try await CLI.run(["favorites", "import", "-"], api: url, home: home, stdin: data)
                 #expect(imported.status == 0)
                 #expect(imported.stdout == "Imported 2 favourites.\n")

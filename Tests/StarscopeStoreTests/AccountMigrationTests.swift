@@ -41,7 +41,7 @@ import Testing
                 sql: """
                     INSERT INTO favorite (account, repositoryID, fullName, snapshot, addedAt, updatedAt, note)
                     VALUES ('Mona', 1, 'o/one', ?, ?, ?, 'kept')
-                    """, arguments: [Data(makeRepository(1, "o/one").jsonObject.bytes), Self.day.stored, Self.day.stored])
+                    """, arguments: [Data(makeRepository(1, "o/one").jsonBytes), Self.day.stored, Self.day.stored])
             try session.insert(db)
         }
         try await Self.expectUpgraded(try AppDatabase(queue), session: secret)
@@ -64,7 +64,7 @@ import Testing
             _ = try await client.query(
                 """
                 INSERT INTO favorite (account, repositoryID, fullName, snapshot, addedAt, updatedAt, note)
-                VALUES ('mona', 1, 'o/one', \(Data(makeRepository(1, "o/one").jsonObject.bytes)), \(Self.day), \(Self.day), 'kept')
+                VALUES ('mona', 1, 'o/one', \(Data(makeRepository(1, "o/one").jsonBytes)), \(Self.day), \(Self.day), 'kept')
                 """)
             _ = try await client.query(
                 """

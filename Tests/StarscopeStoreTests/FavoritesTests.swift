@@ -42,7 +42,7 @@ func makeRepository(_ id: Int64, _ fullName: String, stars: Int = 10) -> Reposit
         for id in 1...5 {
             try await source.addFavorite(makeRepository(Int64(id), "o/r\(id)"), for: .owner, at: Date(timeIntervalSince1970: Double(id)))
         }
-        let export = try FavoritesArchive.export(try await source.favorites(for: .owner))
+        let export = FavoritesArchive.export(try await source.favorites(for: .owner))
         let target = try AppDatabase.inMemory()
         try await target.addFavorite(makeRepository(3, "o/r3", stars: 1234), for: .owner)
         try await target.addFavorite(makeRepository(42, "keep/me"), for: .owner)
@@ -58,8 +58,8 @@ func makeRepository(_ id: Int64, _ fullName: String, stars: Int = 10) -> Reposit
     }
 
     @Test func importReportsBadEntriesAndTakesTheGoodOnes() async throws {
-        let good = String(decoding: try JSONEncoder.gitHub().encode(makeRepository(7, "ok/fine")), as: UTF8.self)
-        let mismatched = String(decoding: try JSONEncoder.gitHub().encode(makeRepository(8, "ok/other")), as: UTF8.self)
+        let good = String(decoding: makeRepository(7, "ok/fine").jsonBytes, as: UTF8.self)
+        let mismatched = String(decoding: makeRepository(8, "ok/other").jsonBytes, as: UTF8.self)
             .replacingOccurrences(of: "\"full_name\":\"ok/other\"", with: "\"full_name\":\"evil/other\"")
         let text = "[\(good), {\"name\": \"no id\"}, 42, \(mismatched)]"
         let database = try AppDatabase.inMemory()

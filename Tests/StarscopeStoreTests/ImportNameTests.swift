@@ -8,7 +8,7 @@ import Testing
 /// Imported favourites must have names GitHub would accept; the rest still import together.
 @Suite struct ImportNameTests {
     static func json(_ repository: Repository) throws -> String {
-        String(decoding: try JSONEncoder.gitHub().encode(repository), as: UTF8.self)
+        String(decoding: repository.jsonBytes, as: UTF8.self)
     }
 
     @Test func entriesWithNamesGitHubWouldRefuseAreSkipped() async throws {
@@ -34,7 +34,7 @@ import Testing
         try await source.addFavorite(makeRepository(1, "ok/fine"), for: .owner)
         // A row that slipped in before names were checked.
         try await source.addFavorite(makeRepository(2, "../x y<zq>"), for: .owner)
-        let export = try FavoritesArchive.export(try await source.favorites(for: .owner))
+        let export = FavoritesArchive.export(try await source.favorites(for: .owner))
         let target = try AppDatabase.inMemory()
         let report = try await target.importFavorites(export, for: .owner)
         #expect(report.added == ["ok/fine"])

@@ -69,7 +69,7 @@ import Testing
         #expect(added == ["o/r1"])
         #expect(existing == ["O/R3"])
         #expect(try await store.favorites(for: .owner, tag: nil).allSatisfy { $0.starredOnGitHub == true })
-        let export = try FavoritesArchive.export(
+        let export = FavoritesArchive.export(
             [
                 Favorite(repository: makeRepository(5, "o/r5"), addedAt: Self.day - 10, updatedAt: Self.day, note: "n", tags: ["t"]),
                 Favorite(repository: makeRepository(1, "o/r1"), addedAt: Self.day, updatedAt: Self.day),

@@ -83,7 +83,7 @@ import Testing
         #expect(added == ["d/four"])
         #expect(existing == ["a/one"])
         // An import naming it with another note, tags and date does not overwrite what is there.
-        let file = try FavoritesArchive.export(
+        let file = FavoritesArchive.export(
             [
                 Favorite(
                     repository: makeRepository(1, "A/One"), addedAt: Self.day + 5000, updatedAt: Self.day, note: "other", tags: ["x"])

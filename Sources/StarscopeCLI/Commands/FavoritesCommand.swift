@@ -39,7 +39,7 @@ struct FavoritesCommand: AsyncParsableCommand {
                 let favorites = try await session.favorites.list(refresh: !global.offline, tag: tag)
                 let repositories = favorites.map(\.repository)
                 if json {
-                    try printJSON(favorites.map(RepositoryJSON.init(favorite:)))
+                    printJSON(favorites.map(RepositoryJSON.init(favorite:)))
                 } else if repositories.isEmpty {
                     writeOut(
                         tag.map { "No favourite is tagged “\(TerminalText.clean($0))”.\n" }

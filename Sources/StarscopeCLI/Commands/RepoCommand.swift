@@ -100,7 +100,7 @@ enum RepositoryPrinter {
     static func print(_ repository: Repository, json: Bool, session: Session) async throws {
         let favorite = await session.reading.favoriteIDs(for: session.viewer).contains(repository.id)
         if json {
-            try printJSON(RepositoryJSON(repository: repository, favorite: favorite))
+            printJSON(RepositoryJSON(repository: repository, favorite: favorite))
         } else {
             writeOut(RepositoryOutput.detail(repository, favorite: favorite, terminal: session.terminal, now: session.reading.now()))
         }

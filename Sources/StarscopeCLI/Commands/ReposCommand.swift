@@ -36,7 +36,7 @@ struct ReposCommand: AsyncParsableCommand {
                 of: login, query: query, limit: list.limit, progress: session.progress)
             SectionOutput.noteSkipped(result.skippedItems)
             if list.json {
-                try printJSON(await session.json(result.items))
+                printJSON(await session.json(result.items))
             } else if result.items.isEmpty {
                 let kind = (language.map { "\($0) " } ?? "") + (forks ? "" : "non-fork ")
                 writeOut("\(login) has no public \(kind)repositories.\n")

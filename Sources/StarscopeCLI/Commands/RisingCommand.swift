@@ -38,7 +38,7 @@ struct RisingCommand: AsyncParsableCommand {
             if let note = result.historyNote(now: Date()) { StandardError().writeLine("note: \(note)") }
             if list.json {
                 let favorites = await session.reading.favoriteIDs(for: session.viewer)
-                try printJSON(result.entries.map { RisingJSON(entry: $0, favorite: favorites.contains($0.repository.id)) })
+                printJSON(result.entries.map { RepositoryJSON(rising: $0, favorite: favorites.contains($0.repository.id)) })
             } else if result.entries.isEmpty {
                 writeOut("No repository has gained stars in Starscope's history \(since.label) yet.\n")
             } else {
@@ -73,7 +73,7 @@ extension RisingCommand {
             let entries = Array(groups.flatMap(\.entries).prefix(list.limit))
             if list.json {
                 let favorites = await session.reading.favoriteIDs(for: session.viewer)
-                try printJSON(entries.map { BreakingOutJSON(entry: $0, favorite: favorites.contains($0.repository.id)) })
+                printJSON(entries.map { RepositoryJSON(breakingOut: $0, favorite: favorites.contains($0.repository.id)) })
                 return
             }
             StandardError().writeLine("note: \(BreakingOut.rule)")
@@ -96,48 +96,21 @@ extension RisingCommand {
     }
 }
 
-/// `rising --breaking-out --json`: the repository, `favorite`, the last 7 days and the usual week.
-struct BreakingOutJSON: Encodable {
-    var entry: BreakingOut.Entry
-    var favorite: Bool
-
-    enum CodingKeys: String, CodingKey {
-        case favorite
-        case starsLastWeek = "stars_last_7_days"
-        case usualWeek = "usual_week"
-        case size
+extension RepositoryJSON {
+    /// `rising --breaking-out --json`: the repository, `favorite`, the last 7 days and the usual week.
+    init(breakingOut entry: BreakingOut.Entry, favorite: Bool) {
+        self.init(repository: entry.repository, favorite: favorite)
+        extra.add("stars_last_7_days", entry.lastWeek)
+        extra.add("usual_week", entry.usualWeek)
+        extra.add("size", BreakingOut.Size(stars: entry.repository.stargazersCount).rawValue)
     }
 
-    func encode(to encoder: any Encoder) throws {
-        try entry.repository.encode(to: encoder)
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(favorite, forKey: .favorite)
-        try container.encode(entry.lastWeek, forKey: .starsLastWeek)
-        try container.encode(entry.usualWeek, forKey: .usualWeek)
-        try container.encode(BreakingOut.Size(stars: entry.repository.stargazersCount).rawValue, forKey: .size)
-    }
-}
-
-/// `rising --json`: the repository, `favorite`, and the gain with the span it covers.
-struct RisingJSON: Encodable {
-    var entry: Rising.Entry
-    var favorite: Bool
-
-    enum CodingKeys: String, CodingKey {
-        case favorite
-        case starsGained = "stars_gained"
-        case gainedSince = "gained_since"
-        case gainedUntil = "gained_until"
-        case gainedFrom = "gained_from"
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        try entry.repository.encode(to: encoder)
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(favorite, forKey: .favorite)
-        try container.encode(entry.gained, forKey: .starsGained)
-        try container.encode(entry.from, forKey: .gainedSince)
-        try container.encode(entry.to, forKey: .gainedUntil)
-        try container.encode(entry.source.rawValue, forKey: .gainedFrom)
+    /// `rising --json`: the repository, `favorite`, and the gain with the span it covers.
+    init(rising entry: Rising.Entry, favorite: Bool) {
+        self.init(repository: entry.repository, favorite: favorite)
+        extra.add("stars_gained", entry.gained)
+        extra.add("gained_since", entry.from)
+        extra.add("gained_until", entry.to)
+        extra.add("gained_from", entry.source.rawValue)
     }
 }

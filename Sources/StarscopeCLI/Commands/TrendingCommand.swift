@@ -42,7 +42,7 @@ struct TrendingCommand: AsyncParsableCommand {
                 StandardError().writeLine("warning: GitHub's search timed out, so some repositories may be missing.")
             }
             if list.json {
-                try printJSON(await session.json(result.items))
+                printJSON(await session.json(result.items))
             } else if result.items.isEmpty {
                 writeOut("No repositories created \(since.label) match.\n")
             } else {

@@ -6,19 +6,18 @@ import StarscopeStore
     import Glibc
 #endif
 
-/// A repository as `--json` prints it: GitHub's fields plus `"favorite"`, and on favourites
-/// `"tags"` and `"note"`.
-struct RepositoryJSON: Encodable {
+/// A repository as `--json` prints it: GitHub's fields plus `"favorite"`, on favourites `"tags"`
+/// and `"note"`, and what a command adds (`rising`'s gain), written by the repository's one writer
+/// (`Repository.writeJSON`).
+struct RepositoryJSON {
     var repository: Repository
-    var favorite: Bool
-    var tags: [String]?
-    var note: String?
+    var extra = JSONObjectWriter()
 
     init(repository: Repository, favorite: Bool, tags: [String]? = nil, note: String? = nil) {
         self.repository = repository
-        self.favorite = favorite
-        self.tags = tags
-        self.note = note
+        extra.add("favorite", favorite)
+        if let tags { extra.add("tags", tags) }
+        if let note { extra.add("note", note) }
     }
 
     /// A favourite with its tags and note.
@@ -26,39 +25,40 @@ struct RepositoryJSON: Encodable {
         self.init(repository: favorite.repository, favorite: true, tags: favorite.tags, note: favorite.note)
     }
 
-    enum CodingKeys: String, CodingKey { case favorite, tags, note }
-
-    func encode(to encoder: any Encoder) throws {
-        try repository.encode(to: encoder)
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(favorite, forKey: .favorite)
-        try container.encodeIfPresent(tags, forKey: .tags)
-        try container.encodeIfPresent(note, forKey: .note)
+    func write(to bytes: inout [UInt8]) {
+        repository.writeJSON(to: &bytes, adding: extra)
     }
 }
 
-/// Prints `value` as JSON with GitHub's field names, followed by a newline: indented for a
-/// person at a terminal, on one line for a script reading a pipe (as `gh` does).
+/// Prints `value` as JSON with GitHub's field names, followed by a newline: laid out for a person
+/// at a terminal, on one line for a script reading a pipe (as `gh` does).
 func printJSON<T: Encodable>(_ value: T) throws {
-    try printEncoded(value)
+    printJSONBytes(Array(try JSONEncoder.gitHub().encode(value)))
 }
 
-private func printEncoded<T: Encodable>(_ value: T) throws {
-    var data = try JSONEncoder.gitHub(pretty: isatty(STDOUT_FILENO) == 1).encode(value)
-    data.append(UInt8(ascii: "\n"))
-    writeOut(data)
-}
-
-/// Repositories, the lists printed most, go to a pipe written straight into one buffer (the same
-/// bytes as `jsonObject`, and so as `JSONEncoder`).
-func printJSON(_ repositories: [RepositoryJSON]) throws {
-    guard isatty(STDOUT_FILENO) != 1 else { return try printEncoded(repositories) }
-    var bytes: [UInt8] = [UInt8(ascii: "[")]
+/// Repositories, as an array.
+func printJSON(_ repositories: [RepositoryJSON]) {
+    var bytes: [UInt8] = []
     bytes.reserveCapacity(repositories.count * 1024)
+    bytes.append(UInt8(ascii: "["))
     for (index, row) in repositories.enumerated() {
         if index > 0 { bytes.append(UInt8(ascii: ",")) }
-        row.repository.writeJSON(to: &bytes, favorite: row.favorite, tags: row.tags, note: row.note)
+        row.write(to: &bytes)
     }
-    bytes.append(contentsOf: [UInt8(ascii: "]"), UInt8(ascii: "\n")])
+    bytes.append(UInt8(ascii: "]"))
+    printJSONBytes(bytes)
+}
+
+/// One repository.
+func printJSON(_ repository: RepositoryJSON) {
+    var bytes: [UInt8] = []
+    repository.write(to: &bytes)
+    printJSONBytes(bytes)
+}
+
+/// The same bytes whoever reads them: laid out at a terminal (`JSONLayout`), as they are for a pipe.
+private func printJSONBytes(_ bytes: [UInt8]) {
+    var bytes = isatty(STDOUT_FILENO) == 1 ? JSONLayout.indented(bytes) : bytes
+    bytes.append(UInt8(ascii: "\n"))
     writeOut(Data(bytes))
 }

@@ -156,11 +156,7 @@ public struct Favorites: Sendable {
 
     public func export() async throws(StarscopeError) -> Data {
         let favorites = try await StarscopeError.fromStore { () async throws(StoreError) in try await database.favorites(for: viewer) }
-        do {
-            return try FavoritesArchive.export(favorites, at: reading.now())
-        } catch {
-            throw .unavailable("Starscope could not write the export: \(error).")
-        }
+        return FavoritesArchive.export(favorites, at: reading.now())
     }
 
     public func importFavorites(_ data: Data) async throws(StarscopeError) -> FavoritesArchive.ImportReport {

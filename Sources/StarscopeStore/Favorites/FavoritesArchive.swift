@@ -15,19 +15,8 @@ import StarscopeModels
 public enum FavoritesArchive {
     public static let format = "starscope-favorites"
 
-    struct Archive: Codable {
-        var format: String
-        var version: Int
-        var exportedAt: Date
-        var favorites: [Entry]
-
-        enum CodingKeys: String, CodingKey {
-            case format, version, favorites
-            case exportedAt = "exported_at"
-        }
-    }
-
-    struct Entry: Codable {
+    /// An entry as `parse` reads it.
+    struct Entry: Decodable {
         var addedAt: Date?
         var note: String?
         var tags: [String]?
@@ -49,14 +38,23 @@ public enum FavoritesArchive {
     /// export well under 2 KB an entry).
     public static let maximumBytes = 20 << 20
 
-    public static func export(_ favorites: [Favorite], at date: Date = Date()) throws -> Data {
-        let archive = Archive(
-            format: format,
-            version: version,
-            exportedAt: date,
-            favorites: favorites.map { Entry(addedAt: $0.addedAt, note: $0.note, tags: $0.tags, repository: $0.repository) }
-        )
-        return try JSONEncoder.gitHub(pretty: true).encode(archive)
+    /// The archive of `favorites`, laid out for a person, each repository by its one writer
+    /// (`Repository.writeJSON`).
+    public static func export(_ favorites: [Favorite], at date: Date = Date()) -> Data {
+        let entries = jsonArray(favorites) { favorite, bytes in
+            var entry = JSONObjectWriter()
+            entry.add("added_at", favorite.addedAt)
+            entry.add("note", favorite.note)
+            entry.add("tags", favorite.tags)
+            entry.add("repository", json: favorite.repository.jsonBytes)
+            entry.write(to: &bytes)
+        }
+        var archive = JSONObjectWriter()
+        archive.add("exported_at", date)
+        archive.add("favorites", json: entries)
+        archive.add("format", format)
+        archive.add("version", version)
+        return Data(JSONLayout.indented(archive.bytes))
     }
 
     /// What an import did: how many were added, which were there already, and which entries were refused and why.
