@@ -39,6 +39,24 @@ import Testing
         #expect(pages.response(Self.key("/?since=day"), token: Self.tokenB) == nil)
     }
 
+    /// A copy says its body's hash, made from the parts' and the token's: one per browser, the
+    /// same for the same browser, so `EncodingMiddleware` need not hash the body again.
+    @Test func aCopyCarriesItsBodysHash() throws {
+        let pages = KeptPages(revision: { 1 })
+        let markup = "<p>\(Self.tokenA)</p>"
+        pages.keep(HTML(raw: markup), for: Self.key(), token: Self.tokenA, madeAt: 1)
+        let field = try #require(EncodingMiddleware.bodyHash)
+        let first = pages.response(Self.key(), token: Self.tokenA)?.headers[field]
+        #expect(first != nil)
+        #expect(pages.response(Self.key(), token: Self.tokenA)?.headers[field] == first)
+        #expect(pages.response(Self.key(), token: Self.tokenB)?.headers[field] != first)
+        // A page just made whole goes out as its kept copy; one still streaming as it is.
+        let made = Response(status: .ok, headers: HTML.headers, body: .init(byteBuffer: ByteBuffer(string: markup)))
+        #expect(pages.sameAs(made, Self.key(), token: Self.tokenA).headers[field] == first)
+        let streaming = Response(status: .ok, body: ResponseBody { writer in try await writer.finish(nil) })
+        #expect(pages.sameAs(streaming, Self.key(), token: Self.tokenA).headers[field] == nil)
+    }
+
     @Test func aChangeToTheStoreOrASecondPassingMakesThePageAnew() async throws {
         let revision = Revision()
         let pages = KeptPages(revision: { revision.value.load(ordering: .relaxed) })

@@ -59,13 +59,14 @@ struct RepositoryController {
         let sections = sections(of: repository, name: name, beside: detail, reading: reading)
         let page = context.render(SplitPage(origin: origin, list: list, detail: detail))
         let policy = RepositorySectionsPart.policy
-        return await SectionsStream.response(page, policy: policy, whole: wholePages) { [kept] in
+        let response = await SectionsStream.response(page, policy: policy, whole: wholePages) { [kept] in
             let part = await sections()
             kept.keep(
                 SectionsStream.joined(page, sections: part), status: page.status, headers: SectionsStream.headers(policy), for: key,
                 token: context.csrf, madeAt: revision)
             return part
         }
+        return kept.sameAs(response, key, token: context.csrf)
     }
 
     /// The README, languages, releases, contributors and star history of `repository`, shown

@@ -23,12 +23,13 @@ struct TrendingController {
         let list = try TrendingList(QueryValues(request))
         let origin = ListOrigin.trending(list)
         let shell = SplitPage(origin: origin, list: TrendingPage(list: list))
-        return try await PageStream.response(
+        let response = try await PageStream.response(
             request, context: context, whole: wholePages, shell: shell, title: "new repositories"
         ) { [kept] in
             let page = context.render(SplitPage(origin: origin, list: try await pane.model(list, context: context)))
             kept.keep(page, for: key, token: context.csrf, madeAt: revision)
             return page
         }
+        return kept.sameAs(response, key, token: context.csrf)
     }
 }

@@ -18,6 +18,12 @@ struct EntityTag: Hashable, Sendable {
         length = body.readableBytes
     }
 
+    /// The tag of a body its maker hashed already (a kept page: `KeptPages`), from that hash.
+    init(hash: Int, length: Int) {
+        self.hash = hash
+        self.length = length
+    }
+
     /// `W/"<16 hex digits>-<length in hex>"`.
     var header: String {
         let digits = String(UInt64(bitPattern: Int64(hash)), radix: 16)

@@ -25,11 +25,20 @@ struct EncodingMiddleware: RouterMiddleware {
     /// leaves the server.
     static let isAsset = HTTPField.Name("x-starscope-asset")
 
+    /// Where an answer gives its body's hash, made when its parts were (`KeptPages`), so that the
+    /// body is not hashed again for its tag; removed from every answer like `isAsset`.
+    static let bodyHash = HTTPField.Name("x-starscope-body-hash")
+
     func handle(_ request: Request, context: WebContext, next: (Request, WebContext) async throws -> Response) async throws -> Response {
         var response = try await next(request, context)
         var asset = false
         if let field = Self.isAsset, response.headers[field] != nil {
             asset = true
+            response.headers[field] = nil
+        }
+        var bodyHash: Int?
+        if let field = Self.bodyHash, let value = response.headers[field] {
+            bodyHash = Int(value)
             response.headers[field] = nil
         }
         guard request.method == .get, let length = response.body.contentLength, length > 0,
@@ -39,7 +48,7 @@ struct EncodingMiddleware: RouterMiddleware {
         guard textual || response.status == .ok else { return response }
 
         let body = try await CollectedBody.collect(response.body)
-        let tag = EntityTag(body)
+        let tag = bodyHash.map { EntityTag(hash: $0, length: body.readableBytes) } ?? EntityTag(body)
         var headers = response.headers
         if textual {
             headers[.vary] = headers[.vary].map { $0 + ", Accept-Encoding" } ?? "Accept-Encoding"

@@ -29,6 +29,8 @@ final class KeptPages: Sendable {
         var headers: HTTPFields
         /// The page, cut at each place its token was.
         var parts: [String]
+        /// The parts' bytes, hashed once: with a browser's token, the hash of its copy's bytes.
+        var hash: Int
         var revision: Int
         var until: ContinuousClock.Instant
     }
@@ -60,7 +62,22 @@ final class KeptPages: Sendable {
             if index > 0 { body.writeString(token) }
             body.writeString(part)
         }
-        return Response(status: kept.status, headers: kept.headers, body: .init(byteBuffer: body))
+        // The copy's bytes are the parts' and the token's: `EncodingMiddleware` makes the page's
+        // tag from their hashes instead of hashing every copy (a quarter of a kept page's answer).
+        var hasher = Hasher()
+        hasher.combine(kept.hash)
+        hasher.combine(token)
+        var headers = kept.headers
+        if let field = EncodingMiddleware.bodyHash { headers[field] = String(hasher.finalize()) }
+        return Response(status: kept.status, headers: headers, body: .init(byteBuffer: body))
+    }
+
+    /// `response`, a page just made whole, as its kept copy when it was kept: the same bytes,
+    /// with the tag every later copy has (so a browser asking again with it gets 304). A page
+    /// still streaming, or not kept, goes as it is.
+    func sameAs(_ response: Response, _ key: Key, token: String) -> Response {
+        guard response.body.contentLength != nil, let copy = self.response(key, token: token) else { return response }
+        return copy
     }
 
     /// Keeps `markup`, made with `token` for `key` from the store as it was at `revision`: only a
@@ -70,8 +87,19 @@ final class KeptPages: Sendable {
         now: ContinuousClock.Instant = .now
     ) {
         guard let revision, status == .ok, token.utf8.count >= Self.shortestToken else { return }
+        let parts = Self.parts(of: markup, cutAt: token)
+        var hasher = Hasher()
+        hasher.combine(parts.count)
+        for part in parts {
+            // Bytes, not `String`'s hash, which is one for texts that differ only in normalisation.
+            var part = part
+            part.withUTF8 { bytes in
+                hasher.combine(bytes.count)
+                hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+            }
+        }
         let kept = Kept(
-            status: status, headers: headers, parts: Self.parts(of: markup, cutAt: token), revision: revision,
+            status: status, headers: headers, parts: parts, hash: hasher.finalize(), revision: revision,
             until: now + Self.lifetime)
         pages.withLock { pages in
             if pages[key] == nil, pages.count >= Self.capacity {
