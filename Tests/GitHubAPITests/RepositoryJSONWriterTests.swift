@@ -55,6 +55,16 @@ import Testing
         }
     }
 
+    /// A repository's owner is written as an account is everywhere else (`users --json`, a
+    /// release's author): the two ways to write an account agree byte for byte.
+    @Test func anOwnerIsWrittenAsAnAccountIs() throws {
+        for repository in Self.randomRepositories() {
+            var owner: [UInt8] = []
+            repository.owner.writeJSON(to: &owner)
+            #expect(owner == Array(try JSONEncoder.gitHub().encode(repository.owner)))
+        }
+    }
+
     @Test func everyFieldIsWrittenUnderGitHubsNameInKeyOrder() throws {
         let recorded = try JSONDecoder.gitHub().decode(
             Repository.self, from: JSONEncoder().encode(FixtureTests.load("octokit-get-repository").body))
