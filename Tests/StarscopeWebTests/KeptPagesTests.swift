@@ -69,9 +69,19 @@ import Testing
         pages.keep(
             "new", status: .ok, headers: HTML.headers, for: Self.key(), token: Self.tokenA, madeAt: pages.revision, now: now)
         #expect(try await Self.body(pages.response(Self.key(), token: Self.tokenA, now: now)) == "new")
-        #expect(pages.response(Self.key(), token: Self.tokenA, now: now + KeptPages.lifetime) == nil)
+        // Past its lifetime the first request makes it anew; the others meanwhile get the copy,
+        // for up to the grace, and the new page is fresh again.
+        let expired = now + KeptPages.lifetime
+        #expect(pages.response(Self.key(), token: Self.tokenA, now: expired) == nil)
+        #expect(try await Self.body(pages.response(Self.key(), token: Self.tokenB, now: expired)) == "new")
+        #expect(pages.response(Self.key(), token: Self.tokenA, now: expired + KeptPages.grace) == nil)
+        pages.keep(
+            "newer", status: .ok, headers: HTML.headers, for: Self.key(), token: Self.tokenA, madeAt: pages.revision, now: expired)
+        #expect(try await Self.body(pages.response(Self.key(), token: Self.tokenA, now: expired)) == "newer")
+        // A change to the store: nobody gets the copy, not even in the grace.
         revision.value.add(1, ordering: .relaxed)
-        #expect(pages.response(Self.key(), token: Self.tokenA, now: now) == nil)
+        #expect(pages.response(Self.key(), token: Self.tokenA, now: expired) == nil)
+        #expect(pages.response(Self.key(), token: Self.tokenB, now: expired + KeptPages.lifetime) == nil)
     }
 
     @Test func onlyWholePagesOfAStoreThatCountsItsChangesAreKept() {

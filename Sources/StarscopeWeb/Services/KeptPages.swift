@@ -8,8 +8,8 @@ import Synchronization
 /// each kept for a second as it was made for one `Key` (what was asked, by whom, in which theme).
 /// A kept page is used only while the store has had no change since it was made (`revision`): a
 /// favourite marked, an update seen or an answer from GitHub stored makes the next one anew. A
-/// change by another process shows within the second, as in the store's own `RecentReads`; on a
-/// store other processes share (a team's PostgreSQL) nothing is kept.
+/// change by another process shows within two seconds (a second, and one more while a request
+/// makes the page anew); on a store other processes share (a team's PostgreSQL) nothing is kept.
 ///
 /// The browser's CSRF token is the one part of a page that differs between browsers: a page is
 /// kept cut at each place its token was written, and put together again with the asker's.
@@ -33,9 +33,14 @@ final class KeptPages: Sendable {
         var hash: Int
         var revision: Int
         var until: ContinuousClock.Instant
+        /// Past `until`, one request is making the page anew; the others meanwhile get this copy.
+        var renewing = false
     }
 
     static let lifetime: Duration = .seconds(1)
+    /// How long past its lifetime a page still serves while one request makes it anew (so that
+    /// the requests of that moment do not all make it at once, the slowest answers under load).
+    static let grace: Duration = .seconds(1)
     /// Past this many, the pages out of date are dropped before another is kept.
     static let capacity = 64
     /// Shorter tokens could occur in a page by chance (`CSRFMiddleware`'s have 64 hex digits).
@@ -52,10 +57,22 @@ final class KeptPages: Sendable {
     /// The store's revision now, to give `keep` with a page made from here on (nil: none is kept).
     var revision: Int? { storeRevision() }
 
-    /// The page kept for `key`, with `token` in its places; nil when none is, or it is out of date.
+    /// The page kept for `key`, with `token` in its places; nil when none is, or it is out of date
+    /// (the first request past its lifetime gets nil, and makes it anew, while the others get the
+    /// copy for up to `grace` more).
     func response(_ key: Key, token: String, now: ContinuousClock.Instant = .now) -> Response? {
-        guard let revision = storeRevision(), let kept = pages.withLock({ $0[key] }), kept.revision == revision, kept.until > now
-        else { return nil }
+        guard let revision = storeRevision() else { return nil }
+        let found: Kept? = pages.withLock { pages in
+            guard let kept = pages[key], kept.revision == revision, now < kept.until + Self.grace else { return nil }
+            if now < kept.until || kept.renewing { return kept }
+            pages[key]?.renewing = true
+            return nil
+        }
+        return found.map { copy($0, token: token) }
+    }
+
+    /// `kept` with `token` in its places.
+    private func copy(_ kept: Kept, token: String) -> Response {
         var body = ByteBuffer()
         body.reserveCapacity(kept.parts.reduce((kept.parts.count - 1) * token.utf8.count) { $0 + $1.utf8.count })
         for (index, part) in kept.parts.enumerated() {
@@ -75,9 +92,11 @@ final class KeptPages: Sendable {
     /// `response`, a page just made whole, as its kept copy when it was kept: the same bytes,
     /// with the tag every later copy has (so a browser asking again with it gets 304). A page
     /// still streaming, or not kept, goes as it is.
-    func sameAs(_ response: Response, _ key: Key, token: String) -> Response {
-        guard response.body.contentLength != nil, let copy = self.response(key, token: token) else { return response }
-        return copy
+    func sameAs(_ response: Response, _ key: Key, token: String, now: ContinuousClock.Instant = .now) -> Response {
+        guard response.body.contentLength != nil, let revision = storeRevision(),
+            let kept = pages.withLock({ $0[key] }), kept.revision == revision, now < kept.until, !kept.renewing
+        else { return response }
+        return copy(kept, token: token)
     }
 
     /// Keeps `markup`, made with `token` for `key` from the store as it was at `revision`: only a
