@@ -2,9 +2,9 @@ import Foundation
 
 /// A repository's one JSON writer, for the stores' snapshots, every `--json` and the favourites
 /// archive: straight into one buffer, GitHub's names, members in key order by construction,
-/// without a writer per object, an array per member or a string per date (`JSONEncoder` with
-/// Codable costs several times as much, and a generic encoder over the models' `encode(to:)`
-/// twice as much again in a command: docs/PERFORMANCE.md). Tests read it back with the reader.
+/// without a writer per object, an array per member or a string per date (what `JSONEncoder` and
+/// a generic encoder over `encode(to:)` cost instead: docs/PERFORMANCE.md). Tests read it back
+/// with the reader.
 extension Repository {
     /// The repository's JSON.
     public var jsonBytes: [UInt8] {

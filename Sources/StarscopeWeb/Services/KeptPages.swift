@@ -80,7 +80,7 @@ final class KeptPages: Sendable {
             body.writeString(part)
         }
         // The copy's bytes are the parts' and the token's: `EncodingMiddleware` makes the page's
-        // tag from their hashes instead of hashing every copy (a quarter of a kept page's answer).
+        // tag from their hashes instead of hashing every copy (docs/PERFORMANCE.md).
         var hasher = Hasher()
         hasher.combine(kept.hash)
         hasher.combine(token)
